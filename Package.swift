@@ -1,0 +1,34 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "swift-bolt11",
+  products: [
+    .library(name: "Bech32Codec", targets: ["Bech32Codec"]),
+    .library(name: "Bolt11", targets: ["Bolt11"]),
+    .library(name: "OfflineReceive", targets: ["OfflineReceive"]),
+    .executable(name: "bolt11", targets: ["Bolt11CLI"]),
+  ],
+  targets: [
+    // libsecp256k1 from the system (Debian: libsecp256k1-dev), found through pkg-config.
+    .systemLibrary(
+      name: "CSecp256k1",
+      pkgConfig: "libsecp256k1",
+      providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
+    ),
+    // The only module that imports CSecp256k1.
+    .target(name: "Secp256k1", dependencies: ["CSecp256k1"]),
+    .target(name: "Bech32Codec"),
+    .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1"]),
+    .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
+    .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec"]),
+    .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
+
+    .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec"]),
+    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1"]),
+    .testTarget(name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    .testTarget(name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11"]),
+    .testTarget(name: "Bolt11ToolTests", dependencies: ["Bolt11Tool", "Bolt11", "OfflineReceive"]),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,215 @@
+/// Bech32 and Bech32m (BIP-173, BIP-350) over bytes, without the 90-character limit.
+///
+/// Upper-case input is accepted and mixed case refused, as BIP-173 says. The human-readable part
+/// is returned lower-cased; the data part as 5-bit words, checksum removed.
+public enum Bech32 {
+  /// Which checksum constant a string carries.
+  public enum Variant: String, Sendable, Hashable {
+    /// BIP-173: constant 1.
+    case bech32
+    /// BIP-350: constant 0x2bc830a3.
+    case bech32m
+
+    var constant: UInt32 { self == .bech32 ? 1 : 0x2bc8_30a3 }
+  }
+
+  /// A decoded Bech32 string.
+  public struct Decoded: Equatable, Sendable {
+    /// The human-readable part, lower-cased ASCII.
+    public var hrp: [UInt8]
+    /// The data part as 5-bit words (values 0...31), without the six checksum words.
+    public var words: [UInt8]
+    public var variant: Variant
+    /// Whether the input was all upper case.
+    public var isUppercase: Bool
+
+    public init(hrp: [UInt8], words: [UInt8], variant: Variant, isUppercase: Bool) {
+      self.hrp = hrp
+      self.words = words
+      self.variant = variant
+      self.isUppercase = isUppercase
+    }
+
+    /// The human-readable part as a `String`.
+    public var hrpString: String { String(decoding: hrp, as: UTF8.self) }
+  }
+
+  /// The 32 data characters, indexed by word value.
+  public static let alphabet: [UInt8] = Array("qpzry9x8gf2tvdw0s3jn54khce6mua7l".utf8)
+
+  /// Maps an ASCII byte (either case) to its word value, or 0xff when it is not in the alphabet.
+  /// 128 entries: bytes above 127 never index it.
+  static let reverseAlphabet: [UInt8] = {
+    var table = [UInt8](repeating: 0xff, count: 128)
+    for (value, symbol) in alphabet.enumerated() {
+      table[Int(symbol)] = UInt8(value)
+      table[Int(symbol) & ~0x20] = UInt8(value)  // the upper-case letter (digits are unchanged)
+    }
+    return table
+  }()
+
+  /// Number of checksum characters at the end of every string.
+  public static let checksumLength = 6
+
+  /// Decodes a Bech32 or Bech32m string.
+  ///
+  /// - Parameter text: the string, with nothing around it.
+  /// - Returns: the parts, with the variant the checksum matched.
+  /// - Throws: `Bech32Error` with `noSeparator`, `mixedCase`, `invalidCharacter` (with position),
+  ///   `malformed` (empty human-readable part, or fewer than six characters after the separator)
+  ///   or `checksum`.
+  /// - Complexity: O(n), one pass over the bytes plus one over the data part.
+  public static func decode(_ text: String) throws(Bech32Error) -> Decoded {
+    var text = text
+    let result = text.withUTF8 { bytes in Result { () throws(Bech32Error) in try decode(bytes: bytes) } }
+    return try result.get()
+  }
+
+  /// Decodes a Bech32 or Bech32m string given as bytes. See `decode(_:)`.
+  public static func decode(bytes: UnsafeBufferPointer<UInt8>) throws(Bech32Error) -> Decoded {
+    let count = bytes.count
+    // BIP-173: "The human-readable part ... must contain 1 to 83 US-ASCII characters, with each
+    // character having a value in the range [33-126]". We lift the length limits only.
+    var separator = -1
+    var sawLower = false
+    var sawUpper = false
+    for index in 0..<count {
+      let byte = bytes[index]
+      guard byte >= 33 && byte <= 126 else {
+        throw Bech32Error(
+          .invalidCharacter, "character \(describe(byte)) is not allowed", position: index)
+      }
+      if byte >= 0x61 && byte <= 0x7a {
+        if sawUpper {
+          throw Bech32Error(.mixedCase, "lower-case letter in an upper-case string", position: index)
+        }
+        sawLower = true
+      } else if byte >= 0x41 && byte <= 0x5a {
+        if sawLower {
+          throw Bech32Error(.mixedCase, "upper-case letter in a lower-case string", position: index)
+        }
+        sawUpper = true
+      } else if byte == 0x31 {  // "1": the last one is the separator
+        separator = index
+      }
+    }
+    guard separator >= 0 else {
+      throw Bech32Error(.noSeparator, "no \"1\" separator")
+    }
+    guard separator >= 1 else {
+      throw Bech32Error(.malformed, "empty human-readable part", position: 0)
+    }
+    guard count - separator - 1 >= checksumLength else {
+      throw Bech32Error(
+        .malformed, "fewer than \(checksumLength) characters after the separator",
+        position: separator)
+    }
+
+    var hrp = [UInt8](repeating: 0, count: separator)
+    var checksum: UInt32 = 1
+    for index in 0..<separator {
+      let lower = lowercased(bytes[index])
+      hrp[index] = lower
+      checksum = polymodStep(checksum) ^ UInt32(lower >> 5)
+    }
+    checksum = polymodStep(checksum)
+    for index in 0..<separator {
+      checksum = polymodStep(checksum) ^ UInt32(hrp[index] & 31)
+    }
+
+    let wordCount = count - separator - 1 - checksumLength
+    var words = [UInt8](repeating: 0, count: wordCount)
+    let reverse = reverseAlphabet
+    var position = separator + 1
+    while position < count {
+      // Bytes here are 33...126, so the table index is in range.
+      let value = reverse[Int(bytes[position])]
+      guard value != 0xff else {
+        throw Bech32Error(
+          .invalidCharacter, "character \(describe(bytes[position])) is not in the Bech32 alphabet",
+          position: position)
+      }
+      let wordIndex = position - separator - 1
+      if wordIndex < wordCount { words[wordIndex] = value }
+      checksum = polymodStep(checksum) ^ UInt32(value)
+      position += 1
+    }
+
+    let variant: Variant
+    switch checksum {
+    case Variant.bech32.constant: variant = .bech32
+    case Variant.bech32m.constant: variant = .bech32m
+    default:
+      throw Bech32Error(.checksum, "checksum does not match", position: nil)
+    }
+    return Decoded(hrp: hrp, words: words, variant: variant, isUppercase: sawUpper)
+  }
+
+  /// Encodes a human-readable part and 5-bit words, appending the checksum.
+  ///
+  /// - Precondition: `hrp` is lower-case printable ASCII without "1"... or with it (the last "1" is
+  ///   the separator), and every word is below 32. These are the caller's values, not input.
+  public static func encode(
+    hrp: some Collection<UInt8>, words: some Collection<UInt8>, variant: Variant = .bech32,
+    uppercase: Bool = false
+  ) -> String {
+    var output = [UInt8]()
+    output.reserveCapacity(hrp.count + 1 + words.count + checksumLength)
+    var checksum: UInt32 = 1
+    for byte in hrp {
+      precondition(byte >= 33 && byte <= 126, "human-readable part must be printable ASCII")
+      checksum = polymodStep(checksum) ^ UInt32(lowercased(byte) >> 5)
+    }
+    checksum = polymodStep(checksum)
+    for byte in hrp {
+      checksum = polymodStep(checksum) ^ UInt32(lowercased(byte) & 31)
+      output.append(lowercased(byte))
+    }
+    output.append(0x31)
+    for word in words {
+      precondition(word < 32, "words are 5-bit values")
+      checksum = polymodStep(checksum) ^ UInt32(word)
+      output.append(alphabet[Int(word)])
+    }
+    for _ in 0..<checksumLength { checksum = polymodStep(checksum) }
+    checksum ^= variant.constant
+    for index in 0..<checksumLength {
+      let word = (checksum >> (5 * (5 - UInt32(index)))) & 31
+      output.append(alphabet[Int(word)])
+    }
+    if uppercase {
+      for index in output.indices where output[index] >= 0x61 && output[index] <= 0x7a {
+        output[index] -= 0x20
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// One step of the BCH checksum: multiply by x and reduce by the generator (BIP-173 `polymod`).
+  @inline(__always)
+  static func polymodStep(_ checksum: UInt32) -> UInt32 {
+    let top = checksum >> 25
+    return ((checksum & 0x1ff_ffff) << 5) ^ generatorTable[Int(top)]
+  }
+
+  /// For each 5-bit top value, the XOR of the BIP-173 generator constants its bits select.
+  static let generatorTable: [UInt32] = {
+    let generators: [UInt32] = [0x3b6a_57b2, 0x2650_8e6d, 0x1ea1_19fa, 0x3d42_33dd, 0x2a14_62b3]
+    return (0..<32).map { top in
+      var value: UInt32 = 0
+      for bit in 0..<5 where (top >> bit) & 1 == 1 { value ^= generators[bit] }
+      return value
+    }
+  }()
+
+  @inline(__always)
+  static func lowercased(_ byte: UInt8) -> UInt8 {
+    byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
+  }
+
+  static func describe(_ byte: UInt8) -> String {
+    byte >= 33 && byte <= 126
+      ? "\"\(String(decoding: [byte], as: UTF8.self))\""
+      : "0x" + String(byte, radix: 16, uppercase: false)
+  }
+}

@@ -1,0 +1,49 @@
+/// Segregated-witness addresses (BIP-173 for version 0, BIP-350 for versions 1 to 16).
+public enum SegwitAddress {
+  /// Why a string is not a segwit address.
+  public enum Failure: Error, Equatable, Sendable {
+    case bech32(Bech32Error)
+    case wrongHRP
+    case invalidVersion
+    case invalidProgramLength
+    case wrongVariant
+    case invalidPadding
+  }
+
+  /// Encodes a witness version and program as an address for `hrp` ("bc", "tb", "bcrt").
+  ///
+  /// - Precondition: `version` is 0...16 and the program length suits it (2...40 bytes; 20 or 32
+  ///   for version 0). Callers check these on input first.
+  public static func encode(hrp: String, version: UInt8, program: [UInt8]) -> String {
+    precondition(version <= 16 && (2...40).contains(program.count), "not a witness program")
+    var words = [version]
+    words.append(contentsOf: Bech32.words(fromBytes: program))
+    return Bech32.encode(
+      hrp: Array(hrp.utf8), words: words, variant: version == 0 ? .bech32 : .bech32m)
+  }
+
+  /// Decodes an address, checking the human-readable part when `expectedHRP` is given.
+  public static func decode(_ address: String, expectedHRP: String? = nil) throws(Failure) -> (
+    hrp: String, version: UInt8, program: [UInt8]
+  ) {
+    let decoded: Bech32.Decoded
+    do { decoded = try Bech32.decode(address) } catch { throw .bech32(error) }
+    if let expectedHRP, decoded.hrpString != expectedHRP { throw .wrongHRP }
+    guard let version = decoded.words.first else { throw .invalidProgramLength }
+    guard version <= 16 else { throw .invalidVersion }
+    let program: [UInt8]
+    do { program = try Bech32.bytes(fromWords: decoded.words.dropFirst()) } catch {
+      throw .invalidPadding
+    }
+    guard (2...40).contains(program.count) else { throw .invalidProgramLength }
+    if version == 0 && program.count != 20 && program.count != 32 { throw .invalidProgramLength }
+    guard decoded.variant == (version == 0 ? .bech32 : .bech32m) else { throw .wrongVariant }
+    return (decoded.hrpString, version, program)
+  }
+
+  /// The scriptPubKey that pays a witness program: `OP_n <push program>`.
+  public static func scriptPubKey(version: UInt8, program: [UInt8]) -> [UInt8] {
+    // OP_0 is 0x00; OP_1...OP_16 are 0x51...0x60.
+    [version == 0 ? 0 : 0x50 + version, UInt8(program.count)] + program
+  }
+}

@@ -1,0 +1,75 @@
+import Bech32Codec
+
+/// An on-chain fallback address from an `f` field.
+public struct Fallback: Sendable, Hashable {
+  /// The address kind, named as Core Lightning names it.
+  public enum Kind: String, Sendable, CaseIterable {
+    case p2pkh = "P2PKH"
+    case p2sh = "P2SH"
+    case p2wpkh = "P2WPKH"
+    case p2wsh = "P2WSH"
+    case p2tr = "P2TR"
+    /// Any other witness version or program length.
+    case witnessUnknown = "WITNESS_UNKNOWN"
+  }
+
+  /// The `f` field's version: 0...16 a witness version, 17 P2PKH, 18 P2SH.
+  public var version: UInt8
+  /// The witness program, or the 20-byte hash for versions 17 and 18.
+  public var program: [UInt8]
+
+  /// Version 17: pay to public-key hash.
+  public static let p2pkhVersion: UInt8 = 17
+  /// Version 18: pay to script hash.
+  public static let p2shVersion: UInt8 = 18
+
+  /// Makes a fallback, or nil when the version and length are not a valid address.
+  ///
+  /// Version 0 takes 20 or 32 bytes; 1...16, 2 to 40 bytes (BIP-141); 17 and 18, exactly 20.
+  public init?(version: UInt8, program: [UInt8]) {
+    switch version {
+    case 0: guard program.count == 20 || program.count == 32 else { return nil }
+    case 1...16: guard (2...40).contains(program.count) else { return nil }
+    case Self.p2pkhVersion, Self.p2shVersion: guard program.count == 20 else { return nil }
+    default: return nil
+    }
+    self.version = version
+    self.program = program
+  }
+
+  public var kind: Kind {
+    switch (version, program.count) {
+    case (Self.p2pkhVersion, _): .p2pkh
+    case (Self.p2shVersion, _): .p2sh
+    case (0, 20): .p2wpkh
+    case (0, 32): .p2wsh
+    case (1, 32): .p2tr
+    default: .witnessUnknown
+    }
+  }
+
+  /// The address on `currency`'s chain: bech32 for witness version 0, bech32m for 1...16,
+  /// Base58Check for versions 17 and 18.
+  public func address(on currency: Currency) -> String {
+    switch version {
+    case Self.p2pkhVersion:
+      Base58.checkEncode(version: currency.p2pkhVersion, payload: program)
+    case Self.p2shVersion:
+      Base58.checkEncode(version: currency.p2shVersion, payload: program)
+    default:
+      SegwitAddress.encode(hrp: currency.segwitHRP, version: version, program: program)
+    }
+  }
+
+  /// The output script this address pays.
+  public var scriptPubKey: [UInt8] {
+    switch version {
+    case Self.p2pkhVersion:  // OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG
+      [0x76, 0xa9, 0x14] + program + [0x88, 0xac]
+    case Self.p2shVersion:  // OP_HASH160 <20> OP_EQUAL
+      [0xa9, 0x14] + program + [0x87]
+    default:
+      SegwitAddress.scriptPubKey(version: version, program: program)
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/// The feature bits of an invoice's `9` field (BOLT #9, context `9`).
+public struct Features: Sendable, Hashable, CustomStringConvertible {
+  /// The bits as a minimal big-endian byte string: bit 0 is the lowest bit of the last byte; no
+  /// leading zero bytes. Empty when no bit is set.
+  public private(set) var bytes: [UInt8]
+
+  /// No bits set.
+  public init() { bytes = [] }
+
+  /// The features whose bit numbers are given.
+  public init(bits: some Sequence<Int>) {
+    var bytes: [UInt8] = []
+    for bit in bits {
+      precondition(bit >= 0, "feature bits are numbered from 0")
+      let byteFromEnd = bit / 8
+      if byteFromEnd >= bytes.count {
+        bytes.insert(contentsOf: [UInt8](repeating: 0, count: byteFromEnd + 1 - bytes.count), at: 0)
+      }
+      bytes[bytes.count - 1 - byteFromEnd] |= 1 << UInt8(bit % 8)
+    }
+    self.bytes = bytes
+  }
+
+  /// The features encoded in a `9` field's 5-bit words, most significant word first.
+  init(words: ArraySlice<UInt8>) {
+    var bits: [Int] = []
+    let count = words.count
+    for (offset, word) in words.enumerated() where word != 0 {
+      let lowestBit = (count - 1 - offset) * 5
+      for bit in 0..<5 where (word >> UInt8(bit)) & 1 == 1 { bits.append(lowestBit + bit) }
+    }
+    self.init(bits: bits)
+  }
+
+  /// Whether `bit` is set.
+  public func contains(bit: Int) -> Bool {
+    guard bit >= 0 else { return false }
+    let byteFromEnd = bit / 8
+    guard byteFromEnd < bytes.count else { return false }
+    return (bytes[bytes.count - 1 - byteFromEnd] >> UInt8(bit % 8)) & 1 == 1
+  }
+
+  /// The numbers of the bits set, ascending.
+  public var setBits: [Int] {
+    var bits: [Int] = []
+    for (index, byte) in bytes.reversed().enumerated() where byte != 0 {
+      for bit in 0..<8 where (byte >> UInt8(bit)) & 1 == 1 { bits.append(index * 8 + bit) }
+    }
+    return bits
+  }
+
+  public var isEmpty: Bool { bytes.isEmpty }
+
+  /// The `9` field's words: minimal, no leading zero word.
+  var words: [UInt8] {
+    guard let highest = setBits.last else { return [] }
+    let count = highest / 5 + 1
+    var words = [UInt8](repeating: 0, count: count)
+    for bit in setBits { words[count - 1 - bit / 5] |= 1 << UInt8(bit % 5) }
+    return words
+  }
+
+  /// Features BOLT #9 allows in invoices (context `9`), by even bit of the pair.
+  /// `var_onion_optin` and `payment_secret` are ASSUMED today but still appear in invoices.
+  public static let knownInvoiceFeatures: [Int: String] = [
+    8: "var_onion_optin",
+    14: "payment_secret",
+    16: "basic_mpp",
+    24: "option_route_blinding",
+    36: "option_attribution_data",
+    48: "option_payment_metadata",
+  ]
+
+  /// Dependencies among invoice features, by even bit: `basic_mpp` needs `payment_secret`.
+  static let dependencies: [(feature: Int, requires: Int)] = [(16, 14)]
+
+  /// The name of `bit`'s feature, or nil when BOLT #9 assigns none for invoices.
+  public static func name(ofBit bit: Int) -> String? {
+    knownInvoiceFeatures[bit & ~1]
+  }
+
+  /// The first unknown even (required) bit, if any.
+  ///
+  /// BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail the
+  /// payment."
+  public var firstUnknownRequiredBit: Int? {
+    setBits.first { $0 % 2 == 0 && Self.knownInvoiceFeatures[$0] == nil }
+  }
+
+  /// The first feature set without a feature it depends on, with that dependency.
+  public var firstMissingDependency: (feature: Int, requires: Int)? {
+    for dependency in Self.dependencies {
+      let isSet = contains(bit: dependency.feature) || contains(bit: dependency.feature + 1)
+      let hasRequirement =
+        contains(bit: dependency.requires) || contains(bit: dependency.requires + 1)
+      if isSet && !hasRequirement {
+        let setBit = contains(bit: dependency.feature) ? dependency.feature : dependency.feature + 1
+        return (setBit, dependency.requires)
+      }
+    }
+    return nil
+  }
+
+  public var description: String {
+    setBits.map { bit in
+      let kind = bit % 2 == 0 ? "required" : "optional"
+      return Self.name(ofBit: bit).map { "\($0) (\(bit), \(kind))" } ?? "unknown (\(bit), \(kind))"
+    }.joined(separator: ", ")
+  }
+}

@@ -1,0 +1,250 @@
+import Bech32Codec
+
+/// Reads a framed invoice's tagged fields into `InvoiceFields`, applying every field rule.
+struct FieldReader {
+  let raw: RawInvoice
+  let mode: DecodeOptions.Mode
+  /// Where word 0 of the data part stands in the caller's input.
+  let dataOffset: Int
+
+  // Field types, by their 5-bit values (the Bech32 character in the comment).
+  static let paymentHashTag: UInt8 = 1  // p
+  static let routeTag: UInt8 = 3  // r
+  static let featuresTag: UInt8 = 5  // 9
+  static let expiryTag: UInt8 = 6  // x
+  static let fallbackTag: UInt8 = 9  // f
+  static let descriptionTag: UInt8 = 13  // d
+  static let paymentSecretTag: UInt8 = 16  // s
+  static let payeeTag: UInt8 = 19  // n
+  static let descriptionHashTag: UInt8 = 23  // h
+  static let minFinalCLTVTag: UInt8 = 24  // c
+  static let metadataTag: UInt8 = 27  // m
+
+  /// Types that may appear at most once (`p s d h n x c 9 m`), as a bit set over the 32 types.
+  static let singleValuedTags: UInt32 = [
+    paymentHashTag, paymentSecretTag, descriptionTag, descriptionHashTag, payeeTag, expiryTag,
+    minFinalCLTVTag, featuresTag, metadataTag,
+  ].reduce(0) { $0 | 1 << UInt32($1) }
+
+  /// 256 bits / 5, rounded up: `p`, `s` and `h`.
+  static let hashWordCount = 52
+  /// 264 bits / 5, rounded up: `n`.
+  static let publicKeyWordCount = 53
+
+  init(raw: RawInvoice, mode: DecodeOptions.Mode, dataOffset: Int) {
+    self.raw = raw
+    self.mode = mode
+    self.dataOffset = dataOffset
+  }
+
+  mutating func read(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
+    var seen: UInt32 = 0
+    var paymentHash: [UInt8]?
+    var paymentSecret: [UInt8]?
+    var text: String?
+    var descriptionHash: [UInt8]?
+    var statedPayee: [UInt8]?
+    var expiry: UInt64?
+    var minFinalCLTV: UInt64?
+    var features = Features()
+    var fallbacks: [Fallback] = []
+    var routeHints: [RouteHint] = []
+    var metadata: [UInt8]?
+    var extra: [ExtraField] = []
+
+    for field in raw.fields {
+      let data = raw.data(of: field)
+      let tag = field.tag
+      switch tag {
+      case Self.paymentHashTag, Self.paymentSecretTag, Self.descriptionHashTag, Self.payeeTag:
+        // BOLT 11: "MUST fail the payment if any field with fixed `data_length` (`p`, `h`, `s`,
+        // `n`) does not have the correct length (52, 52, 52, 53)."
+        let expected = tag == Self.payeeTag ? Self.publicKeyWordCount : Self.hashWordCount
+        guard data.count == expected else {
+          if mode == .compat {
+            extra.append(ExtraField(tag: tag, words: Array(data)))
+            continue
+          }
+          throw error(
+            .fieldInvalidLength,
+            "`\(field.letter)` has \(data.count) characters; it must have \(expected)", field)
+        }
+        try checkNotSeen(&seen, field)
+        let bytes = try self.bytes(of: field)
+        switch tag {
+        case Self.paymentHashTag: paymentHash = bytes
+        case Self.paymentSecretTag: paymentSecret = bytes
+        case Self.descriptionHashTag: descriptionHash = bytes
+        default: statedPayee = bytes
+        }
+
+      case Self.descriptionTag:
+        try checkNotSeen(&seen, field)
+        let bytes = try self.bytes(of: field)
+        // BOLT 11: "MUST set `d` to a valid UTF-8 string." (writer)
+        guard let string = String(validating: bytes, as: UTF8.self) else {
+          throw error(.fieldInvalidUTF8, "`d` is not valid UTF-8", field)
+        }
+        text = string
+
+      case Self.metadataTag:
+        try checkNotSeen(&seen, field)
+        metadata = try bytes(of: field)
+
+      case Self.expiryTag:
+        try checkNotSeen(&seen, field)
+        expiry = try integer(of: field)
+
+      case Self.minFinalCLTVTag:
+        try checkNotSeen(&seen, field)
+        minFinalCLTV = try integer(of: field)
+
+      case Self.featuresTag:
+        try checkNotSeen(&seen, field)
+        try checkMinimal(field)
+        features = Features(words: data)
+        if let bit = features.firstUnknownRequiredBit {
+          // BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail
+          // the payment. SHOULD indicate the unknown bit to the user."
+          throw error(.featuresUnknownRequired, "unknown required feature bit \(bit)", field)
+        }
+        if let missing = features.firstMissingDependency {
+          // BOLT 11: "if the feature vector does not set all known, transitive feature
+          // dependencies: MUST NOT attempt the payment."
+          throw error(
+            .featuresMissingDependency,
+            "feature bit \(missing.feature) needs feature \(missing.requires) or "
+              + "\(missing.requires + 1)", field)
+        }
+
+      case Self.fallbackTag:
+        guard let version = data.first else {
+          throw error(.fieldInvalidFallback, "`f` is empty", field)
+        }
+        guard version <= Fallback.p2shVersion else {
+          // BOLT 11: "MUST skip over `f` fields that use an unknown `version`."
+          extra.append(ExtraField(tag: tag, words: Array(data)))
+          continue
+        }
+        let program = try bytes(of: field, dropping: 1)
+        guard let fallback = Fallback(version: version, program: program) else {
+          throw error(
+            .fieldInvalidFallback,
+            "version \(version) fallback cannot have a \(program.count)-byte program", field)
+        }
+        fallbacks.append(fallback)
+
+      case Self.routeTag:
+        let bytes = try bytes(of: field)
+        guard !bytes.isEmpty, bytes.count % RouteHop.encodedLength == 0 else {
+          throw error(
+            .fieldInvalidRoute,
+            "`r` has \(bytes.count) bytes; it must be one or more hops of 51 bytes", field)
+        }
+        var hops: [RouteHop] = []
+        hops.reserveCapacity(bytes.count / RouteHop.encodedLength)
+        for start in stride(from: 0, to: bytes.count, by: RouteHop.encodedLength) {
+          let hop = bytes[start..<(start + RouteHop.encodedLength)]
+          // A compressed key starts 02 or 03; whether it is on the curve is checked with the
+          // signature (elliptic-curve work stays out of parsing).
+          guard hop.first == 2 || hop.first == 3 else {
+            throw error(.fieldInvalidPubkey, "route hop key is not a compressed key", field)
+          }
+          hops.append(RouteHop(bytes: hop))
+        }
+        routeHints.append(RouteHint(hops: hops))
+
+      default:
+        extra.append(ExtraField(tag: tag, words: Array(data)))
+      }
+    }
+
+    let end = dataOffset + raw.words.count - RawInvoice.signatureWordCount
+    // BOLT 11: "MUST include exactly one `p` field." (writer)
+    guard let paymentHash else {
+      throw InvoiceError(.fieldMissingPaymentHash, "no `p` (payment hash) field", position: end)
+    }
+    // BOLT 11: "if a valid `s` field is not provided: MUST fail the payment."
+    guard let paymentSecret else {
+      throw InvoiceError(
+        .fieldMissingPaymentSecret, "no `s` (payment secret) field", position: end)
+    }
+    // BOLT 11: "MUST fail the payment if neither a `d` field nor a `h` field is present, or if
+    // both are present."
+    let description: InvoiceDescription
+    switch (text, descriptionHash) {
+    case (.some, .some):
+      throw InvoiceError(.fieldBothDescriptions, "both `d` and `h` are present", position: end)
+    case (nil, nil):
+      throw InvoiceError(.fieldMissingDescription, "neither `d` nor `h` is present", position: end)
+    case (.some(let text), nil): description = .text(text)
+    case (nil, .some(let hash)): description = .hash(hash)
+    }
+
+    let createdAt = raw.timestamp
+    let expirySeconds = expiry ?? InvoiceFields.defaultExpirySeconds
+    let (expiresAt, overflow) = createdAt.addingReportingOverflow(expirySeconds)
+    guard !overflow else {
+      throw InvoiceError(
+        .fieldValueTooLarge, "timestamp plus expiry does not fit in 64 bits", field: "x")
+    }
+    return InvoiceFields(
+      currency: hrp.currency, amount: hrp.amount, createdAt: createdAt,
+      paymentHash: paymentHash, paymentSecret: paymentSecret, description: description,
+      statedPayee: statedPayee, expirySeconds: expirySeconds, expiresAt: expiresAt,
+      minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
+      features: features, fallbacks: fallbacks, routeHints: routeHints,
+      paymentMetadata: metadata, extraFields: extra, warnings: hrp.warnings)
+  }
+
+  private func error(_ code: InvoiceError.Code, _ message: String, _ field: RawInvoice.Field)
+    -> InvoiceError
+  {
+    InvoiceError(code, message, position: dataOffset + field.start, field: field.letter)
+  }
+
+  private func checkNotSeen(_ seen: inout UInt32, _ field: RawInvoice.Field) throws(InvoiceError)
+  {
+    let bit: UInt32 = 1 << UInt32(field.tag)
+    guard Self.singleValuedTags & bit == 0 || seen & bit == 0 else {
+      throw error(.fieldDuplicate, "a second `\(field.letter)` field", field)
+    }
+    seen |= bit
+  }
+
+  /// The field's data as bytes, refusing padding a writer could not have produced.
+  private func bytes(of field: RawInvoice.Field, dropping dropped: Int = 0) throws(InvoiceError)
+    -> [UInt8]
+  {
+    do {
+      return try Bech32.bytes(fromWords: raw.words[(field.range.lowerBound + dropped)..<field.range.upperBound])
+    } catch .nonZeroPadding {
+      // BOLT 11: "MUST pad field data to a multiple of 5 bits, using 0s." (writer)
+      throw error(.invoiceNonZeroPadding, "`\(field.letter)` has non-zero padding bits", field)
+    } catch {
+      throw self.error(
+        .fieldInvalidLength, "`\(field.letter)` has a whole character of padding", field)
+    }
+  }
+
+  /// BOLT 11: "if a `c`, `x`, or `9` field is provided which has a non-minimal `data_length`
+  /// (i.e. begins with 0 field elements): SHOULD treat the invoice as invalid."
+  private func checkMinimal(_ field: RawInvoice.Field) throws(InvoiceError) {
+    if raw.words[field.range].first == 0 {
+      throw error(.fieldNonMinimal, "`\(field.letter)` starts with a zero character", field)
+    }
+  }
+
+  /// A big-endian unsigned integer field (`x`, `c`), minimal and at most 64 bits.
+  private func integer(of field: RawInvoice.Field) throws(InvoiceError) -> UInt64 {
+    try checkMinimal(field)
+    var value: UInt64 = 0
+    for word in raw.words[field.range] {
+      guard value >> 59 == 0 else {
+        throw error(.fieldValueTooLarge, "`\(field.letter)` does not fit in 64 bits", field)
+      }
+      value = value << 5 | UInt64(word)
+    }
+    return value
+  }
+}

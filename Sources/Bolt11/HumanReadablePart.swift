@@ -1,0 +1,146 @@
+/// The human-readable part of an invoice: `ln`, the currency prefix, and an optional amount.
+public struct HumanReadablePart: Sendable, Equatable {
+  public var currency: Currency
+  /// The amount asked for, or nil for "any amount".
+  public var amount: Millisatoshis?
+  /// Writer-rule breaches in the amount that readers accept.
+  public var warnings: [InvoiceWarning]
+
+  public init(currency: Currency, amount: Millisatoshis?, warnings: [InvoiceWarning] = []) {
+    self.currency = currency
+    self.amount = amount
+    self.warnings = warnings
+  }
+
+  /// A multiplier letter and how many millisatoshis one unit of it is, largest first.
+  /// `p` is a tenth of a millisatoshi and is handled apart.
+  static let multipliers: [(letter: UInt8, msat: UInt64)] = [
+    (UInt8(ascii: "m"), 100_000_000),  // 10^-3 BTC = 10^8 msat
+    (UInt8(ascii: "u"), 100_000),  // 10^-6 BTC = 10^5 msat
+    (UInt8(ascii: "n"), 100),  // 10^-9 BTC = 10^2 msat
+  ]
+
+  /// Reads a lower-case human-readable part.
+  ///
+  /// - Parameters:
+  ///   - hrp: the bytes before the separator, lower-cased.
+  ///   - offset: where `hrp` starts in the caller's input, for error positions.
+  /// - Throws: `hrp.unknown_prefix`, `hrp.invalid_amount`, `amount.sub_millisatoshi`,
+  ///   `amount.overflow`.
+  static func parse(_ hrp: [UInt8], offset: Int) throws(InvoiceError) -> HumanReadablePart {
+    // BOLT 11: "if it does NOT understand the `prefix`: MUST fail the payment."
+    guard hrp.count >= 2, hrp[0] == UInt8(ascii: "l"), hrp[1] == UInt8(ascii: "n") else {
+      throw InvoiceError(.hrpUnknownPrefix, "prefix must start with \"ln\"", position: offset)
+    }
+    let amountStart = hrp[2...].firstIndex(where: isDigit) ?? hrp.count
+    guard let currency = Currency(prefixBytes: hrp[2..<amountStart]) else {
+      let name = String(decoding: hrp[2..<amountStart], as: UTF8.self)
+      throw InvoiceError(
+        .hrpUnknownPrefix, "unknown currency prefix \"\(name)\"", position: offset + 2)
+    }
+    guard amountStart < hrp.count else {
+      return HumanReadablePart(currency: currency, amount: nil)
+    }
+
+    // BOLT 11: "if `amount` contains a non-digit OR is followed by anything except a
+    // `multiplier` (see table above): MUST fail the payment."
+    let last = hrp[hrp.count - 1]
+    let digitsEnd = isDigit(last) ? hrp.count : hrp.count - 1
+    var value: UInt64 = 0
+    for index in amountStart..<digitsEnd {
+      let byte = hrp[index]
+      guard isDigit(byte) else {
+        throw InvoiceError(
+          .hrpInvalidAmount, "amount must be digits followed by at most one of m, u, n, p",
+          position: offset + index)
+      }
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
+      guard !overflow1, !overflow2 else {
+        throw InvoiceError(
+          .amountOverflow, "amount does not fit in 64 bits", position: offset + amountStart)
+      }
+      value = sum
+    }
+
+    var warnings: [InvoiceWarning] = []
+    if digitsEnd - amountStart > 1 && hrp[amountStart] == UInt8(ascii: "0") {
+      warnings.append(.amountLeadingZeros)
+    }
+
+    let msat: UInt64
+    var givenRank = 4  // 4: no multiplier, 3: m, 2: u, 1: n, 0: p
+    if digitsEnd == hrp.count {
+      let (product, overflow) = value.multipliedReportingOverflow(by: Millisatoshis.perBitcoin)
+      guard !overflow else {
+        throw InvoiceError(
+          .amountOverflow, "amount is above 21 million bitcoin", position: offset + amountStart)
+      }
+      msat = product
+    } else if last == UInt8(ascii: "p") {
+      givenRank = 0
+      // BOLT 11: "if multiplier is `p` and the last decimal of `amount` is not 0:
+      // MUST fail the payment."
+      guard value % 10 == 0 else {
+        throw InvoiceError(
+          .amountSubMillisatoshi, "a pico-bitcoin amount must end in 0 (whole millisatoshis)",
+          position: offset + digitsEnd - 1)
+      }
+      msat = value / 10
+    } else if let index = multipliers.firstIndex(where: { $0.letter == last }) {
+      givenRank = 3 - index
+      let (product, overflow) = value.multipliedReportingOverflow(by: multipliers[index].msat)
+      guard !overflow else {
+        throw InvoiceError(
+          .amountOverflow, "amount is above 21 million bitcoin", position: offset + amountStart)
+      }
+      msat = product
+    } else {
+      throw InvoiceError(
+        .hrpInvalidAmount, "unknown multiplier \"\(String(decoding: [last], as: UTF8.self))\"",
+        position: offset + hrp.count - 1)
+    }
+    guard msat <= Millisatoshis.maximum.rawValue else {
+      throw InvoiceError(
+        .amountOverflow, "amount is above 21 million bitcoin", position: offset + amountStart)
+    }
+    if msat == 0 {
+      warnings.append(.amountZero)
+    } else if shortestRank(of: msat) > givenRank {
+      warnings.append(.amountNonShortest)
+    }
+    return HumanReadablePart(
+      currency: currency, amount: Millisatoshis(msat), warnings: warnings)
+  }
+
+  /// The rank of the largest unit that expresses `msat` as a whole number (4: bitcoin ... 0: p).
+  static func shortestRank(of msat: UInt64) -> Int {
+    if msat % Millisatoshis.perBitcoin == 0 { return 4 }
+    for (index, multiplier) in multipliers.enumerated() where msat % multiplier.msat == 0 {
+      return 3 - index
+    }
+    return 0
+  }
+
+  /// The amount as a writer must put it: no leading zeros, the largest multiplier that keeps it a
+  /// whole number (BOLT 11: "SHOULD use the shortest representation possible").
+  static func amountText(_ amount: Millisatoshis) -> String {
+    let msat = amount.rawValue
+    switch shortestRank(of: msat) {
+    case 4: return String(msat / Millisatoshis.perBitcoin)
+    case 3: return String(msat / 100_000_000) + "m"
+    case 2: return String(msat / 100_000) + "u"
+    case 1: return String(msat / 100) + "n"
+    // Tenths of a millisatoshi: append the digit rather than multiply (msat * 10 may overflow).
+    default: return String(msat) + "0p"
+    }
+  }
+
+  /// The human-readable part as a writer puts it: `ln`, the prefix, the shortest amount.
+  var encoded: String {
+    "ln" + currency.prefix + (amount.map(Self.amountText) ?? "")
+  }
+}
+
+@inline(__always)
+func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }

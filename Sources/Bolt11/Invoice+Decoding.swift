@@ -1,0 +1,201 @@
+import Bech32Codec
+import Secp256k1
+
+// The order of checks: the first failing check wins, so every invalid input has exactly one code.
+// Changing this order is a contract change (README, "Error codes").
+//
+//  1. Input hygiene: surrounding white space and a `lightning:` prefix are removed; more than
+//     7089 characters is `invoice.too_long`, before any Bech32 work.
+//  2. Bech32: `bech32.*` (characters, case, separator, checksum; Bech32m is `bech32.checksum`).
+//  3. Human-readable part: `hrp.*`, `amount.*`.
+//  4. Framing: `invoice.too_short`, then fields left to right: `invoice.trailing_data` for a
+//     partial field header, `field.invalid_length` for a field that overruns the signature.
+//  5. Each field, left to right: length, duplicate, padding and value rules (`field.*`,
+//     `invoice.non_zero_padding`, `features.*`).
+//  6. Presence: `field.missing_payment_hash`, `field.missing_payment_secret`,
+//     `field.both_descriptions`, `field.missing_description`.
+//  7. Signature: `signature.invalid_recovery_id`; with `n`: `signature.high_s`,
+//     `field.invalid_pubkey`, `signature.invalid`; without: `signature.invalid`,
+//     `signature.unrecoverable`; then every route hop's key (`field.invalid_pubkey`).
+//  8. The caller's expectations: `description_hash.mismatch`, `network.mismatch`,
+//     `invoice.expired`.
+
+extension Invoice {
+  /// Decodes and fully checks an invoice.
+  ///
+  /// - Parameters:
+  ///   - text: the invoice, optionally with a `lightning:` prefix and surrounding white space.
+  ///   - options: the mode and the caller's expectations (network, description, clock).
+  /// - Returns: the checked invoice, with its payee.
+  /// - Throws: `InvoiceError` with the code of the first failing check (see the order above) and
+  ///   the character position in `text` where one applies.
+  public static func decode(_ text: String, options: DecodeOptions = DecodeOptions())
+    throws(InvoiceError) -> Invoice
+  {
+    let invoice = try SignedRawInvoice.parse(text, options: options).verified()
+    try invoice.fields.check(against: options, raw: invoice.raw)
+    return invoice
+  }
+}
+
+extension SignedRawInvoice {
+  /// Decodes an invoice and checks every field rule, without any signature or elliptic-curve
+  /// work: the payee is not recovered, the `n` key, the route keys and the signature are not
+  /// checked, and the caller's expectations in `options` (network, description, clock) are not
+  /// applied. For bulk work where signatures are checked elsewhere; `Invoice.decode` does it all.
+  ///
+  /// - Throws: `InvoiceError` for steps 1 to 6 of the check order.
+  public static func parse(_ text: String, options: DecodeOptions = DecodeOptions())
+    throws(InvoiceError) -> SignedRawInvoice
+  {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(InvoiceError) in try parse(bytes: bytes, mode: options.mode) }
+    }
+    return try result.get()
+  }
+
+  /// Decodes the invoice in `bytes` (UTF-8). See `parse(_:options:)`.
+  public static func parse(bytes: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode)
+    throws(InvoiceError) -> SignedRawInvoice
+  {
+    let span = trimmedInvoiceRange(bytes)
+    guard span.count <= RawInvoice.maximumLength else {
+      throw InvoiceError(
+        .invoiceTooLong,
+        "\(span.count) characters; an invoice has at most \(RawInvoice.maximumLength)",
+        position: span.lowerBound + RawInvoice.maximumLength)
+    }
+    let decoded: Bech32.Decoded
+    do {
+      decoded = try Bech32.decode(bytes: UnsafeBufferPointer(rebasing: bytes[span]))
+    } catch {
+      throw InvoiceError(error, offset: span.lowerBound)
+    }
+    // BOLT 11 invoices use the original Bech32 constant.
+    guard decoded.variant == .bech32 else {
+      throw InvoiceError(
+        .bech32Checksum, "checksum is Bech32m; invoices use Bech32", position: nil)
+    }
+    let hrp = try HumanReadablePart.parse(decoded.hrp, offset: span.lowerBound)
+    let raw = try RawInvoice(
+      hrp: decoded.hrp, words: decoded.words, isUppercase: decoded.isUppercase,
+      dataOffset: span.lowerBound + decoded.hrp.count + 1)
+    var reader = FieldReader(
+      raw: raw, mode: mode, dataOffset: span.lowerBound + decoded.hrp.count + 1)
+    let fields = try reader.read(hrp: hrp)
+    let signatureBytes = Bech32.bytesPadded(fromWords: raw.signatureWords)
+    let signature = InvoiceSignature(
+      compact: Array(signatureBytes[0..<64]), recoveryID: Int(signatureBytes[64]))
+    return SignedRawInvoice(
+      raw: raw, fields: fields, signature: signature, inputOffset: span.lowerBound)
+  }
+
+  /// Checks the signature and finds the payee.
+  ///
+  /// BOLT 11: "if a valid `n` field is provided: MUST use the `n` field to validate the signature
+  /// instead of performing public-key recovery." and "otherwise: MUST perform ECDSA public-key
+  /// recovery and accept both high-S and low-S signatures."
+  /// - Throws: step 7 of the check order.
+  public func verified() throws(InvoiceError) -> Invoice {
+    let position =
+      inputOffset + raw.hrp.count + 1 + raw.words.count - RawInvoice.signatureWordCount
+    guard (0...3).contains(signature.recoveryID) else {
+      throw InvoiceError(
+        .signatureInvalidRecoveryID,
+        "recovery id \(signature.recoveryID) is not in 0...3", position: position)
+    }
+    let hash = raw.signatureHash
+    let payee: [UInt8]
+    if let stated = fields.statedPayee {
+      do {
+        // BOLT 11: "If the signature is not compliant with the low-S standard rule:
+        // MUST fail the payment"
+        guard try !Secp256k1.isHighS(compactSignature: signature.compact) else {
+          throw InvoiceError(
+            .signatureHighS, "signature is high-S, which an invoice with `n` may not use",
+            position: position)
+        }
+        guard try Secp256k1.verify(compactSignature: signature.compact, hash: hash, publicKey: stated)
+        else {
+          throw InvoiceError(
+            .signatureInvalid, "signature is not by the `n` key", position: position)
+        }
+      } catch let error as InvoiceError {
+        throw error
+      } catch let error as Secp256k1Error {
+        throw Self.map(error, position: position)
+      } catch {
+        preconditionFailure("only InvoiceError and Secp256k1Error are thrown here")
+      }
+      payee = stated
+    } else {
+      do {
+        payee = try Secp256k1.recoverPublicKey(
+          compactSignature: signature.compact, recoveryID: signature.recoveryID, hash: hash)
+      } catch {
+        throw Self.map(error, position: position)
+      }
+    }
+    for hint in fields.routeHints {
+      for hop in hint.hops where !Secp256k1.isValidPublicKey(hop.nodeID) {
+        throw InvoiceError(
+          .fieldInvalidPubkey, "route hop key is not a point on secp256k1", field: "r")
+      }
+    }
+    return Invoice(raw: raw, fields: fields, signature: signature, payeeNodeID: payee)
+  }
+
+  private static func map(_ error: Secp256k1Error, position: Int) -> InvoiceError {
+    switch error.code {
+    case .invalidRecoveryID:
+      InvoiceError(.signatureInvalidRecoveryID, error.message, position: position)
+    case .unrecoverable:
+      InvoiceError(.signatureUnrecoverable, error.message, position: position)
+    case .invalidPublicKey:
+      InvoiceError(.fieldInvalidPubkey, "`n` is not a point on secp256k1", field: "n")
+    case .invalidSignature, .invalidLength, .invalidSecretKey:
+      InvoiceError(.signatureInvalid, error.message, position: position)
+    }
+  }
+
+  /// The range of `bytes` left after surrounding ASCII white space and a `lightning:` prefix
+  /// (any case) are removed.
+  static func trimmedInvoiceRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0d) }
+    var start = 0
+    var end = bytes.count
+    while start < end && isSpace(bytes[start]) { start += 1 }
+    while end > start && isSpace(bytes[end - 1]) { end -= 1 }
+    let scheme = Array("lightning:".utf8)
+    if end - start > scheme.count
+      && (0..<scheme.count).allSatisfy({ bytes[start + $0] | 0x20 == scheme[$0] })
+    {
+      start += scheme.count
+    }
+    return start..<end
+  }
+}
+
+extension InvoiceFields {
+  /// Step 8: the caller's expectations.
+  func check(against options: DecodeOptions, raw: RawInvoice) throws(InvoiceError) {
+    if let expected = options.description, case .hash(let hash) = description {
+      // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
+      // hashed description."
+      guard SHA256.hash(Array(expected.utf8)) == hash else {
+        throw InvoiceError(
+          .descriptionHashMismatch, "`h` is not the SHA-256 of the given description", field: "h")
+      }
+    }
+    if let network = options.network, network != currency {
+      throw InvoiceError(
+        .networkMismatch,
+        "invoice is for \(currency.networkName), expected \(network.networkName)", position: 2)
+    }
+    if let now = options.now, now >= expiresAt {
+      throw InvoiceError(
+        .invoiceExpired, "invoice expired at \(expiresAt); now is \(now)")
+    }
+  }
+}

@@ -1,0 +1,81 @@
+/// What an invoice says, every field checked by the reader rules, signature not yet involved.
+public struct InvoiceFields: Sendable, Equatable {
+  public var currency: Currency
+  /// The amount asked for; nil for "any amount".
+  public var amount: Millisatoshis?
+  /// The signed timestamp, Unix seconds.
+  public var createdAt: UInt64
+  /// `p`: 32 bytes.
+  public var paymentHash: [UInt8]
+  /// `s`: 32 bytes.
+  public var paymentSecret: [UInt8]
+  /// `d` or `h`.
+  public var description: InvoiceDescription
+  /// `n`: the payee's 33-byte key when the invoice states it.
+  public var statedPayee: [UInt8]?
+  /// `x`, or 3600 when absent.
+  public var expirySeconds: UInt64
+  /// `createdAt + expirySeconds`.
+  public var expiresAt: UInt64
+  /// `c`, or 18 when absent.
+  public var minFinalCLTVExpiryDelta: UInt64
+  /// `9`; empty when absent.
+  public var features: Features
+  /// `f` fields with a known version, in received order.
+  public var fallbacks: [Fallback]
+  /// `r` fields, in received order.
+  public var routeHints: [RouteHint]
+  /// `m`.
+  public var paymentMetadata: [UInt8]?
+  /// Fields kept but not interpreted, in received order: unknown types, `f` fields of versions
+  /// 19...31, and in compat mode the skipped wrong-length `p`, `h`, `s` and `n` fields.
+  public var extraFields: [ExtraField]
+  /// Writer-rule breaches that readers accept.
+  public var warnings: [InvoiceWarning]
+
+  /// Expiry when there is no `x` field: one hour.
+  public static let defaultExpirySeconds: UInt64 = 3600
+  /// `min_final_cltv_expiry_delta` when there is no `c` field.
+  public static let defaultMinFinalCLTVExpiryDelta: UInt64 = 18
+}
+
+/// The purpose of a payment: inline text, or the SHA-256 of a text given elsewhere.
+public enum InvoiceDescription: Sendable, Hashable {
+  /// `d`: valid UTF-8 text, at most 639 bytes.
+  case text(String)
+  /// `h`: 32 bytes.
+  case hash([UInt8])
+
+  public var text: String? {
+    if case .text(let text) = self { text } else { nil }
+  }
+  public var hash: [UInt8]? {
+    if case .hash(let hash) = self { hash } else { nil }
+  }
+}
+
+/// A tagged field kept as received.
+public struct ExtraField: Sendable, Hashable {
+  /// The 5-bit type.
+  public var tag: UInt8
+  /// The data words.
+  public var words: [UInt8]
+
+  public init(tag: UInt8, words: [UInt8]) {
+    self.tag = tag
+    self.words = words
+  }
+}
+
+/// The 64-byte compact signature and recovery id ending an invoice.
+public struct InvoiceSignature: Sendable, Hashable {
+  /// r ‖ s, 32 bytes each.
+  public var compact: [UInt8]
+  /// The recovery id byte as received (valid ones are 0...3).
+  public var recoveryID: Int
+
+  public init(compact: [UInt8], recoveryID: Int) {
+    self.compact = compact
+    self.recoveryID = recoveryID
+  }
+}

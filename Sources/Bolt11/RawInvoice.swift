@@ -1,0 +1,119 @@
+import Bech32Codec
+
+/// An invoice as received, syntax only: the human-readable part, the data part's 5-bit words and
+/// where each tagged field lies in them, in received order, unknown fields included.
+///
+/// Nothing here is checked beyond the Bech32 checksum and the field framing, and re-encoding gives
+/// back the received string byte for byte.
+public struct RawInvoice: Sendable, Equatable {
+  /// A tagged field's place in `words`.
+  public struct Field: Sendable, Equatable {
+    /// The 5-bit type (`p` is 1, `s` is 16, ...).
+    public var tag: UInt8
+    /// The field's data words, as indices into `RawInvoice.words`.
+    public var range: Range<Int>
+    /// Where the field's type character stands in `words`.
+    public var start: Int { range.lowerBound - 3 }
+    /// The type as its Bech32 character.
+    public var letter: Character { Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])) }
+  }
+
+  /// The human-readable part, lower-cased (`lnbc2500u`).
+  public var hrp: [UInt8]
+  /// The whole data part: timestamp, tagged fields and signature, checksum excluded.
+  public var words: [UInt8]
+  /// The tagged fields in received order.
+  public var fields: [Field]
+  /// Whether the invoice was written in upper case.
+  public var isUppercase: Bool
+
+  /// 35 bits: seven words of timestamp.
+  public static let timestampWordCount = 7
+  /// 520 bits / 5: the 64-byte signature and its recovery id byte.
+  public static let signatureWordCount = 104
+  /// Longest invoice accepted, in characters, for ecosystem parity (lnd and others refuse longer).
+  public static let maximumLength = 7089
+
+  /// The signed timestamp, in Unix seconds (35 bits, big-endian).
+  public var timestamp: UInt64 {
+    words[0..<Self.timestampWordCount].reduce(0) { $0 << 5 | UInt64($1) }
+  }
+
+  /// Words from the timestamp up to the signature: what is signed, with the human-readable part.
+  public var signedWords: ArraySlice<UInt8> {
+    words[0..<(words.count - Self.signatureWordCount)]
+  }
+
+  /// The 104 signature words.
+  public var signatureWords: ArraySlice<UInt8> {
+    words[(words.count - Self.signatureWordCount)...]
+  }
+
+  /// The data words of `field`.
+  public func data(of field: Field) -> ArraySlice<UInt8> { words[field.range] }
+
+  /// The bytes whose SHA-256 is signed: the human-readable part as received, lower-cased, then
+  /// the data part before the signature regrouped to bytes with zero padding.
+  ///
+  /// BOLT 11: "the human-readable part (as UTF-8 bytes) concatenated with the data part
+  /// (excluding the signature), with 0 bits appended to pad to a byte boundary."
+  public var signingPreimage: [UInt8] {
+    hrp + Bech32.bytesPadded(fromWords: signedWords)
+  }
+
+  /// SHA-256 of `signingPreimage`: the message the signature commits to.
+  public var signatureHash: [UInt8] { SHA256.hash(signingPreimage) }
+
+  /// The invoice as a Bech32 string, exactly as received.
+  public func encoded() -> String {
+    Bech32.encode(hrp: hrp, words: words, variant: .bech32, uppercase: isUppercase)
+  }
+}
+
+extension RawInvoice {
+  /// Frames a decoded Bech32 string into timestamp, fields and signature.
+  ///
+  /// - Parameter offset: where the data part's first word stands in the caller's input.
+  /// - Throws: `invoice.too_short`, `invoice.trailing_data` (a partial field header),
+  ///   `field.invalid_length` (a field that overruns the signature).
+  init(hrp: [UInt8], words: [UInt8], isUppercase: Bool, dataOffset offset: Int)
+    throws(InvoiceError)
+  {
+    guard words.count >= Self.timestampWordCount + Self.signatureWordCount else {
+      throw InvoiceError(
+        .invoiceTooShort,
+        "data part has \(words.count) characters; a timestamp and signature need "
+          + "\(Self.timestampWordCount + Self.signatureWordCount)",
+        position: offset)
+    }
+    let end = words.count - Self.signatureWordCount
+    var fields: [Field] = []
+    fields.reserveCapacity(12)
+    var index = Self.timestampWordCount
+    while index < end {
+      // Type (5 bits) and data_length (10 bits) take three words.
+      guard end - index >= 3 else {
+        throw InvoiceError(
+          .invoiceTrailingData,
+          "\(end - index) character(s) before the signature do not make a tagged field",
+          position: offset + index)
+      }
+      let tag = words[index]
+      let length = Int(words[index + 1]) << 5 | Int(words[index + 2])
+      let start = index + 3
+      guard length <= end - start else {
+        throw InvoiceError(
+          .fieldInvalidLength,
+          "field \"\(Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])))\" declares \(length) "
+            + "characters but only \(end - start) remain before the signature",
+          position: offset + index, field: Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])))
+      }
+      fields.append(Field(tag: tag, range: start..<(start + length)))
+      index = start + length
+    }
+    self.hrp = hrp
+    self.words = words
+    self.fields = fields
+    self.isUppercase = isUppercase
+  }
+}

@@ -1,0 +1,79 @@
+/// A short channel id: block height, transaction index and output index in 8 bytes.
+public struct ShortChannelID: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+  public var rawValue: UInt64
+  public init(rawValue: UInt64) { self.rawValue = rawValue }
+
+  public init(block: UInt32, transaction: UInt32, output: UInt16) {
+    // 24 bits of block and transaction each; callers pass values that fit.
+    precondition(block < 1 << 24 && transaction < 1 << 24, "block and transaction are 24 bits")
+    rawValue = UInt64(block) << 40 | UInt64(transaction) << 16 | UInt64(output)
+  }
+
+  public var block: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 40) }
+  public var transaction: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 16) & 0xff_ffff }
+  public var output: UInt16 { UInt16(truncatingIfNeeded: rawValue) }
+
+  /// `BLOCKxTXxOUT`.
+  public var description: String { "\(block)x\(transaction)x\(output)" }
+}
+
+/// One hop of a private route (an `r` field entry, 51 bytes).
+public struct RouteHop: Sendable, Hashable {
+  /// The node at the start of the channel, a 33-byte compressed key.
+  public var nodeID: [UInt8]
+  public var shortChannelID: ShortChannelID
+  public var feeBaseMsat: UInt32
+  public var feeProportionalMillionths: UInt32
+  public var cltvExpiryDelta: UInt16
+
+  /// Bytes per hop: 33 + 8 + 4 + 4 + 2.
+  public static let encodedLength = 51
+
+  public init(
+    nodeID: [UInt8], shortChannelID: ShortChannelID, feeBaseMsat: UInt32,
+    feeProportionalMillionths: UInt32, cltvExpiryDelta: UInt16
+  ) {
+    self.nodeID = nodeID
+    self.shortChannelID = shortChannelID
+    self.feeBaseMsat = feeBaseMsat
+    self.feeProportionalMillionths = feeProportionalMillionths
+    self.cltvExpiryDelta = cltvExpiryDelta
+  }
+
+  /// Reads a hop from exactly 51 bytes.
+  init(bytes: ArraySlice<UInt8>) {
+    precondition(bytes.count == Self.encodedLength)
+    let start = bytes.startIndex
+    func integer(_ from: Int, _ length: Int) -> UInt64 {
+      var value: UInt64 = 0
+      for byte in bytes[(start + from)..<(start + from + length)] { value = value << 8 | UInt64(byte) }
+      return value
+    }
+    nodeID = Array(bytes[start..<(start + 33)])
+    shortChannelID = ShortChannelID(rawValue: integer(33, 8))
+    feeBaseMsat = UInt32(truncatingIfNeeded: integer(41, 4))
+    feeProportionalMillionths = UInt32(truncatingIfNeeded: integer(45, 4))
+    cltvExpiryDelta = UInt16(truncatingIfNeeded: integer(49, 2))
+  }
+
+  /// The 51 bytes of this hop.
+  var bytes: [UInt8] {
+    var bytes = nodeID
+    func append(_ value: UInt64, _ length: Int) {
+      for index in (0..<length).reversed() {
+        bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))))
+      }
+    }
+    append(shortChannelID.rawValue, 8)
+    append(UInt64(feeBaseMsat), 4)
+    append(UInt64(feeProportionalMillionths), 4)
+    append(UInt64(cltvExpiryDelta), 2)
+    return bytes
+  }
+}
+
+/// One private route: an `r` field, the hops from a public node to the payee, in order.
+public struct RouteHint: Sendable, Hashable {
+  public var hops: [RouteHop]
+  public init(hops: [RouteHop]) { self.hops = hops }
+}

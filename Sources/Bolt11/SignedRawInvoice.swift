@@ -1,0 +1,54 @@
+import Bech32Codec
+import Secp256k1
+
+/// An invoice whose syntax and fields have been checked, but whose signature has not.
+///
+/// `SignedRawInvoice.parse` is the decoder without any elliptic-curve work, for callers that
+/// check signatures elsewhere or only need the fields. Its payee is unknown unless the invoice
+/// states one in `n`, and nothing in it is authenticated. `verified()` turns it into an `Invoice`.
+@dynamicMemberLookup
+public struct SignedRawInvoice: Sendable, Equatable {
+  public var raw: RawInvoice
+  public var fields: InvoiceFields
+  public var signature: InvoiceSignature
+  /// Where the invoice's first character stood in the caller's input (after white space and a
+  /// `lightning:` prefix), for error positions.
+  var inputOffset: Int = 0
+
+  public subscript<Value>(dynamicMember keyPath: KeyPath<InvoiceFields, Value>) -> Value {
+    fields[keyPath: keyPath]
+  }
+}
+
+/// A fully checked invoice: every reader rule of BOLT #11, the signature, and the payee.
+@dynamicMemberLookup
+public struct Invoice: Sendable, Equatable {
+  public var raw: RawInvoice
+  public var fields: InvoiceFields
+  public var signature: InvoiceSignature
+  /// The payee: the `n` field, checked against the signature, or the key recovered from it.
+  public var payeeNodeID: [UInt8]
+
+  public subscript<Value>(dynamicMember keyPath: KeyPath<InvoiceFields, Value>) -> Value {
+    fields[keyPath: keyPath]
+  }
+
+  /// The invoice as a string, exactly as it was received.
+  public var string: String { raw.encoded() }
+}
+
+extension InvoiceSignature {
+  /// The signature in DER, as Core Lightning prints it, or nil when r or s is out of range.
+  public var der: [UInt8]? {
+    try? Secp256k1.derSignature(compactSignature: compact)
+  }
+}
+
+extension ExtraField {
+  /// The type as its Bech32 character.
+  public var letter: Character { Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])) }
+  /// The data as Bech32 characters.
+  public var bech32Data: String {
+    String(decoding: words.map { Bech32.alphabet[Int($0)] }, as: UTF8.self)
+  }
+}

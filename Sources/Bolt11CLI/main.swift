@@ -1,0 +1,14 @@
+import Bolt11Tool
+import Foundation
+
+let environment = ToolEnvironment(
+  arguments: Array(CommandLine.arguments.dropFirst()),
+  environment: ProcessInfo.processInfo.environment,
+  now: { UInt64(max(0, time(nil))) },
+  stdin: FileSource.standardInput(),
+  stdout: FileSink.standardOutput,
+  stderr: FileSink.standardError,
+  stdoutIsTerminal: isatty(1) == 1,
+  stderrIsTerminal: isatty(2) == 1
+)
+exit(Bolt11Tool.run(environment))

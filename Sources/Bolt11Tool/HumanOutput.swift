@@ -1,0 +1,145 @@
+import Bolt11
+
+/// The short, aligned summary `bolt11 decode` prints for people.
+///
+/// Everything that comes from the invoice passes through `SafeText.escape`, so no control
+/// character, escape sequence or bidirectional override reaches the terminal.
+enum HumanOutput {
+  static func summary(_ invoice: Invoice, now: UInt64, color: Bool) -> String {
+    var rows: [(String, String)] = []
+    if let amount = invoice.amount {
+      rows.append(("amount", formatAmount(amount)))
+    } else {
+      rows.append(("amount", "any (not specified)"))
+    }
+    rows.append(("network", "\(invoice.currency.networkName) (\(invoice.currency.prefix))"))
+    rows.append(("payee", Hex.encode(invoice.payeeNodeID)))
+    switch invoice.description {
+    case .text(let text): rows.append(("description", SafeText.escape(text)))
+    case .hash(let hash): rows.append(("description hash", Hex.encode(hash)))
+    }
+    rows.append(("payment hash", Hex.encode(invoice.paymentHash)))
+    rows.append(("payment secret", Hex.encode(invoice.paymentSecret)))
+    rows.append(("created", "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"))
+    let expiryState = now >= invoice.expiresAt
+      ? "expired \(UTCTime.duration(now - invoice.expiresAt)) ago"
+      : "expires in \(UTCTime.duration(invoice.expiresAt - now))"
+    rows.append(("expires", "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"))
+    rows.append(("min final cltv", "\(invoice.minFinalCLTVExpiryDelta) blocks"))
+    if let metadata = invoice.paymentMetadata { rows.append(("metadata", Hex.encode(metadata))) }
+    if !invoice.features.isEmpty {
+      rows.append(("features", SafeText.escape(invoice.features.description)))
+    }
+    for fallback in invoice.fallbacks {
+      rows.append(("fallback", "\(fallback.address(on: invoice.currency)) (\(fallback.kind.rawValue))"))
+    }
+    for (index, hint) in invoice.routeHints.enumerated() {
+      for hop in hint.hops {
+        rows.append(
+          (
+            "route \(index + 1)",
+            "\(Hex.encode(hop.nodeID)) via \(hop.shortChannelID), fee \(hop.feeBaseMsat) msat + "
+              + "\(hop.feeProportionalMillionths) ppm, cltv delta \(hop.cltvExpiryDelta)"
+          ))
+      }
+    }
+    for field in invoice.extraFields {
+      rows.append(("unknown field", "\(field.letter): \(field.words.count) characters"))
+    }
+    for warning in invoice.warnings { rows.append(("warning", warning.rawValue)) }
+
+    let width = rows.map(\.0.count).max() ?? 0
+    var output = color ? "\u{1B}[1;32mvalid\u{1B}[0m bolt11 invoice\n" : "valid bolt11 invoice\n"
+    for (label, value) in rows {
+      output += "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+    }
+    return output
+  }
+
+  /// `250000 sat (250000000 msat)`, or with three decimals of a sat when not whole.
+  static func formatAmount(_ amount: Millisatoshis) -> String {
+    let msat = amount.rawValue
+    let sats = msat / 1000
+    let remainder = msat % 1000
+    let satText =
+      remainder == 0
+      ? "\(sats)" : "\(sats)." + String(String(remainder + 1000).dropFirst())
+    return "\(groupThousands(satText)) sat (\(msat) msat)"
+  }
+
+  static func groupThousands(_ text: String) -> String {
+    let parts = text.split(separator: ".", maxSplits: 1)
+    let whole = Array(parts[0])
+    var grouped = ""
+    for (index, character) in whole.enumerated() {
+      if index > 0 && (whole.count - index) % 3 == 0 { grouped += "," }
+      grouped.append(character)
+    }
+    return parts.count > 1 ? grouped + "." + parts[1] : grouped
+  }
+}
+
+/// Makes untrusted text safe for a terminal.
+enum SafeText {
+  /// Escapes C0 and C1 control characters, DEL, and the Unicode format characters that reorder or
+  /// hide text (bidirectional embeddings, overrides and isolates, zero-width marks), as `\u{...}`.
+  static func escape(_ text: String) -> String {
+    var output = ""
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) {
+        output += "\\u{" + String(scalar.value, radix: 16) + "}"
+      } else if scalar == "\\" {
+        output += "\\\\"
+      } else {
+        output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (includes ESC and CSI)
+    case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF: return true  // bidi, zero-width
+    case 0x2028, 0x2029, 0x061C: return true  // line/paragraph separators, Arabic letter mark
+    default: return scalar.properties.generalCategory == .format
+    }
+  }
+}
+
+/// UTC times without Foundation's formatters.
+enum UTCTime {
+  /// `2017-06-01 10:57:38 UTC`.
+  static func format(_ seconds: UInt64) -> String {
+    let days = Int64(clamping: seconds / 86_400)
+    let secondsOfDay = Int(seconds % 86_400)
+    // Howard Hinnant's civil-from-days algorithm.
+    let z = days + 719_468
+    let era = z / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let mp = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * mp + 2) / 5 + 1
+    let month = mp < 10 ? mp + 3 : mp - 9
+    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return "\(year)-\(two(month))-\(two(day)) \(two(Int64(secondsOfDay / 3600))):"
+      + "\(two(Int64(secondsOfDay / 60 % 60))):\(two(Int64(secondsOfDay % 60))) UTC"
+  }
+
+  /// `42 min`, `3 h`, `2 d`, `1 y`: the largest whole unit.
+  static func duration(_ seconds: UInt64) -> String {
+    switch seconds {
+    case ..<60: "\(seconds) s"
+    case ..<3600: "\(seconds / 60) min"
+    case ..<86_400: "\(seconds / 3600) h"
+    case ..<(365 * 86_400): "\(seconds / 86_400) d"
+    default: "\(seconds / (365 * 86_400)) y"
+    }
+  }
+
+  static func relative(_ time: UInt64, now: UInt64) -> String {
+    time > now ? "in \(duration(time - now))" : "\(duration(now - time)) ago"
+  }
+}

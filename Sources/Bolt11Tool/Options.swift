@@ -1,0 +1,60 @@
+/// A usage error: exit 2, one line saying what is wrong and how to get help.
+struct UsageError: Error {
+  var message: String
+  var command: String?
+}
+
+/// A command's options, read from its arguments against a table of known flags.
+struct ParsedOptions {
+  var values: [String: String] = [:]
+  var flags: Set<String> = []
+  var positional: [String] = []
+
+  /// Flags that take a value, and flags that do not, for one command.
+  struct Table {
+    var valued: Set<String>
+    var boolean: Set<String>
+  }
+
+  /// Reads `--name value`, `--name=value`, boolean `--name`, a lone `-` (standard input) and
+  /// `--` (everything after is positional).
+  init(_ arguments: ArraySlice<String>, table: Table, command: String) throws(UsageError) {
+    var iterator = arguments.makeIterator()
+    var onlyPositional = false
+    while let argument = iterator.next() {
+      if onlyPositional || argument == "-" || !argument.hasPrefix("-") {
+        positional.append(argument)
+        continue
+      }
+      if argument == "--" {
+        onlyPositional = true
+        continue
+      }
+      var name = argument
+      var inlineValue: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if table.valued.contains(name) {
+        guard let value = inlineValue ?? iterator.next() else {
+          throw UsageError(message: "option \(name) needs a value", command: command)
+        }
+        values[name] = value
+      } else if table.boolean.contains(name), inlineValue == nil {
+        flags.insert(name)
+      } else {
+        throw UsageError(message: "unknown option \(name)", command: command)
+      }
+    }
+  }
+
+  func unsigned(_ name: String) throws(UsageError) -> UInt64? {
+    guard let text = values[name] else { return nil }
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = UInt64(text)
+    else {
+      throw UsageError(message: "\(name) takes a whole number, not \"\(text)\"", command: nil)
+    }
+    return value
+  }
+}

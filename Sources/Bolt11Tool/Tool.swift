@@ -1,0 +1,102 @@
+import Bolt11
+
+/// The `bolt11` command line as a function of its environment: arguments, input, clock, terminal.
+public enum Bolt11Tool {
+  public static let version = "0.1.0"
+
+  /// Exit codes of the contract.
+  public enum ExitCode: Int32 {
+    case ok = 0
+    /// The invoice is invalid or rejected (or a vector failed).
+    case invalid = 1
+    case usage = 2
+    case io = 3
+  }
+
+  /// Runs one command and returns its exit code. Output goes to the environment's sinks.
+  public static func run(_ environment: ToolEnvironment) -> Int32 {
+    let arguments = environment.arguments
+    guard let command = arguments.first else {
+      environment.stderr.write(Help.general)
+      return ExitCode.usage.rawValue
+    }
+    let rest = arguments.dropFirst()
+    do {
+      switch command {
+      case "--help", "-h", "help":
+        if command == "help", let topic = rest.first {
+          guard let text = Help.text(for: topic) else {
+            throw UsageError(message: "no command named \(topic)", command: nil)
+          }
+          environment.stdout.write(text)
+        } else {
+          environment.stdout.write(Help.general)
+        }
+        return ExitCode.ok.rawValue
+      case "--version", "version":
+        environment.stdout.write("bolt11 \(version)\n")
+        return ExitCode.ok.rawValue
+      default:
+        guard let handler = commands[command] else {
+          throw UsageError(message: "unknown command \(command)", command: nil)
+        }
+        if rest.contains("--help") || rest.contains("-h") {
+          environment.stdout.write(Help.text(for: command) ?? Help.general)
+          return ExitCode.ok.rawValue
+        }
+        return try handler(rest, environment).rawValue
+      }
+    } catch let error as UsageError {
+      let help = error.command.map { "bolt11 \($0) --help" } ?? "bolt11 --help"
+      environment.stderr.write("error: usage: \(error.message) (see \(help))\n")
+      return ExitCode.usage.rawValue
+    } catch {
+      environment.stderr.write("error: io: \(error)\n")
+      return ExitCode.io.rawValue
+    }
+  }
+
+  typealias Command = @Sendable (ArraySlice<String>, ToolEnvironment) throws -> ExitCode
+
+  static let commands: [String: Command] = [
+    "decode": DecodeCommand.run,
+    "vectors": VectorsCommand.run,
+  ]
+
+  /// Reads the one invoice a command takes: the argument itself, or standard input for `-`.
+  static func invoiceArgument(_ options: ParsedOptions, _ environment: ToolEnvironment, command: String)
+    throws -> String
+  {
+    guard options.positional.count == 1 else {
+      throw UsageError(
+        message: options.positional.isEmpty
+          ? "missing INVOICE (or - to read standard input)" : "expected one INVOICE",
+        command: command)
+    }
+    if options.positional[0] == "-" {
+      return String(decoding: try ToolEnvironment.readAll(environment.stdin), as: UTF8.self)
+    }
+    return options.positional[0]
+  }
+
+  /// The decode options common to commands: `--compat`, `--network`, `--description`, `--now`.
+  static func decodeOptions(_ options: ParsedOptions) throws(UsageError) -> DecodeOptions {
+    var decodeOptions = DecodeOptions(mode: options.flags.contains("--compat") ? .compat : .strict)
+    if let name = options.values["--network"] {
+      guard let currency = Currency(name: name) else {
+        throw UsageError(message: "unknown network \(name) (bc, tb, tbs, bcrt)", command: nil)
+      }
+      decodeOptions.network = currency
+    }
+    decodeOptions.description = options.values["--description"]
+    decodeOptions.now = try options.unsigned("--now")
+    return decodeOptions
+  }
+
+  static let commonValued: Set<String> = ["--network", "--description", "--now"]
+
+  static func reportError(_ error: InvoiceError, json: Bool, _ environment: ToolEnvironment) {
+    environment.stderr.write("error: \(error.code.rawValue): \(error.message)\(error.position.map { " (at character \($0))" } ?? "")\n")
+    if json { environment.stdout.write(InvoiceJSON.object(error).serialized + "\n") }
+  }
+}

@@ -1,0 +1,145 @@
+import Bech32Codec
+import Bolt11
+
+/// A file of test vectors in the contract's format, shared by the test suite and `bolt11 vectors`.
+public struct VectorFile: Sendable {
+  public var path: String
+  public var description: String
+  public var vectors: [Vector]
+
+  /// One vector: an input, its options, and the expected outcome.
+  public struct Vector: Sendable, CustomStringConvertible {
+    public var file: String
+    public var name: String
+    /// `invoice` (the default), `offline`, `bech32` or `segwit_address`.
+    public var kind: String
+    public var object: JSON
+
+    public var description: String { "\(file): \(name)" }
+  }
+
+  public struct FormatError: Error, CustomStringConvertible {
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+  }
+
+  public init(path: String, text: String) throws {
+    let json: JSON
+    do { json = try JSON.parse(text) } catch { throw FormatError(path: path, message: "\(error)") }
+    guard let vectors = json["vectors"]?.arrayValue else {
+      throw FormatError(path: path, message: "no \"vectors\" array")
+    }
+    self.path = path
+    self.description = json["description"]?.stringValue ?? ""
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    self.vectors = try vectors.enumerated().map { index, vector in
+      guard case .object = vector else {
+        throw FormatError(path: path, message: "vector \(index) is not an object")
+      }
+      return Vector(
+        file: file, name: vector["name"]?.stringValue ?? "#\(index)",
+        kind: vector["kind"]?.stringValue ?? "invoice", object: vector)
+    }
+  }
+
+  /// What running one vector found: nil when it passed, else why it failed.
+  public typealias Outcome = String?
+
+  /// Runs `vector` and says why it failed, or nil when it passed.
+  public static func run(_ vector: Vector) -> Outcome {
+    let object = vector.object
+    let wantsValid = object["valid"]?.boolValue ?? false
+    switch vector.kind {
+    case "invoice": return runInvoice(object, wantsValid: wantsValid)
+    case "offline": return OfflineVectors.run(object, wantsValid: wantsValid)
+    case "bech32": return runBech32(object, wantsValid: wantsValid)
+    case "segwit_address": return runSegwit(object, wantsValid: wantsValid)
+    default: return "unknown vector kind \(vector.kind)"
+    }
+  }
+
+  static func runInvoice(_ object: JSON, wantsValid: Bool) -> Outcome {
+    guard let invoiceText = object["invoice"]?.stringValue else { return "no \"invoice\"" }
+    var options = DecodeOptions()
+    if let given = object["options"] {
+      if given["mode"]?.stringValue == "compat" { options.mode = .compat }
+      if let network = given["network"]?.stringValue {
+        guard let currency = Currency(name: network) else { return "unknown network \(network)" }
+        options.network = currency
+      }
+      options.description = given["description"]?.stringValue
+      options.now = given["now"]?.unsignedValue
+    }
+    do {
+      let invoice = try Invoice.decode(invoiceText, options: options)
+      guard wantsValid else {
+        return "expected error \(expectedErrors(object).joined(separator: " or ")), but it decoded"
+      }
+      return compare(expected: object["expect"], actual: InvoiceJSON.object(invoice))
+    } catch {
+      return checkError(error.code.rawValue, object: object, wantsValid: wantsValid)
+    }
+  }
+
+  static func runBech32(_ object: JSON, wantsValid: Bool) -> Outcome {
+    guard let text = object["string"]?.stringValue else { return "no \"string\"" }
+    do {
+      let decoded = try Bech32.decode(text)
+      guard wantsValid else { return "expected an error, but it decoded" }
+      if let variant = object["variant"]?.stringValue, variant != decoded.variant.rawValue {
+        return "variant \(decoded.variant.rawValue), expected \(variant)"
+      }
+      if let hrp = object["hrp"]?.stringValue, hrp != decoded.hrpString {
+        return "hrp \(decoded.hrpString), expected \(hrp)"
+      }
+      return nil
+    } catch {
+      return checkError(error.code.rawValue, object: object, wantsValid: wantsValid)
+    }
+  }
+
+  static func runSegwit(_ object: JSON, wantsValid: Bool) -> Outcome {
+    guard let address = object["address"]?.stringValue else { return "no \"address\"" }
+    do {
+      let decoded = try SegwitAddress.decode(address)
+      guard wantsValid else { return "expected an invalid address, but it decoded" }
+      let script = Hex.encode(
+        SegwitAddress.scriptPubKey(version: decoded.version, program: decoded.program))
+      if let hex = object["hex"]?.stringValue, hex.lowercased() != script {
+        return "scriptPubKey \(script), expected \(hex)"
+      }
+      return nil
+    } catch {
+      return wantsValid ? "expected a valid address, got \(error)" : nil
+    }
+  }
+
+  static func expectedErrors(_ object: JSON) -> [String] {
+    if let one = object["error"]?.stringValue { return [one] }
+    return object["error"]?.arrayValue?.compactMap(\.stringValue) ?? []
+  }
+
+  static func checkError(_ code: String, object: JSON, wantsValid: Bool) -> Outcome {
+    if wantsValid { return "expected valid, got \(code)" }
+    let expected = expectedErrors(object)
+    if expected.isEmpty || expected.contains(code) { return nil }
+    return "expected \(expected.joined(separator: " or ")), got \(code)"
+  }
+
+  /// Every key of `expected` must be in `actual` with an equal value.
+  static func compare(expected: JSON?, actual: JSON) -> Outcome {
+    guard let members = expected?.objectValue else { return nil }
+    var differences: [String] = []
+    for (key, value) in members {
+      guard let actualValue = actual[key] else {
+        differences.append("\(key): missing, expected \(value.serialized)")
+        continue
+      }
+      if actualValue != value {
+        differences.append("\(key): \(actualValue.serialized), expected \(value.serialized)")
+      }
+    }
+    return differences.isEmpty ? nil : differences.joined(separator: "; ")
+  }
+}
