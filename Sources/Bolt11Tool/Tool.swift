@@ -61,6 +61,7 @@ public enum Bolt11Tool {
   static let commands: [String: Command] = [
     "decode": DecodeCommand.run,
     "vectors": VectorsCommand.run,
+    "validate": ValidateCommand.run,
   ]
 
   /// Reads the one invoice a command takes: the argument itself, or standard input for `-`.
