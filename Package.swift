@@ -21,7 +21,7 @@ let package = Package(
     .target(name: "Bech32Codec"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1"]),
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
-    .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec"]),
+    .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec"]),

@@ -5,6 +5,7 @@ enum Help {
 
     Usage:
       bolt11 decode INVOICE|- [--json] [options]   decode and check one invoice
+      bolt11 encode --key HEX [--upper] < JSON      sign an invoice from decode's JSON
       bolt11 vectors PATH...                        run JSON vector files (or folders of them)
       bolt11 help COMMAND                           help for one command
       bolt11 --version
@@ -52,9 +53,20 @@ enum Help {
 
     """
 
+  static let encode = """
+    Usage: bolt11 encode --key HEX [--upper] < invoice.json
+
+    Builds and signs an invoice from the JSON `bolt11 decode --json` prints (payee and signature
+    are ignored; created_at is required). --key is the 32-byte secret key in hex; --upper prints
+    the invoice in upper case, for QR codes. With the decoder's `field_order`, fields keep their
+    order, so decoding then encoding with the signer's key gives back the same invoice.
+
+    """
+
   static func text(for command: String) -> String? {
     switch command {
     case "validate": validate
+    case "encode": encode
     case "decode": decode
     case "vectors": vectors
     default: nil
