@@ -1,0 +1,3 @@
+enum DemoStory {
+  static func run() async -> Int32 { 0 }
+}
