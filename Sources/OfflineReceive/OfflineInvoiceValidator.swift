@@ -84,7 +84,9 @@ public enum OfflineInvoiceValidator {
       policy.safetyMarginSeconds)
     let remaining: UInt64 =
       marginExceedsExpiry || showableUntil <= now ? 0 : showableUntil - now
-    guard remaining >= policy.minRemainingSeconds else {
+    // Nothing is displayable with no time left, whatever the policy's minimum (a minimum of 0
+    // must not let `display_until` fall at or before `now`, or wrap below zero).
+    guard remaining > 0, remaining >= policy.minRemainingSeconds else {
       return reject(
         .lifetimeTooShort,
         "\(remaining) s left before the safety margin; at least \(policy.minRemainingSeconds) s needed"

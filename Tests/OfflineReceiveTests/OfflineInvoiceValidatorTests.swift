@@ -70,6 +70,18 @@ import Testing
     #expect(code(invoice, now: now + 541) == "offline.lifetime_too_short")
   }
 
+  @Test("with a minimum of 0, no time left before the margin is still too short, never a wrap")
+  func noTimeLeftWithZeroMinimum() {
+    var policy = TestInvoices.policy()
+    policy.minRemainingSeconds = 0
+    policy.safetyMarginSeconds = 700  // more than the whole 600 s expiry
+    let invoice = TestInvoices.make(expirySeconds: 600)
+    #expect(code(invoice, policy, now: now) == "offline.lifetime_too_short")
+    policy.safetyMarginSeconds = 100  // 500 s showable: at now + 500 nothing is left
+    #expect(code(invoice, policy, now: now + 500) == "offline.lifetime_too_short")
+    #expect(code(invoice, policy, now: now + 499) == nil)
+  }
+
   @Test("safety margin shortens both the lifetime and display_until")
   func safetyMargin() throws {
     var policy = TestInvoices.policy()
@@ -136,7 +148,7 @@ import Testing
       #expect(result.invoice.amount == policy.amount)
       #expect(result.invoice.payeeNodeID == TestKeys.ours.publicKey)
       #expect(result.displayUntil <= result.invoice.expiresAt)
-      #expect(result.displayUntil > now || policy.maxDisplaySeconds == 0 || policy.minRemainingSeconds == 0)
+      #expect(result.displayUntil > now || policy.maxDisplaySeconds == 0)
       #expect(result.invoice.expiresAt - policy.safetyMarginSeconds - now >= policy.minRemainingSeconds)
     }
     #expect(accepted > 5)
