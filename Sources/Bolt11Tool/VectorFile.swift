@@ -78,8 +78,18 @@ public struct VectorFile: Sendable {
       }
       return compare(expected: object["expect"], actual: InvoiceJSON.object(invoice))
     } catch {
-      return checkError(error.code.rawValue, object: object, wantsValid: wantsValid)
+      if let failure = checkError(error.code.rawValue, object: object, wantsValid: wantsValid) {
+        return failure
+      }
+      return checkPosition(error.position, object: object)
     }
+  }
+
+  /// An invalid vector may give `"position"`: the character offset the error must report.
+  static func checkPosition(_ position: Int?, object: JSON) -> Outcome {
+    guard let expected = object["position"]?.unsignedValue else { return nil }
+    guard let position else { return "expected position \(expected), got none" }
+    return UInt64(position) == expected ? nil : "expected position \(expected), got \(position)"
   }
 
   static func runBech32(_ object: JSON, wantsValid: Bool) -> Outcome {
