@@ -26,6 +26,10 @@ let package = Package(
     .executableTarget(
       name: "offline-receive-demo", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
       path: "Tools/offline-receive-demo"),
+    // Writes Vectors/bolt11-edge.json.
+    .executableTarget(
+      name: "edge-vectors", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec"],
+      path: "Tools/edge-vectors"),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1"]),
