@@ -8,10 +8,16 @@ extension AcceptedInvoice {
   /// the time is a parameter (§4 W12, W17), and the end is `displayUntil`, which never passes the
   /// signed expiry.
   public func isDisplayable(amountSats: UInt64, description: String, now: UInt64) -> Bool {
+    matches(amountSats: amountSats, description: description) && now < displayUntil
+  }
+
+  /// Whether this invoice asks exactly `amountSats` (checked ×1000) with `description` as its
+  /// direct description.
+  public func matches(amountSats: UInt64, description: String) -> Bool {
     guard let requested = Millisatoshis(satoshis: amountSats), invoice.amount == requested else {
       return false
     }
-    guard case .text(let text) = invoice.description, text == description else { return false }
-    return now < displayUntil
+    guard case .text(let text) = invoice.description else { return false }
+    return text == description
   }
 }

@@ -125,6 +125,14 @@ public actor OfflineReceiveSession {
     return true
   }
 
+  /// Takes over an intent restored after a restart (§3 B), as an attempted preparation, so that
+  /// preparing the same request again resumes it instead of minting a new identity (§4 W1:
+  /// "Callers resume by intent id explicitly").
+  public func adopt(_ intentID: IntentID, amountSats: UInt64, description: String) {
+    preparation = SessionPreparation(
+      intentID: intentID, amountSats: amountSats, description: description, attempted: true)
+  }
+
   // MARK: - Preparation
 
   /// Prepares an offline invoice for `snapshot`'s amount and `description`.

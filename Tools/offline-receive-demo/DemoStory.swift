@@ -58,7 +58,7 @@ enum DemoStory {
     await clock.advance(seconds: 120)
     await node.settle(requestID: intent.rawValue)
     guard let paidHash = PaymentHash(bytes: SHA256.hash(Array(intent.rawValue.utf8))) else { return 1 }
-    let retire = restored.contains { $0.paymentHash == paidHash }
+    let retire = restored.contains { $0.accepted.paymentHash == paidHash }
     await say("payment received for \(paidHash): retire QR = \(retire)")
     return retire ? 0 : 1
   }
