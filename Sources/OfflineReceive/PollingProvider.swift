@@ -150,9 +150,12 @@ public actor PollingProvider {
       switch status {
       case .ready(let bolt11):
         return try await accept(bolt11, record: record)
-      case .settled:
-        try await tombstone(record, .settled(fulfilled: true))
-        throw OfflineReceiveError(.settled, "intent \(intentID) was paid")
+      case .settled(let fulfilled):
+        try await tombstone(record, reason(status))
+        // A settled epoch whose voucher was not fulfilled ended unpaid: the intent is over.
+        throw fulfilled
+          ? OfflineReceiveError(.settled, "intent \(intentID) was paid")
+          : OfflineReceiveError(.unavailable, "intent \(intentID) settled unpaid")
       case .expired, .failed:
         if isResume {
           // W2: "a terminal status on a *resumed* record means drop it and prepare fresh in the
