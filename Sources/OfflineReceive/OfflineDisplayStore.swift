@@ -83,12 +83,23 @@ public actor OfflineDisplayStore {
   /// Spec §1.8 "has prepared offline invoice": offline mode, an offline invoice that is the one
   /// displayed, for the current amount and note, not expired, and still registered.
   public func hasPreparedOfflineInvoice(now: UInt64) async -> Bool {
+    await preparedOfflineInvoice(now: now) != nil
+  }
+
+  /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, with the request it was
+  /// checked against, read in one step.
+  public func preparedOfflineInvoice(now: UInt64) async -> (AcceptedInvoice, ReceiveRequest)? {
     guard mode == .offline, let offlineInvoice, let request,
       offlineSlot.bolt11 == offlineInvoice.bolt11,
       offlineInvoice.isDisplayable(
         amountSats: request.amountSats, description: request.note, now: now)
-    else { return false }
-    return await gate.contains(offlineInvoice, now: now)
+    else { return nil }
+    guard await gate.contains(offlineInvoice, now: now) else { return nil }
+    // Re-read after the await: what is displayed now, not what was.
+    guard self.offlineInvoice == offlineInvoice, self.request == request, mode == .offline else {
+      return nil
+    }
+    return (offlineInvoice, request)
   }
 
   /// A payment arrived (the node's event or the provider's settled status, §3 E).
