@@ -37,7 +37,7 @@ import Testing
     var displayed = 0
     var prepared = 0
     var paid = 0
-    for round in 0..<6 where displayed == 0 || paid == 0 {
+    for round in 0..<10 where displayed == 0 || paid == 0 {
       let result = await Self.round(seed: UInt64(round))
       #expect(result.violations == [], "round \(round)")
       #expect(result.checks > 0)
@@ -82,6 +82,35 @@ import Testing
     let violations = Violations()
     let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 10_000_000)]
 
+    /// The invariant: whatever the display calls prepared is unpaid, unexpired, and for the
+    /// request's amount and note, paid to our node.
+    @Sendable func check() async {
+      // Read the paid set first: a payment delivered before the read must not be shown.
+      let paidBefore = await ledger.paid
+      let now = await clock.seconds()
+      let prepared = await display.preparedOfflineInvoice(now: now)
+      await violations.checked(displayed: prepared != nil)
+      if let (invoice, request) = prepared {
+        if paidBefore.contains(invoice.paymentHash) {
+          await violations.add("paid invoice displayed: \(invoice.paymentHash)")
+        }
+        if now >= invoice.invoice.expiresAt || now >= invoice.displayUntil {
+          await violations.add("expired invoice displayed at \(now)")
+        }
+        if invoice.invoice.amount != Millisatoshis(satoshis: request.amountSats) {
+          await violations.add(
+            "displayed \(String(describing: invoice.invoice.amount)) for \(request.amountSats) sat"
+          )
+        }
+        if invoice.invoice.description != .text(request.note) {
+          await violations.add("displayed another note")
+        }
+        if invoice.invoice.payeeNodeID != TestKeys.ourNodeID.bytes {
+          await violations.add("displayed another payee")
+        }
+      }
+    }
+
     await withTaskGroup(of: Void.self) { group in
       for worker in 0..<2 {
         group.addTask {
@@ -98,7 +127,11 @@ import Testing
             do {
               let outcome = try await flow.requestOfflineInvoice(
                 amountSats: amount, note: note, channels: channels)
-              if case .ready = outcome { await violations.prepared() }
+              if case .ready = outcome {
+                await violations.prepared()
+                // Check at the moment a preparation lands, too, not only when the checker runs.
+                await check()
+              }
             } catch {
               // The channel holds another live request (N3): the user supersedes it
               // explicitly (W4).
@@ -138,30 +171,7 @@ import Testing
       }
       group.addTask {
         for _ in 0..<50_000 where await violations.running {
-          // Read the paid set first: a payment delivered before the read must not be shown.
-          let paidBefore = await ledger.paid
-          let now = await clock.seconds()
-          let prepared = await display.preparedOfflineInvoice(now: now)
-          await violations.checked(displayed: prepared != nil)
-          if let (invoice, request) = prepared {
-            if paidBefore.contains(invoice.paymentHash) {
-              await violations.add("paid invoice displayed: \(invoice.paymentHash)")
-            }
-            if now >= invoice.invoice.expiresAt || now >= invoice.displayUntil {
-              await violations.add("expired invoice displayed at \(now)")
-            }
-            if invoice.invoice.amount != Millisatoshis(satoshis: request.amountSats) {
-              await violations.add(
-                "displayed \(String(describing: invoice.invoice.amount)) for \(request.amountSats) sat"
-              )
-            }
-            if invoice.invoice.description != .text(request.note) {
-              await violations.add("displayed another note")
-            }
-            if invoice.invoice.payeeNodeID != TestKeys.ourNodeID.bytes {
-              await violations.add("displayed another payee")
-            }
-          }
+          await check()
           await Task.yield()
         }
       }
