@@ -35,4 +35,14 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   }
 
   public var description: String { "\(code.rawValue): \(message)" }
+
+  /// Whether the intent this error concerns is finished, so that resuming it is pointless and a
+  /// new attempt needs a fresh eligibility check (spec §4 W16). Retryable faults, journal
+  /// refusals and a request in progress keep the intent.
+  public var endsIntent: Bool {
+    switch code {
+    case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch: true
+    case .retryable, .journal, .requestInProgress: false
+    }
+  }
 }

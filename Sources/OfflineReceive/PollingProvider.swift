@@ -14,8 +14,8 @@ import Bolt11
 /// - W13: every Ready invoice passes `OfflineInvoiceValidator`.
 /// - W15: concurrent calls for one intent join the same in-flight task.
 public actor PollingProvider {
-  private let node: any NodeOfflineReceiveClient
-  private let journal: any RequestJournal
+  let node: any NodeOfflineReceiveClient
+  let journal: any RequestJournal
   private let scope: WalletScope
   private let display: DisplayPolicy
   private let clock: any WallClock
@@ -94,15 +94,15 @@ public actor PollingProvider {
 
   /// §3 B: after a restart, reconciles every live record of this wallet with the node by
   /// idempotent prepare, and returns the invoices that may be displayed again.
-  public func restore() async -> [AcceptedInvoice] {
+  public func restore() async -> [RestoredInvoice] {
     guard let records = try? await journal.records() else { return [] }
-    var restorable: [AcceptedInvoice] = []
+    var restorable: [RestoredInvoice] = []
     for record in records where record.scope == scope && record.state.isLive {
       let sats = record.amount.rawValue / 1000
       if case .ready(let accepted)? = try? await prepare(
         intentID: record.intentID, amountSats: sats, description: record.description)
       {
-        restorable.append(accepted)
+        restorable.append(RestoredInvoice(intentID: record.intentID, accepted: accepted))
       }
     }
     return restorable
@@ -150,9 +150,12 @@ public actor PollingProvider {
       switch status {
       case .ready(let bolt11):
         return try await accept(bolt11, record: record)
-      case .settled:
-        try await tombstone(record, .settled(fulfilled: true))
-        throw OfflineReceiveError(.settled, "intent \(intentID) was paid")
+      case .settled(let fulfilled):
+        try await tombstone(record, reason(status))
+        // A settled epoch whose voucher was not fulfilled ended unpaid: the intent is over.
+        throw fulfilled
+          ? OfflineReceiveError(.settled, "intent \(intentID) was paid")
+          : OfflineReceiveError(.unavailable, "intent \(intentID) settled unpaid")
       case .expired, .failed:
         if isResume {
           // W2: "a terminal status on a *resumed* record means drop it and prepare fresh in the

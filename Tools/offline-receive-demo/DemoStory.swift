@@ -4,14 +4,30 @@ import Secp256k1
 
 /// One offline-receive story against the simulated node, printed as a timeline: prepare, lost
 /// response, retry with the same request id, process restart, restore, payment, QR retired.
+///
+/// The wallet side is the library's `ReceiveFlow` (session → payment gate → display store) over
+/// the `PollingProvider`, rebuilt after the "restart" from the journal alone.
 enum DemoStory {
+  /// A payment history with nothing in it: the demo's wallet has not been paid before.
+  struct EmptyHistory: PaymentHistorySource {
+    func payments() async -> [PaymentRecord]? { [] }
+  }
+
+  /// The ordinary invoice cache of a wallet that has none.
+  actor NoOrdinaryCache: OrdinaryInvoiceCache {
+    func load() -> DisplayedInvoice? { nil }
+    func store(_ invoice: DisplayedInvoice?) {}
+  }
+
   static func run() async -> Int32 {
     // 0x01 repeated 32 times: an obviously fake key, for this demo only.
     guard let key = try? SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32)),
       let nodeID = NodeID(bytes: key.publicKey)
     else { return 1 }
-    let clock = ManualClock(seconds: 1_700_000_000)
-    let node = SimulatedNode(nodeID: nodeID, clock: clock) { requestID, amountMsat, description, createdAt in
+    let start: UInt64 = 1_700_000_000
+    let clock = ManualClock(seconds: start)
+    let node = SimulatedNode(nodeID: nodeID, clock: clock) {
+      requestID, amountMsat, description, createdAt in
       var builder = InvoiceBuilder(
         currency: .regtest, paymentHash: SHA256.hash(Array(requestID.utf8)),
         paymentSecret: [UInt8](repeating: 0x22, count: 32), description: .text(description),
@@ -24,42 +40,70 @@ enum DemoStory {
     }
     let journal = InMemoryRequestJournal()
     let scope = WalletScope(network: .regtest, nodeID: nodeID)
-    func makeProvider() -> PollingProvider {
-      PollingProvider(node: node, journal: journal, scope: scope, clock: clock, sleeper: clock)
-    }
-    func say(_ text: String) async {
-      print("t=+\(await clock.seconds() - 1_700_000_000)s  \(text)")
-    }
+    let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 5_000_000)]
     let intent = IntentID("coffee-1")
 
-    var provider = makeProvider()
-    await say("prepare 1000 sat \"Coffee\" as intent \(intent)")
+    /// The wallet process: a provider over the shared node and journal, and a fresh flow.
+    func launchWallet() async -> (PollingProvider, ReceiveFlow) {
+      let provider = PollingProvider(
+        node: node, journal: journal, scope: scope, clock: clock, sleeper: clock)
+      let session = OfflineReceiveSession(
+        provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
+      let gate = PaymentGate(history: EmptyHistory(), providerStatus: provider, clock: clock)
+      let display = await OfflineDisplayStore(gate: gate, ordinaryCache: NoOrdinaryCache())
+      return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))
+    }
+    func say(_ text: String) async {
+      print("t=+\(await clock.seconds() - start)s  \(text)")
+    }
+    func qr(_ flow: ReceiveFlow) async -> String {
+      let shown = await flow.display.visible.bolt11
+      return shown.isEmpty ? "(no QR)" : String(shown.prefix(32)) + "..."
+    }
+
+    var (provider, flow) = await launchWallet()
+    await say("prepare 1000 sat \"Coffee\" (intent \(intent)), node answer will be lost")
     await node.loseResponses(.prepare)
     do {
-      _ = try await provider.prepare(intentID: intent, amountSats: 1000, description: "Coffee")
+      _ = try await flow.requestOfflineInvoice(amountSats: 1000, note: "Coffee", channels: channels)
+      return 1
     } catch {
       await say("prepare answer lost: \(error)")
     }
-    await say("retry with the same intent (same node request id)")
-    guard case .ready(let first)? = try? await provider.prepare(
-      intentID: intent, amountSats: 1000, description: "Coffee")
+    await say("retry: the session resumes the same intent, the node sees the same request id")
+    guard
+      case .ready(let first) = try? await flow.requestOfflineInvoice(
+        amountSats: 1000, note: "Coffee", channels: channels)
     else { return 1 }
-    await say("ready: show QR until \(first.displayUntil): \(first.bolt11.prefix(40))...")
+    await say("ready and displayed until \(first.displayUntil): QR \(await qr(flow))")
 
-    await say("process restart: node table lost until recovery; the provider starts empty")
+    await clock.advance(seconds: 30)
+    await say("process restart: wallet memory gone (QR with it), node table lost until recovery")
     await node.restart()
-    provider = makeProvider()
+    (provider, flow) = await launchWallet()
+    await say(
+      "after restart: QR \(await qr(flow)); journal keeps \(await journal.records().count) record(s)"
+    )
     await node.recover()
     let restored = await provider.restore()
-    await say("restore: \(restored.count) invoice(s) to display again (idempotent prepare, same id)")
+    await say("restore: \(restored.count) invoice(s) by idempotent prepare under the stored id")
+    for item in restored { try? await flow.restore(item) }
+    await say(
+      "QR displayed again: \(await qr(flow)), same invoice: \(await flow.display.visible.bolt11 == first.bolt11)"
+    )
     let prepares = await node.calls.filter { $0.hasPrefix("prepare") }
-    await say("node prepare calls so far: \(prepares); live node requests: \(await node.liveRequestCount)")
+    await say("node prepare calls: \(prepares); live node requests: \(await node.liveRequestCount)")
 
     await clock.advance(seconds: 120)
-    await node.settle(requestID: intent.rawValue)
-    guard let paidHash = PaymentHash(bytes: SHA256.hash(Array(intent.rawValue.utf8))) else { return 1 }
-    let retire = restored.contains { $0.paymentHash == paidHash }
-    await say("payment received for \(paidHash): retire QR = \(retire)")
-    return retire ? 0 : 1
+    guard let paid = await node.settle(requestID: intent.rawValue),
+      let invoice = try? Invoice.decode(paid), let hash = PaymentHash(bytes: invoice.paymentHash)
+    else { return 1 }
+    await say("payment received for \(hash)")
+    await flow.paymentReceived(hash)
+    let retired = await flow.display.visible == .empty
+    await say(
+      "QR retired: \(retired); next deadline: \(String(describing: await flow.nextDeadline))")
+    return retired && restored.count == 1 && prepares.allSatisfy({ $0 == "prepare coffee-1" })
+      ? 0 : 1
   }
 }

@@ -1,0 +1,29 @@
+/// A provider behind a developer switch (spec §1.3, P15).
+///
+/// Spec §1.3: "wraps a real provider behind a switch that is re-read on every call. When off it
+/// behaves like the unavailable provider and never calls the inner provider."
+public struct GatedProvider: OfflineReceiveProvider {
+  private let inner: any OfflineReceiveProvider
+  private let isEnabled: @Sendable () async -> Bool
+
+  public init(inner: any OfflineReceiveProvider, isEnabled: @escaping @Sendable () async -> Bool) {
+    self.inner = inner
+    self.isEnabled = isEnabled
+  }
+
+  public func canReceive(amountSats: UInt64) async throws -> Bool {
+    guard await isEnabled() else { return false }
+    return try await inner.canReceive(amountSats: amountSats)
+  }
+
+  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
+    async throws -> ProviderAnswer
+  {
+    guard await isEnabled() else {
+      return try await UnavailableProvider().prepareInvoice(
+        intentID: intentID, amountSats: amountSats, description: description)
+    }
+    return try await inner.prepareInvoice(
+      intentID: intentID, amountSats: amountSats, description: description)
+  }
+}

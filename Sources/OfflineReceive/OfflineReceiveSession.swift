@@ -1,0 +1,235 @@
+import Bolt11
+
+/// One receive sheet's offline option: eligibility, selection and the identity of the current
+/// preparation (spec §1.2, §2.S).
+///
+/// Departures from the original, each from spec §4:
+/// - W1: the request identity is a library-issued `IntentID`; the polling provider uses it as is.
+/// - W9: generations are monotonic `UInt64`s inside this actor, and `expirePreparation(_:)`
+///   drops only the preparation it names.
+/// - W12/W13: every provider answer passes through `OfflineInvoiceValidator` with the injected
+///   clock, whatever the provider.
+/// - W16: the "attempted" stickiness ends when the provider reports the intent terminal.
+public actor OfflineReceiveSession {
+  private let provider: any OfflineReceiveProvider
+  private let scope: WalletScope
+  private let display: DisplayPolicy
+  private let clock: any WallClock
+  private let makeIntentID: @Sendable () -> IntentID
+
+  /// The last snapshot given to `updateEligibility`.
+  public private(set) var snapshot: EligibilitySnapshot?
+  /// Replaced on every update and on reset (spec §1.2). 2^64 updates never happen, so `+= 1`
+  /// cannot trap in practice.
+  public private(set) var generation: UInt64 = 0
+  public private(set) var isEligible = false
+  public private(set) var isSelected = false
+  /// At most one preparation (spec §1.2).
+  public private(set) var preparation: SessionPreparation?
+
+  /// - Parameters:
+  ///   - provider: spec P16: the default is `UnavailableProvider`.
+  ///   - scope: our network and node id, for the validator.
+  ///   - makeIntentID: a fresh identity per preparation; random by default.
+  public init(
+    provider: any OfflineReceiveProvider = UnavailableProvider(), scope: WalletScope,
+    display: DisplayPolicy = DisplayPolicy(), clock: any WallClock,
+    makeIntentID: @escaping @Sendable () -> IntentID = {
+      var generator = SystemRandomNumberGenerator()
+      return IntentID.random(using: &generator)
+    }
+  ) {
+    self.provider = provider
+    self.scope = scope
+    self.display = display
+    self.clock = clock
+    self.makeIntentID = makeIntentID
+  }
+
+  // MARK: - Eligibility and selection
+
+  /// Re-decides eligibility for `snapshot`, asking the provider only when the wallet has the
+  /// liquidity (S2) and dropping answers that arrive after a newer update or a reset (S8, S9).
+  public func updateEligibility(_ snapshot: EligibilitySnapshot) async {
+    generation += 1
+    let current = generation
+    let amountChanged = snapshot.amountSats != self.snapshot?.amountSats
+    self.snapshot = snapshot
+    isEligible = false
+    // S22: "The update clears selection when ... the amount changed; Lightning is unsupported;
+    // liquidity is lacking and there is no attempt for this amount."
+    if amountChanged || !snapshot.supportsLightning
+      || (!snapshot.hasLiquidity && !hasAttempt(forAmount: snapshot.amountSats))
+    {
+      isSelected = false
+    }
+    // S2: invalid amounts and wallet states never reach the provider.
+    guard snapshot.hasLiquidity else { return }
+    // S6: "A capability error counts as "no" ... The error is swallowed, not propagated."
+    let answer = (try? await provider.canReceive(amountSats: snapshot.amountSats)) ?? false
+    // S8/S9: "The late answer is dropped because the generation token changed."
+    guard current == generation else { return }
+    isEligible = answer
+    // S22: "After the provider answers "no", it also clears selection unless an attempt exists
+    // for this amount."
+    if !answer && !hasAttempt(forAmount: snapshot.amountSats) { isSelected = false }
+  }
+
+  /// S21: "Selection may be turned on only when the session is eligible *or* an attempt exists
+  /// for the stored snapshot's amount."
+  public func setSelected(_ selected: Bool) {
+    guard selected else {
+      isSelected = false
+      return
+    }
+    guard let snapshot else { return }
+    if isEligible || hasAttempt(forAmount: snapshot.amountSats) { isSelected = true }
+  }
+
+  /// S21: "Can-select requires eligibility *and* exact snapshot equality."
+  public func canSelect(for snapshot: EligibilitySnapshot) -> Bool {
+    isEligible && snapshot == self.snapshot
+  }
+
+  /// S7: clears eligibility, selection, the stored snapshot and the preparation, and replaces the
+  /// generation.
+  public func reset() {
+    generation += 1
+    snapshot = nil
+    isEligible = false
+    isSelected = false
+    preparation = nil
+  }
+
+  /// Whether an attempted preparation exists for exactly this amount and description (S19).
+  public func hasPreparationAttempt(amountSats: UInt64, description: String) -> Bool {
+    guard let preparation, preparation.attempted else { return false }
+    return preparation.amountSats == amountSats && preparation.description == description
+  }
+
+  /// S22: "Attempt matching for selection uses the amount only".
+  public func hasAttempt(forAmount amountSats: UInt64) -> Bool {
+    guard let preparation, preparation.attempted else { return false }
+    return preparation.amountSats == amountSats
+  }
+
+  /// S23: drops the preparation (identity and stickiness) without replacing the generation.
+  ///
+  /// Departs from the original's global expire-preparation (§4 W9: "an old invoice [can] kill a
+  /// newer preparation"): only the preparation with `intentID` is dropped.
+  /// - Returns: whether it was dropped.
+  @discardableResult
+  public func expirePreparation(_ intentID: IntentID) -> Bool {
+    guard preparation?.intentID == intentID else { return false }
+    preparation = nil
+    return true
+  }
+
+  /// Takes over an intent restored after a restart (§3 B), as an attempted preparation, so that
+  /// preparing the same request again resumes it instead of minting a new identity (§4 W1:
+  /// "Callers resume by intent id explicitly").
+  public func adopt(_ intentID: IntentID, amountSats: UInt64, description: String) {
+    preparation = SessionPreparation(
+      intentID: intentID, amountSats: amountSats, description: description, attempted: true)
+  }
+
+  // MARK: - Preparation
+
+  /// Prepares an offline invoice for `snapshot`'s amount and `description`.
+  ///
+  /// - Returns: the validated invoice (or pending) and the intent id it belongs to.
+  /// - Throws: `offline.insufficient_liquidity` (S16), `offline.unavailable` when the capability
+  ///   was revoked (S10), `offline.invalid_invoice` for an empty (S20) or refused invoice (W13);
+  ///   the provider's own errors unchanged (S11), and its capability errors unchanged (S16).
+  public func prepareInvoice(_ snapshot: EligibilitySnapshot, description: String) async throws
+    -> PreparationResult
+  {
+    let amountSats = snapshot.amountSats
+    // S18: "An existing preparation is reused when amount and description match. Otherwise a
+    // new preparation with a fresh id replaces it".
+    var current: SessionPreparation
+    if let existing = preparation, existing.amountSats == amountSats,
+      existing.description == description
+    {
+      current = existing
+    } else {
+      current = SessionPreparation(
+        intentID: makeIntentID(), amountSats: amountSats, description: description,
+        attempted: false)
+      preparation = current
+    }
+    let intentID = current.intentID
+    // S19: "Once a preparation has been attempted, later preparations of the same (amount,
+    // description) skip both the liquidity check and the capability query."
+    if !current.attempted {
+      // S16: "The first preparation with a snapshot that lacks liquidity fails with
+      // *insufficient liquidity* before any provider call."
+      guard snapshot.hasLiquidity else {
+        throw OfflineReceiveError(
+          .insufficientLiquidity, "\(amountSats) sat is not receivable with this liquidity")
+      }
+      // S10: "Preparation re-checks capability and creates nothing if it was revoked". S16:
+      // an error here propagates as-is.
+      guard try await provider.canReceive(amountSats: amountSats) else {
+        throw OfflineReceiveError(.unavailable, "the provider no longer offers \(amountSats) sat")
+      }
+      guard preparation?.intentID == intentID else { throw CancellationError() }
+    }
+    // S17: attempted before the provider is asked.
+    current.attempted = true
+    preparation = current
+    let answer: ProviderAnswer
+    do {
+      // S11: the provider's error reaches the caller unchanged, once; no ordinary fallback.
+      answer = try await provider.prepareInvoice(
+        intentID: intentID, amountSats: amountSats, description: description)
+    } catch let error as OfflineReceiveError where error.endsIntent {
+      endStickiness(intentID)
+      throw error
+    }
+    // S20: "A cancellation observed after the provider answered discards the answer; the
+    // preparation stays "attempted"."
+    try Task.checkCancellation()
+    switch answer {
+    case .pending(let pendingIntent, let lastStatus):
+      return PreparationResult(
+        intentID: intentID, outcome: .pending(pendingIntent, lastStatus: lastStatus))
+    case .invoice(let bolt11):
+      return PreparationResult(
+        intentID: intentID,
+        outcome: .ready(try await validate(bolt11, current)))
+    }
+  }
+
+  private func validate(_ bolt11: String, _ preparation: SessionPreparation) async throws
+    -> AcceptedInvoice
+  {
+    // S20: "An empty bolt11 from the provider fails as *invalid invoice*."
+    guard !bolt11.isEmpty else {
+      endStickiness(preparation.intentID)
+      throw OfflineReceiveError(.invalidInvoice, "the provider returned an empty invoice")
+    }
+    guard let amount = Millisatoshis(satoshis: preparation.amountSats) else {
+      throw OfflineReceiveError(.insufficientLiquidity, "\(preparation.amountSats) sat overflows")
+    }
+    let policy = ReceivePolicy(
+      amount: amount, nodeID: scope.nodeID, network: scope.network,
+      description: preparation.description, maxDisplaySeconds: display.maxDisplaySeconds,
+      minRemainingSeconds: display.minRemainingSeconds, clockSkewSeconds: display.clockSkewSeconds,
+      safetyMarginSeconds: display.safetyMarginSeconds)
+    switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.seconds()) {
+    case .accepted(let accepted):
+      return accepted
+    case .rejected(let rejection):
+      endStickiness(preparation.intentID)
+      throw OfflineReceiveError(
+        .invalidInvoice, "the provider's invoice was refused: \(rejection)", rejection: rejection)
+    }
+  }
+
+  /// W16: "A terminal intent needs a fresh eligibility check."
+  private func endStickiness(_ intentID: IntentID) {
+    guard preparation?.intentID == intentID else { return }
+    preparation?.attempted = false
+  }
+}

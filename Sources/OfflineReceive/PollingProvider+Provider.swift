@@ -1,0 +1,12 @@
+/// The polling provider as the session's provider (spec §1.3, §1.4).
+extension PollingProvider: OfflineReceiveProvider {
+  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
+    async throws -> ProviderAnswer
+  {
+    switch try await prepare(intentID: intentID, amountSats: amountSats, description: description)
+    {
+    case .ready(let accepted): .invoice(accepted.invoice.string)
+    case .pending(let intentID, let lastStatus): .pending(intentID, lastStatus: lastStatus)
+    }
+  }
+}

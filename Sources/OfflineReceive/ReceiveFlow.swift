@@ -1,0 +1,128 @@
+import Bolt11
+
+/// The wallet's entry points for offline receive (spec §2.W): session → gate → display, in one
+/// actor, with the expiry and payment signals routed to the parts they concern.
+///
+/// Offline mode never falls back to an ordinary invoice (W1): every failure is the offline
+/// layer's own error.
+public actor ReceiveFlow {
+  public let session: OfflineReceiveSession
+  public let gate: PaymentGate
+  public let display: OfflineDisplayStore
+  private let clock: any WallClock
+  /// U2: every presentation of the receive sheet has a fresh identity.
+  public private(set) var presentation: UInt64 = 0
+  /// The intent of the displayed offline invoice.
+  public private(set) var displayedIntent: IntentID?
+
+  public init(
+    session: OfflineReceiveSession, gate: PaymentGate, display: OfflineDisplayStore,
+    clock: any WallClock
+  ) {
+    self.session = session
+    self.gate = gate
+    self.display = display
+    self.clock = clock
+  }
+
+  /// W4/W5: whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
+  /// above zero, and (with an amount) an amount within it, inclusive.
+  public static func canCreateLightningInvoice(amountSats: UInt64?, channels: [ChannelSummary]?)
+    -> Bool
+  {
+    guard let inbound = EligibilitySnapshot.readyInboundSats(channels), inbound > 0 else {
+      return false
+    }
+    guard let amountSats else { return true }
+    return amountSats <= inbound
+  }
+
+  /// U2/U7: the sheet appears (or disappears): a fresh presentation id and a reset session.
+  public func presentSheet() async -> UInt64 {
+    presentation += 1
+    await resetReceiveSession()
+    return presentation
+  }
+
+  /// W3: "offline mode is off, and the session is neither selected nor eligible."
+  public func resetReceiveSession() async {
+    await session.reset()
+    await display.reset()
+    displayedIntent = nil
+  }
+
+  public func setOfflineMode(_ on: Bool) async {
+    await display.setMode(on ? .offline : .ordinary)
+    if !on { displayedIntent = nil }
+  }
+
+  /// Prepares, registers and displays an offline invoice for the request.
+  ///
+  /// - Parameters:
+  ///   - amountSats: nil for an amountless request, which counts as 0 (W2, S16).
+  /// - Returns: ready (and displayed) or pending (§4 W8).
+  /// - Throws: `offline.insufficient_liquidity` (W2), `offline.unavailable` (W1 and the gate's
+  ///   refusals), `offline.retryable` (W10, W11), and the session's errors.
+  public func requestOfflineInvoice(
+    amountSats: UInt64?, note: String, channels: [ChannelSummary]?, isNodeRunning: Bool = true
+  ) async throws -> PrepareOutcome {
+    let snapshot = EligibilitySnapshot(
+      amountSats: amountSats ?? 0, channels: channels, isNodeRunning: isNodeRunning)
+    await display.setMode(.offline)
+    await display.setRequest(ReceiveRequest(amountSats: snapshot.amountSats, note: note))
+    let token = await gate.beginPreparation()
+    let result = try await session.prepareInvoice(snapshot, description: note)
+    guard let accepted = result.accepted else { return result.outcome }
+    try await show(accepted, intentID: result.intentID, token: token)
+    return result.outcome
+  }
+
+  /// §3 B: displays an invoice restored after a restart, through the same gate, without a new
+  /// prepare, and hands its intent to the session.
+  public func restore(_ restored: RestoredInvoice) async throws {
+    let amount = restored.accepted.invoice.amount?.rawValue ?? 0
+    guard case .text(let note) = restored.accepted.invoice.description, amount % 1000 == 0 else {
+      throw OfflineReceiveError(.invalidInvoice, "a restored invoice must ask whole satoshis")
+    }
+    let amountSats = amount / 1000
+    await display.setMode(.offline)
+    await display.setRequest(ReceiveRequest(amountSats: amountSats, note: note))
+    let token = await gate.beginPreparation()
+    await session.adopt(restored.intentID, amountSats: amountSats, description: note)
+    try await show(restored.accepted, intentID: restored.intentID, token: token)
+  }
+
+  /// A payment arrived (the node's event, or a settled status, §3 E): retires the matching
+  /// offline invoice and its preparation only (W9).
+  public func paymentReceived(_ hash: PaymentHash) async {
+    if await display.paymentReceived(hash) != nil { await endDisplayedIntent() }
+  }
+
+  /// W17: retires the offline invoice once `now` reaches its end; returns whether it did.
+  @discardableResult
+  public func retireExpired(now: UInt64) async -> Bool {
+    guard await display.retireExpired(now: now) != nil else { return false }
+    await endDisplayedIntent()
+    return true
+  }
+
+  /// W17: when `retireExpired(now:)` must next run.
+  public var nextDeadline: UInt64? { get async { await display.nextDeadline } }
+
+  private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {
+    let verdict = await gate.register(accepted, token: token, intentID: intentID)
+    if case .refused(let refusal) = verdict {
+      throw OfflineReceiveError(refusal.errorCode, "not displayed: \(refusal.rawValue)")
+    }
+    guard await display.apply(accepted, now: await clock.seconds()) else {
+      throw OfflineReceiveError(.unavailable, "the request changed before display")
+    }
+    displayedIntent = intentID
+  }
+
+  private func endDisplayedIntent() async {
+    guard let intent = displayedIntent else { return }
+    displayedIntent = nil
+    await session.expirePreparation(intent)
+  }
+}

@@ -1,0 +1,10 @@
+/// What the user asked to receive: the amount and the note (spec §1.8 "current request").
+public struct ReceiveRequest: Sendable, Hashable {
+  public var amountSats: UInt64
+  public var note: String
+
+  public init(amountSats: UInt64, note: String) {
+    self.amountSats = amountSats
+    self.note = note
+  }
+}

@@ -1,0 +1,14 @@
+/// The provider of every production build (spec §1.3, P16): it never advertises offline receive.
+///
+/// Spec §1.3: "capability is always false, and preparation always fails with *unavailable*."
+public struct UnavailableProvider: OfflineReceiveProvider {
+  public init() {}
+
+  public func canReceive(amountSats: UInt64) async throws -> Bool { false }
+
+  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
+    async throws -> ProviderAnswer
+  {
+    throw OfflineReceiveError(.unavailable, "offline receive is not available in this build")
+  }
+}

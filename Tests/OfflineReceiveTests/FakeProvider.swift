@@ -1,0 +1,66 @@
+import Bolt11
+import OfflineReceive
+
+/// The spec's §2.S provider fake: it records every capability query and every prepare call, and
+/// returns a valid invoice for exactly what it was asked (signed by our test key at the test
+/// clock), unless a test scripts something else.
+actor FakeProvider: OfflineReceiveProvider {
+  struct PrepareCall: Equatable {
+    var intentID: IntentID
+    var amountSats: UInt64
+    var description: String
+  }
+
+  struct CustomError: Error, Equatable { var tag: String }
+
+  var capability: Result<Bool, CustomError> = .success(true)
+  /// When set, prepare throws this instead of answering.
+  var prepareError: (any Error)?
+  /// When set, prepare answers this string instead of a fresh invoice.
+  var fixedInvoice: String?
+  private(set) var queries: [UInt64] = []
+  private(set) var prepares: [PrepareCall] = []
+  private var suspendNext = false
+  private var suspended: CheckedContinuation<Bool, Never>?
+
+  func setCapability(_ answer: Bool) { capability = .success(answer) }
+  func failCapability(_ error: CustomError) { capability = .failure(error) }
+  func setPrepareError(_ error: (any Error)?) { prepareError = error }
+  func setFixedInvoice(_ invoice: String?) { fixedInvoice = invoice }
+  /// The next capability query waits until `resumeQuery(with:)`.
+  func suspendNextQuery() { suspendNext = true }
+  var hasSuspendedQuery: Bool { suspended != nil }
+  func resumeQuery(with answer: Bool) {
+    suspended?.resume(returning: answer)
+    suspended = nil
+  }
+
+  func canReceive(amountSats: UInt64) async throws -> Bool {
+    queries.append(amountSats)
+    if suspendNext {
+      suspendNext = false
+      return await withCheckedContinuation { suspended = $0 }
+    }
+    return try capability.get()
+  }
+
+  func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String) async throws
+    -> ProviderAnswer
+  {
+    prepares.append(
+      PrepareCall(intentID: intentID, amountSats: amountSats, description: description))
+    if let prepareError { throw prepareError }
+    if let fixedInvoice { return .invoice(fixedInvoice) }
+    return .invoice(
+      TestInvoices.make(amountMsat: amountSats * 1000, description: .text(description)).string)
+  }
+}
+
+/// Waits (by yielding) until `condition` holds, for at most a few thousand turns.
+func eventually(_ condition: () async -> Bool) async -> Bool {
+  for _ in 0..<10_000 {
+    if await condition() { return true }
+    await Task.yield()
+  }
+  return false
+}

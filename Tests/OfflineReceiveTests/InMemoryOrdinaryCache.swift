@@ -1,0 +1,16 @@
+import OfflineReceive
+
+/// Stands in for the app's persisted preferences: shared by every store instance of a test, as
+/// storage outlives a process.
+actor InMemoryOrdinaryCache: OrdinaryInvoiceCache {
+  private(set) var stored: DisplayedInvoice?
+  private(set) var writes = 0
+
+  init(_ stored: DisplayedInvoice? = nil) { self.stored = stored }
+
+  func load() -> DisplayedInvoice? { stored }
+  func store(_ invoice: DisplayedInvoice?) {
+    writes += 1
+    stored = invoice
+  }
+}

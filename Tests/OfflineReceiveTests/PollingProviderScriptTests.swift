@@ -1,0 +1,176 @@
+import Bolt11
+import OfflineReceive
+import Testing
+
+/// §2.P scenarios over a scripted node, and the provider's transition table.
+@Suite struct PollingProviderScriptTests {
+  static func code(_ body: () async throws -> PrepareOutcome) async -> OfflineReceiveError.Code? {
+    do {
+      _ = try await body()
+      return nil
+    } catch let error as OfflineReceiveError { return error.code } catch { return nil }
+  }
+
+  @Test("P2: an immediately Ready request does not poll")
+  func p2() async throws {
+    let fixture = ScriptedFixture(prepare: [.success(.ready(bolt11: ScriptedFixture.coffee))])
+    guard case .ready = try await fixture.prepare() else { Issue.record("not ready"); return }
+    #expect(await fixture.node.calls == ["prepare request-1 1000000 Coffee"])
+    #expect(await fixture.clock.sleeps.isEmpty)
+  }
+
+  @Test(
+    "P4 (departs from: journal emptied, W5 tombstones): terminal states end the intent without cancel",
+    arguments: [
+      (NodeRequestStatus.expired, OfflineReceiveError.Code.unavailable, TerminalReason.expired),
+      (.settled(fulfilled: true), .settled, .settled(fulfilled: true)),
+      (.settled(fulfilled: false), .unavailable, .settled(fulfilled: false)),
+      (
+        .failed(reason: "settlement node offline"), .unavailable, .failed("settlement node offline")
+      ),
+    ])
+  func p4(status: NodeRequestStatus, code: OfflineReceiveError.Code, reason: TerminalReason) async {
+    let fixture = ScriptedFixture(prepare: [.success(.preparing)], status: [.success(status)])
+    #expect(await Self.code { try await fixture.prepare() } == code)
+    #expect(await fixture.state() == .terminal(reason))
+    #expect(await fixture.node.calls.contains { $0.hasPrefix("cancel") } == false)
+  }
+
+  @Test(
+    "P5 (departs from: every node error is unavailable and forgets, W7): terminal errors end the intent, transient ones keep it",
+    arguments: [
+      (NodeError.disabled, OfflineReceiveError.Code.unavailable, false),
+      (.ineligible, .unavailable, false), (.requestConflict, .unavailable, false),
+      (.invalidAmount, .unavailable, false), (.unavailable, .retryable, true),
+      (.requestNotFound, .retryable, true), (.notRunning, .retryable, true),
+      (.persistenceFailed, .retryable, true),
+    ])
+  func p5(error: NodeError, code: OfflineReceiveError.Code, keeps: Bool) async {
+    let fixture = ScriptedFixture(prepare: [.failure(error)])
+    #expect(await Self.code { try await fixture.prepare() } == code)
+    #expect(await fixture.state()?.isLive == keeps)
+  }
+
+  @Test(
+    "P8 (departs from: status first, §3 C): a pending request after a restart resumes by prepare under the stored id"
+  )
+  func p8() async throws {
+    let stored = JournalRecord(
+      intentID: IntentID("before-restart"), nodeRequestID: "before-restart",
+      amount: Millisatoshis(1_000_000), description: "Coffee", state: .submitted,
+      scope: ProviderFixture.scope)
+    let fixture = ScriptedFixture(
+      prepare: [.success(.awaitingWitnesses)],
+      status: [.success(.ready(bolt11: ScriptedFixture.coffee))], records: [stored])
+    guard case .ready = try await fixture.prepare("before-restart") else {
+      Issue.record("not ready")
+      return
+    }
+    #expect(
+      await fixture.node.calls == [
+        "prepare before-restart 1000000 Coffee", "status before-restart",
+      ])
+  }
+
+  @Test(
+    "P10 (departs from: the old request is left to block the channel, W4): a different intent cancels the old one and keeps a tombstone"
+  )
+  func p10() async throws {
+    let fixture = ProviderFixture()
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("before-restart"), amountSats: 1000, description: "Coffee")
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("edited"), amountSats: 2000, description: "Coffee")
+    let calls = await fixture.node.calls
+    #expect(calls.contains("cancel before-restart"))
+    #expect(calls.contains("prepare edited"))
+    let records = await fixture.journal.records()
+    #expect(records.map(\.intentID) == [IntentID("before-restart"), IntentID("edited")])
+    #expect(records.first?.state == .terminal(.cancelled))
+  }
+
+  @Test("P14: an unparsable Ready invoice is rejected as invalid and the intent ends")
+  func p14() async {
+    let fixture = ScriptedFixture(prepare: [.success(.ready(bolt11: "lnbcrt1garbage"))])
+    #expect(await Self.code { try await fixture.prepare() } == .invalidInvoice)
+    #expect(await fixture.state()?.isLive == false)
+  }
+
+  /// One row of the provider's state machine: journal state before × node answer → what the
+  /// call does (outcome) and the journal state after.
+  struct Row: CustomTestStringConvertible, Sendable {
+    var before: RequestState?
+    var answer: Result<NodeRequestStatus, NodeError>
+    var outcome: String
+    var after: String
+    var testDescription: String {
+      "\(before.map { "\($0)" } ?? "none") × \(answer) → \(outcome), \(after)"
+    }
+  }
+
+  static func kind(_ state: RequestState?) -> String {
+    switch state {
+    case nil: "none"
+    case .intent?: "intent"
+    case .submitted?: "submitted"
+    case .ready?: "ready"
+    case .terminal(let reason)?: "terminal(\(reason))"
+    }
+  }
+
+  static let coffee = ScriptedFixture.coffee
+  static let rows: [Row] = [
+    Row(before: nil, answer: .success(.ready(bolt11: coffee)), outcome: "ready", after: "ready"),
+    Row(
+      before: nil, answer: .success(.expired), outcome: "offline.unavailable",
+      after: "terminal(expired)"),
+    Row(
+      before: nil, answer: .success(.settled(fulfilled: true)), outcome: "offline.settled",
+      after: "terminal(settled(fulfilled: true))"),
+    Row(
+      before: nil, answer: .failure(.ineligible), outcome: "offline.unavailable",
+      after: "terminal(refused(\"ineligible\"))"),
+    Row(before: nil, answer: .failure(.unavailable), outcome: "offline.retryable", after: "intent"),
+    Row(
+      before: nil, answer: .failure(.responseLost), outcome: "offline.retryable", after: "intent"),
+    Row(
+      before: nil, answer: .success(.ready(bolt11: "x")), outcome: "offline.invalid_invoice",
+      after: "terminal(invalidInvoice(\"bech32.no_separator\"))"),
+    Row(
+      before: .submitted, answer: .success(.ready(bolt11: coffee)), outcome: "ready", after: "ready"
+    ),
+    Row(
+      before: .submitted, answer: .failure(.requestNotFound), outcome: "offline.retryable",
+      after: "submitted"),
+    // W2: a resumed request that ended is dropped and a fresh one prepared in the same call.
+    Row(before: .submitted, answer: .success(.expired), outcome: "ready", after: "ready"),
+    Row(
+      before: .terminal(.expired), answer: .success(.ready(bolt11: coffee)), outcome: "ready",
+      after: "ready"),
+  ]
+
+  @Test("transition table: journal state × node answer → action, next state", arguments: rows)
+  func transition(row: Row) async {
+    let records =
+      row.before.map {
+        [
+          JournalRecord(
+            intentID: IntentID("request-1"), nodeRequestID: "request-1",
+            amount: Millisatoshis(1_000_000), description: "Coffee", state: $0,
+            scope: ProviderFixture.scope)
+        ]
+      } ?? []
+    // After the scripted answer, a fresh request (W2) is ready at once.
+    let fixture = ScriptedFixture(
+      prepare: [row.answer, .success(.ready(bolt11: Self.coffee))], records: records)
+    let outcome: String
+    do {
+      let result = try await fixture.prepare()
+      if case .ready = result { outcome = "ready" } else { outcome = "pending" }
+    } catch let error as OfflineReceiveError {
+      outcome = error.code.rawValue
+    } catch { outcome = "\(error)" }
+    #expect(outcome == row.outcome)
+    #expect(Self.kind(await fixture.state()) == row.after)
+  }
+}

@@ -1,0 +1,72 @@
+import OfflineReceive
+
+/// A node client that answers from a script: the §2.P fakes, where a test needs statuses or
+/// errors the simulated node would not produce in that order.
+actor ScriptedNode: NodeOfflineReceiveClient {
+  var prepareAnswers: [Result<NodeRequestStatus, NodeError>]
+  var statusAnswers: [Result<NodeRequestStatus, NodeError>]
+  private(set) var calls: [String] = []
+
+  init(
+    prepare: [Result<NodeRequestStatus, NodeError>],
+    status: [Result<NodeRequestStatus, NodeError>] = []
+  ) {
+    prepareAnswers = prepare
+    statusAnswers = status
+  }
+
+  private static func next(_ answers: inout [Result<NodeRequestStatus, NodeError>])
+    throws(NodeError) -> NodeRequestStatus
+  {
+    let answer = answers.count > 1 ? answers.removeFirst() : answers.first ?? .success(.preparing)
+    return try answer.get()
+  }
+
+  func ownNodeID() -> NodeID { TestKeys.ourNodeID }
+  func canReceive(amountMsat: UInt64) -> Bool {
+    calls.append("canReceive \(amountMsat)")
+    return true
+  }
+  func prepare(requestID: String, amountMsat: UInt64, description: String) throws(NodeError)
+    -> NodeRequestStatus
+  {
+    calls.append("prepare \(requestID) \(amountMsat) \(description)")
+    return try Self.next(&prepareAnswers)
+  }
+  func status(requestID: String) throws(NodeError) -> NodeRequestStatus {
+    calls.append("status \(requestID)")
+    return try Self.next(&statusAnswers)
+  }
+  func cancel(requestID: String) {
+    calls.append("cancel \(requestID)")
+  }
+}
+
+/// A provider over a scripted node with an in-memory journal and a manual clock.
+struct ScriptedFixture {
+  let clock = ManualClock(seconds: TestInvoices.now)
+  let journal: InMemoryRequestJournal
+  let node: ScriptedNode
+  let provider: PollingProvider
+
+  init(
+    prepare: [Result<NodeRequestStatus, NodeError>],
+    status: [Result<NodeRequestStatus, NodeError>] = [], records: [JournalRecord] = []
+  ) {
+    journal = InMemoryRequestJournal(records: records)
+    node = ScriptedNode(prepare: prepare, status: status)
+    provider = PollingProvider(
+      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock, sleeper: clock)
+  }
+
+  /// A valid Coffee invoice for 1000 sat, signed by our test key at the test clock.
+  static let coffee = TestInvoices.make(amountMsat: 1_000_000, description: .text("Coffee")).string
+
+  func prepare(_ id: String = "request-1") async throws -> PrepareOutcome {
+    try await provider.prepare(intentID: IntentID(id), amountSats: 1000, description: "Coffee")
+  }
+
+  func state(_ id: String = "request-1") async -> RequestState? {
+    await journal.record(IntentID(id))?.state
+  }
+}
