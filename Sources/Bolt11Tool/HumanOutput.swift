@@ -79,34 +79,6 @@ enum HumanOutput {
   }
 }
 
-/// Makes untrusted text safe for a terminal.
-enum SafeText {
-  /// Escapes C0 and C1 control characters, DEL, and the Unicode format characters that reorder or
-  /// hide text (bidirectional embeddings, overrides and isolates, zero-width marks), as `\u{...}`.
-  static func escape(_ text: String) -> String {
-    var output = ""
-    for scalar in text.unicodeScalars {
-      if isUnsafe(scalar) {
-        output += "\\u{" + String(scalar.value, radix: 16) + "}"
-      } else if scalar == "\\" {
-        output += "\\\\"
-      } else {
-        output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
-  }
-
-  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (includes ESC and CSI)
-    case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF: return true  // bidi, zero-width
-    case 0x2028, 0x2029, 0x061C: return true  // line/paragraph separators, Arabic letter mark
-    default: return scalar.properties.generalCategory == .format
-    }
-  }
-}
-
 /// UTC times without Foundation's formatters.
 enum UTCTime {
   /// `2017-06-01 10:57:38 UTC`.

@@ -102,8 +102,10 @@ public enum JSON: Sendable, Equatable {
     }
   }
 
-  /// Writes a JSON string literal, escaping quotes, backslashes, every control character (C0, DEL
-  /// and C1), and the line and paragraph separators, so the text is safe to print anywhere.
+  /// Writes a JSON string literal, escaping what JSON requires (quotes, backslashes, C0
+  /// controls) and, so that the text is also safe to print on a terminal, everything
+  /// `SafeText` finds unsafe (DEL, C1, bidirectional and invisible characters, ...) as `\uXXXX`
+  /// (a surrogate pair above U+FFFF). The value read back is the same string.
   static func writeString(_ value: String, to output: inout String) {
     output += "\""
     for scalar in value.unicodeScalars {
@@ -115,13 +117,26 @@ public enum JSON: Sendable, Equatable {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+      default:
+        if SafeText.isUnsafe(scalar) {
+          if scalar.value > 0xFFFF {
+            let offset = scalar.value - 0x10000
+            writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
+            writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
+          } else {
+            writeUnicodeEscape(scalar.value, to: &output)
+          }
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
       }
     }
     output += "\""
+  }
+
+  private static func writeUnicodeEscape(_ unit: UInt32, to output: inout String) {
+    let hex = String(unit, radix: 16)
+    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 }
 
