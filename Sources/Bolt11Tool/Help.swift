@@ -6,11 +6,12 @@ enum Help {
     Usage:
       bolt11 decode INVOICE|- [--json] [options]    decode and check one invoice
       bolt11 decode --batch FILE|- [--jobs N]       one invoice a line in, one JSON line out
+      bolt11 explain INVOICE|- [options]            the invoice cut into its parts, with meanings
       bolt11 vectors PATH...                        run JSON vector files (or folders of them)
       bolt11 help COMMAND                           help for one command (also COMMAND --help)
       bolt11 --version
 
-    Options for decode:
+    Options for decode and explain:
       --compat                 skip wrong-length p/h/s/n fields instead of refusing them
       --network bc|tb|tbs|bcrt refuse an invoice for another chain (network.mismatch)
       --description TEXT       check the `h` field against TEXT (description_hash.mismatch)
@@ -57,6 +58,20 @@ enum Help {
 
     """
 
+  static let explain = """
+    Usage: bolt11 explain INVOICE|- [--compat] [--network N] [--description TEXT] [--now UNIX]
+
+    Cuts the invoice into its parts and says what each one means, like the Breakdown sections
+    of BOLT #11: prefix, amount, separator, timestamp, each tagged field (its type character,
+    its two data_length characters, its data and the decoded value), the signature with its
+    recovery flag, the signed data and its SHA-256, and the Bech32 checksum. The first column
+    is each part's character position in the input.
+
+    On an invalid invoice it shows the parts up to the fault, points at the fault with a caret,
+    names the error code, and exits 1. Options are those of decode and give the same verdict.
+
+    """
+
   static let vectors = """
     Usage: bolt11 vectors PATH... [--verbose]
 
@@ -68,6 +83,7 @@ enum Help {
   static func text(for command: String) -> String? {
     switch command {
     case "decode": decode
+    case "explain": explain
     case "vectors": vectors
     default: nil
     }

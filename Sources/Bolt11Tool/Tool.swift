@@ -64,6 +64,7 @@ public enum Bolt11Tool {
 
   static let commands: [String: Command] = [
     "decode": DecodeCommand.run,
+    "explain": ExplainCommand.run,
     "vectors": VectorsCommand.run,
   ]
 
