@@ -31,7 +31,7 @@ enum ExplainCommand {
   static func render(
     _ breakdown: InvoiceBreakdown, verdict: Result<Invoice, InvoiceError>, color: Bool
   ) -> String {
-    let style = Style(color: color)
+    let style = TerminalStyle(color: color)
     var fault: Int?
     if case .failure(let error) = verdict {
       fault = faultPosition(error, breakdown)
@@ -93,6 +93,7 @@ enum ExplainCommand {
   static func pointer(at position: Int, in input: [UInt8]) -> String {
     let before = 40
     let after = 20
+    let position = min(position, input.count)
     let start = max(0, position - before)
     let end = min(input.count, position + after)
     var line = start > 0 ? "…" : ""
@@ -102,13 +103,5 @@ enum ExplainCommand {
     }
     if end < input.count { line += "…" }
     return "  " + line + "\n  " + String(repeating: " ", count: caretColumn) + "^\n"
-  }
-
-  /// ANSI styles, or none.
-  struct Style {
-    var color: Bool
-    func characters(_ text: String) -> String { color ? "\u{1B}[36m\(text)\u{1B}[0m" : text }
-    func good(_ text: String) -> String { color ? "\u{1B}[1;32m\(text)\u{1B}[0m" : text }
-    func bad(_ text: String) -> String { color ? "\u{1B}[1;31m\(text)\u{1B}[0m" : text }
   }
 }

@@ -5,7 +5,13 @@ import Bolt11
 /// Everything that comes from the invoice passes through `SafeText.escape`, so no control
 /// character, escape sequence or bidirectional override reaches the terminal.
 enum HumanOutput {
+  /// The summary: a headline, then one aligned `label  value` row per fact.
+  ///
+  /// - Parameters:
+  ///   - now: the clock for "expires in" and "expired ... ago", in Unix seconds.
+  ///   - color: whether to use ANSI colour (a terminal, without NO_COLOR).
   static func summary(_ invoice: Invoice, now: UInt64, color: Bool) -> String {
+    let style = TerminalStyle(color: color)
     var rows: [(String, String)] = []
     if let amount = invoice.amount {
       rows.append(("amount", formatAmount(amount)))
@@ -13,50 +19,56 @@ enum HumanOutput {
       rows.append(("amount", "any (not specified)"))
     }
     rows.append(("network", "\(invoice.currency.networkName) (\(invoice.currency.prefix))"))
-    rows.append(("payee", Hex.encode(invoice.payeeNodeID)))
+    let payeeSource = invoice.statedPayee == nil ? "recovered from the signature" : "from n, signature checked"
+    rows.append(("payee", "\(Hex.encode(invoice.payeeNodeID)) (\(payeeSource))"))
     switch invoice.description {
-    case .text(let text): rows.append(("description", SafeText.escape(text)))
+    case .text(let text): rows.append(("description", "\"" + SafeText.escape(text) + "\""))
     case .hash(let hash): rows.append(("description hash", Hex.encode(hash)))
     }
     rows.append(("payment hash", Hex.encode(invoice.paymentHash)))
     rows.append(("payment secret", Hex.encode(invoice.paymentSecret)))
-    rows.append(("created", "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"))
-    let expiryState = now >= invoice.expiresAt
-      ? "expired \(UTCTime.duration(now - invoice.expiresAt)) ago"
+    rows.append(
+      ("created", "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"))
+    let isExpired = now >= invoice.expiresAt
+    let expiryState =
+      isExpired
+      ? style.bad("expired \(UTCTime.duration(now - invoice.expiresAt)) ago")
       : "expires in \(UTCTime.duration(invoice.expiresAt - now))"
-    rows.append(("expires", "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"))
+    rows.append(
+      ("expires", "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"))
     rows.append(("min final cltv", "\(invoice.minFinalCLTVExpiryDelta) blocks"))
     if let metadata = invoice.paymentMetadata { rows.append(("metadata", Hex.encode(metadata))) }
-    if !invoice.features.isEmpty {
-      rows.append(("features", SafeText.escape(invoice.features.description)))
+    for bit in invoice.features.setBits {
+      let kind = bit % 2 == 0 ? "required" : "optional"
+      rows.append(("feature", "\(Features.name(ofBit: bit) ?? "unknown") (bit \(bit), \(kind))"))
     }
     for fallback in invoice.fallbacks {
       rows.append(("fallback", "\(fallback.address(on: invoice.currency)) (\(fallback.kind.rawValue))"))
     }
     for (index, hint) in invoice.routeHints.enumerated() {
-      for hop in hint.hops {
+      for (hopIndex, hop) in hint.hops.enumerated() {
         rows.append(
           (
-            "route \(index + 1)",
+            "route \(index + 1) hop \(hopIndex + 1)",
             "\(Hex.encode(hop.nodeID)) via \(hop.shortChannelID), fee \(hop.feeBaseMsat) msat + "
               + "\(hop.feeProportionalMillionths) ppm, cltv delta \(hop.cltvExpiryDelta)"
           ))
       }
     }
     for field in invoice.extraFields {
-      rows.append(("unknown field", "\(field.letter): \(field.words.count) characters"))
+      rows.append(("extra field", "\(field.letter): \(field.words.count) characters, not read"))
     }
-    for warning in invoice.warnings { rows.append(("warning", warning.rawValue)) }
+    for warning in invoice.warnings { rows.append(("warning", style.warn(warning.rawValue))) }
 
     let width = rows.map(\.0.count).max() ?? 0
-    var output = color ? "\u{1B}[1;32mvalid\u{1B}[0m bolt11 invoice\n" : "valid bolt11 invoice\n"
+    var output = style.good("valid") + " bolt11 invoice\n"
     for (label, value) in rows {
       output += "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
     }
     return output
   }
 
-  /// `250000 sat (250000000 msat)`, or with three decimals of a sat when not whole.
+  /// `250,000 sat (250,000,000 msat)`, or with three decimals of a sat when not whole.
   static func formatAmount(_ amount: Millisatoshis) -> String {
     let msat = amount.rawValue
     let sats = msat / 1000
@@ -64,7 +76,7 @@ enum HumanOutput {
     let satText =
       remainder == 0
       ? "\(sats)" : "\(sats)." + String(String(remainder + 1000).dropFirst())
-    return "\(groupThousands(satText)) sat (\(msat) msat)"
+    return "\(groupThousands(satText)) sat (\(groupThousands(String(msat))) msat)"
   }
 
   static func groupThousands(_ text: String) -> String {
