@@ -108,6 +108,12 @@ public enum JSON: Sendable, Equatable {
   /// (a surrogate pair above U+FFFF). The value read back is the same string.
   static func writeString(_ value: String, to output: inout String) {
     output += "\""
+    // Fast path: hex, codes and most text are printable ASCII with nothing to escape.
+    if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+      output += value
+      output += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
