@@ -33,12 +33,20 @@ enum ExplainCommand {
   ) -> String {
     let style = TerminalStyle(color: color)
     var fault: Int?
+    // A missing field is found where the fields end: the part starting there (the signature)
+    // is not at fault. Any other fault lies in the part starting or standing at its position.
+    var showsPartAtFault = true
     if case .failure(let error) = verdict {
       fault = faultPosition(error, breakdown)
+      showsPartAtFault = ![
+        .fieldMissingPaymentHash, .fieldMissingPaymentSecret, .fieldMissingDescription,
+        .fieldBothDescriptions,
+      ].contains(error.code)
     }
     var output = ""
     for group in breakdown.groups {
       if let fault, group.range.lowerBound > fault { break }
+      if let fault, group.range.lowerBound == fault, !showsPartAtFault { break }
       for part in group.parts {
         let indent = String(repeating: "  ", count: part.depth)
         let characters = breakdown.characters(part.range)

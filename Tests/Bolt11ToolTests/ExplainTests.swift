@@ -73,7 +73,7 @@ import Testing
   func badChecksum() {
     let run = runTool(["explain", SpecInvoice.badChecksum])
     #expect(run.code == 1)
-    #expect(run.stdout.contains("signature"))
+    #expect(run.stdout.contains("signature\n"))
     #expect(run.stdout.contains("Bech32 checksum"))
     #expect(run.stdout.contains("invalid: bech32.checksum"))
     #expect(run.stdout.contains("^"))
@@ -84,6 +84,8 @@ import Testing
     let run = runTool(["explain", SpecInvoice.missingSecret])
     #expect(run.code == 1)
     #expect(run.stdout.contains("field h: description hash"))
+    #expect(run.stdout.contains("field 9: features"))
+    #expect(!run.stdout.contains("signature\n"))
     #expect(run.stdout.contains("invalid: field.missing_payment_secret"))
   }
 
