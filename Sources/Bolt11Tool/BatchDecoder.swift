@@ -34,7 +34,8 @@ struct BatchDecoder {
   /// - Parameter progress: called on the calling thread after each chunk with the number of lines
   ///   done so far.
   /// - Throws: the source's read error (the output written so far stays written).
-  func run(input: ByteSource, output: ByteSink, progress: ((Int) -> Void)? = nil) throws -> Summary {
+  func run(input: ByteSource, output: ByteSink, progress: ((Int) -> Void)? = nil) throws -> Summary
+  {
     var reader = LineReader(source: input, maximumLineBytes: Self.maximumLineBytes)
     var chunk = LineChunk()
     var summary = Summary()

@@ -13,7 +13,9 @@ enum ExplainCommand {
     let options = try ParsedOptions(arguments, table: table, command: "explain")
     let decodeOptions = try Bolt11Tool.decodeOptions(options)
     let text = try Bolt11Tool.invoiceArgument(options, environment, command: "explain")
-    let verdict = Result { () throws(InvoiceError) in try Invoice.decode(text, options: decodeOptions) }
+    let verdict = Result { () throws(InvoiceError) in
+      try Invoice.decode(text, options: decodeOptions)
+    }
     let color = DecodeCommand.useColor(environment)
     environment.stdout.write(render(InvoiceBreakdown(text), verdict: verdict, color: color))
     switch verdict {
@@ -51,10 +53,12 @@ enum ExplainCommand {
         let indent = String(repeating: "  ", count: part.depth)
         let characters = breakdown.characters(part.range)
         let position = String(part.range.lowerBound)
-        let lead = String(repeating: " ", count: max(0, 5 - position.count)) + position + "  " + indent
+        let lead =
+          String(repeating: " ", count: max(0, 5 - position.count)) + position + "  " + indent
         let meaningIndent = String(repeating: " ", count: 7 + indent.count + charactersColumn + 2)
         if characters.count <= charactersColumn {
-          output += lead + style.characters(characters)
+          output +=
+            lead + style.characters(characters)
             + String(repeating: " ", count: charactersColumn - characters.count) + "  "
             + part.meaning + "\n"
         } else {
@@ -65,7 +69,9 @@ enum ExplainCommand {
     }
     switch verdict {
     case .success(let invoice):
-      let how = invoice.statedPayee == nil ? "recovered from the signature" : "stated in n, signature checked"
+      let how =
+        invoice.statedPayee == nil
+        ? "recovered from the signature" : "stated in n, signature checked"
       output += "\n" + style.good("valid") + ": payee \(Hex.encode(invoice.payeeNodeID)) (\(how))\n"
       for warning in invoice.warnings { output += "warning: \(warning.rawValue)\n" }
     case .failure(let error):

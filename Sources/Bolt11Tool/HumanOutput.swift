@@ -19,7 +19,8 @@ enum HumanOutput {
       rows.append(("amount", "any (not specified)"))
     }
     rows.append(("network", "\(invoice.currency.networkName) (\(invoice.currency.prefix))"))
-    let payeeSource = invoice.statedPayee == nil ? "recovered from the signature" : "from n, signature checked"
+    let payeeSource =
+      invoice.statedPayee == nil ? "recovered from the signature" : "from n, signature checked"
     rows.append(("payee", "\(Hex.encode(invoice.payeeNodeID)) (\(payeeSource))"))
     switch invoice.description {
     case .text(let text): rows.append(("description", "\"" + SafeText.escape(text) + "\""))
@@ -28,14 +29,20 @@ enum HumanOutput {
     rows.append(("payment hash", Hex.encode(invoice.paymentHash)))
     rows.append(("payment secret", Hex.encode(invoice.paymentSecret)))
     rows.append(
-      ("created", "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"))
+      (
+        "created",
+        "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"
+      ))
     let isExpired = now >= invoice.expiresAt
     let expiryState =
       isExpired
       ? style.bad("expired \(UTCTime.duration(now - invoice.expiresAt)) ago")
       : "expires in \(UTCTime.duration(invoice.expiresAt - now))"
     rows.append(
-      ("expires", "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"))
+      (
+        "expires",
+        "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"
+      ))
     rows.append(("min final cltv", "\(invoice.minFinalCLTVExpiryDelta) blocks"))
     if let metadata = invoice.paymentMetadata { rows.append(("metadata", Hex.encode(metadata))) }
     for bit in invoice.features.setBits {
@@ -43,7 +50,8 @@ enum HumanOutput {
       rows.append(("feature", "\(Features.name(ofBit: bit) ?? "unknown") (bit \(bit), \(kind))"))
     }
     for fallback in invoice.fallbacks {
-      rows.append(("fallback", "\(fallback.address(on: invoice.currency)) (\(fallback.kind.rawValue))"))
+      rows.append(
+        ("fallback", "\(fallback.address(on: invoice.currency)) (\(fallback.kind.rawValue))"))
     }
     for (index, hint) in invoice.routeHints.enumerated() {
       for (hopIndex, hop) in hint.hops.enumerated() {
@@ -63,7 +71,8 @@ enum HumanOutput {
     let width = rows.map(\.0.count).max() ?? 0
     var output = style.good("valid") + " bolt11 invoice\n"
     for (label, value) in rows {
-      output += "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+      output +=
+        "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
     }
     return output
   }

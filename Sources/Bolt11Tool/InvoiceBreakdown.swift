@@ -62,7 +62,10 @@ struct InvoiceBreakdown {
     if end - start > scheme.count
       && (0..<scheme.count).allSatisfy({ input[start + $0] | 0x20 == scheme[$0] })
     {
-      add(Part(range: start..<(start + scheme.count), depth: 0, meaning: "URI scheme (not part of the invoice)"))
+      add(
+        Part(
+          range: start..<(start + scheme.count), depth: 0,
+          meaning: "URI scheme (not part of the invoice)"))
       start += scheme.count
     }
     guard start < end else {
@@ -83,7 +86,8 @@ struct InvoiceBreakdown {
   private mutating func cutHumanReadablePart(_ range: Range<Int>) -> Currency? {
     let hrp = input[range].map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }
     guard hrp.count >= 2, hrp[0] == UInt8(ascii: "l"), hrp[1] == UInt8(ascii: "n") else {
-      add(Part(range: range, depth: 0, meaning: "human-readable part, which must start with \"ln\""))
+      add(
+        Part(range: range, depth: 0, meaning: "human-readable part, which must start with \"ln\""))
       return nil
     }
     let amountOffset = hrp[2...].firstIndex(where: { $0 >= 0x30 && $0 <= 0x39 }) ?? hrp.count
@@ -91,13 +95,21 @@ struct InvoiceBreakdown {
     let currency = Currency(rawValue: prefix)
     let prefixRange = range.lowerBound..<(range.lowerBound + amountOffset)
     if let currency {
-      add(Part(range: prefixRange, depth: 0, meaning: "prefix: Lightning on \(Self.networkTitle(currency))"))
+      add(
+        Part(
+          range: prefixRange, depth: 0,
+          meaning: "prefix: Lightning on \(Self.networkTitle(currency))"))
     } else {
-      add(Part(range: prefixRange, depth: 0, meaning: "prefix: \"ln\" and an unknown currency \"\(SafeText.escape(prefix))\""))
+      add(
+        Part(
+          range: prefixRange, depth: 0,
+          meaning: "prefix: \"ln\" and an unknown currency \"\(SafeText.escape(prefix))\""))
     }
     if amountOffset < hrp.count {
       let amountRange = (range.lowerBound + amountOffset)..<range.upperBound
-      add(Part(range: amountRange, depth: 0, meaning: Self.describeAmount(Array(hrp[amountOffset...]))))
+      add(
+        Part(
+          range: amountRange, depth: 0, meaning: Self.describeAmount(Array(hrp[amountOffset...]))))
     }
     return currency
   }
@@ -119,7 +131,8 @@ struct InvoiceBreakdown {
     guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
       let value = UInt64(digitText)
     else {
-      return "amount: \"\(SafeText.escape(String(decoding: text, as: UTF8.self)))\" is not digits and one multiplier"
+      return
+        "amount: \"\(SafeText.escape(String(decoding: text, as: UTF8.self)))\" is not digits and one multiplier"
     }
     // Tenths of a millisatoshi per unit: 1 BTC is 10^12 tenths of a msat.
     let unit: (name: String, tenthMsat: UInt64)
@@ -130,14 +143,18 @@ struct InvoiceBreakdown {
     case UInt8(ascii: "p"): unit = ("pico-bitcoin (p)", 1)
     case 0x30...0x39: unit = ("bitcoin", 1_000_000_000_000)
     default:
-      return "amount: \(digitText) and an unknown multiplier \"\(SafeText.escape(String(decoding: [last], as: UTF8.self)))\""
+      return
+        "amount: \(digitText) and an unknown multiplier \"\(SafeText.escape(String(decoding: [last], as: UTF8.self)))\""
     }
     let (tenths, overflow) = value.multipliedReportingOverflow(by: unit.tenthMsat)
-    guard !overflow else { return "amount: \(digitText) \(unit.name), beyond 64 bits of millisatoshis" }
+    guard !overflow else {
+      return "amount: \(digitText) \(unit.name), beyond 64 bits of millisatoshis"
+    }
     guard tenths % 10 == 0 else {
       return "amount: \(digitText) \(unit.name), not a whole number of millisatoshis"
     }
-    return "amount: \(digitText) \(unit.name) = \(HumanOutput.formatAmount(Millisatoshis(tenths / 10)))"
+    return
+      "amount: \(digitText) \(unit.name) = \(HumanOutput.formatAmount(Millisatoshis(tenths / 10)))"
   }
 
   /// Cuts the data part: timestamp, tagged fields, signature, checksum.
@@ -156,12 +173,18 @@ struct InvoiceBreakdown {
     let signatureStart = checksumStart - Self.signatureCount
     let timestampEnd = range.lowerBound + Self.timestampCount
     guard signatureStart >= timestampEnd else {
-      stop = (range.lowerBound, "\(range.count) characters after the separator; a timestamp, signature and checksum need \(Self.timestampCount + Self.signatureCount + Self.checksumCount)")
+      stop = (
+        range.lowerBound,
+        "\(range.count) characters after the separator; a timestamp, signature and checksum need \(Self.timestampCount + Self.signatureCount + Self.checksumCount)"
+      )
       return
     }
     if let bad = range.first(where: { word($0) == 0xff }), bad < signatureStart {
       // Parts are cut up to the first character outside the alphabet.
-      stop = (bad, "\(SafeText.escape(String(decoding: [input[bad]], as: UTF8.self))) is not a Bech32 character")
+      stop = (
+        bad,
+        "\(SafeText.escape(String(decoding: [input[bad]], as: UTF8.self))) is not a Bech32 character"
+      )
     }
     func readable(_ span: Range<Int>) -> Bool {
       if let stop, span.upperBound > stop.position { return false }
@@ -171,12 +194,19 @@ struct InvoiceBreakdown {
     let timestampRange = range.lowerBound..<timestampEnd
     guard readable(timestampRange) else { return }
     let timestamp = values(timestampRange).reduce(UInt64(0)) { $0 << 5 | UInt64($1) }
-    add(Part(range: timestampRange, depth: 0, meaning: "timestamp: \(timestamp) = \(UTCTime.format(timestamp))"))
+    add(
+      Part(
+        range: timestampRange, depth: 0,
+        meaning: "timestamp: \(timestamp) = \(UTCTime.format(timestamp))"))
 
     var index = timestampEnd
     while index < signatureStart {
       guard index + 3 <= signatureStart else {
-        add(Part(range: index..<signatureStart, depth: 0, meaning: "\(signatureStart - index) character(s) too few for a field's type and data_length"))
+        add(
+          Part(
+            range: index..<signatureStart, depth: 0,
+            meaning:
+              "\(signatureStart - index) character(s) too few for a field's type and data_length"))
         break
       }
       guard readable(index..<(index + 3)) else { return }
@@ -188,14 +218,16 @@ struct InvoiceBreakdown {
       let dataEnd = dataStart + length
       let letter = Character(Unicode.Scalar(Bech32.alphabet[Int(tag)]))
       var parts = [
-        Part(range: index..<(index + 1), depth: 0, meaning: "field \(letter): \(Self.fieldName(tag))"),
+        Part(
+          range: index..<(index + 1), depth: 0, meaning: "field \(letter): \(Self.fieldName(tag))"),
         Part(
           range: (index + 1)..<dataStart, depth: 1,
           meaning: "data_length: \(Self.symbol(high)) = \(high), \(Self.symbol(low)) = \(low); "
             + "\(high) * 32 + \(low) = \(length)"),
       ]
       guard dataEnd <= signatureStart else {
-        parts[1].meaning += ", more than the \(signatureStart - dataStart) characters left before the signature"
+        parts[1].meaning +=
+          ", more than the \(signatureStart - dataStart) characters left before the signature"
         groups.append(Group(parts: parts))
         stop = (index, "field \(letter) overruns the signature")
         return
@@ -205,7 +237,8 @@ struct InvoiceBreakdown {
         return
       }
       parts += Self.describeField(
-        tag: tag, words: values(dataStart..<dataEnd), range: dataStart..<dataEnd, currency: currency)
+        tag: tag, words: values(dataStart..<dataEnd), range: dataStart..<dataEnd, currency: currency
+      )
       groups.append(Group(parts: parts))
       index = dataEnd
     }
@@ -219,7 +252,8 @@ struct InvoiceBreakdown {
     let signatureBytes = Bech32.bytesPadded(fromWords: values(signatureRange))
     let signedWords = values(range.lowerBound..<signatureStart)
     // BOLT 11: the human-readable part (lower-cased) and the data before the signature, padded.
-    let preimage = input[hrpRange].map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }
+    let preimage =
+      input[hrpRange].map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }
       + Bech32.bytesPadded(fromWords: signedWords)
     add(
       Part(
@@ -280,7 +314,8 @@ struct InvoiceBreakdown {
       let value = words.reduce(UInt64(0)) { $0 << 5 | UInt64($1) }
       var meaning = "\(value) \(unit)"
       if words.count == 2 {
-        meaning += " (\(symbol(words[0])) = \(words[0]), \(symbol(words[1])) = \(words[1]); "
+        meaning +=
+          " (\(symbol(words[0])) = \(words[0]), \(symbol(words[1])) = \(words[1]); "
           + "\(words[0]) * 32 + \(words[1]) = \(value))"
       }
       if words.first == 0 { meaning += ", not minimal (starts with `q`)" }
@@ -292,7 +327,9 @@ struct InvoiceBreakdown {
     case 23: return fixed("SHA-256 of the description:", 52)
     case 19: return fixed("payee node key", 53)
     case 27:
-      guard let value = bytes(words) else { return data("payment metadata: padding bits are not zero") }
+      guard let value = bytes(words) else {
+        return data("payment metadata: padding bits are not zero")
+      }
       return data("payment metadata \(Hex.encode(value))")
     case 13:
       guard let value = bytes(words) else { return data("description: padding bits are not zero") }
@@ -314,7 +351,10 @@ struct InvoiceBreakdown {
         let kind = bit % 2 == 0 ? "required" : "optional"
         return "bit \(bit): \(Features.name(ofBit: bit) ?? "unknown") (\(kind))"
       }
-      return data(bits.isEmpty ? "no feature bits set" : "feature bits \(bits.map(String.init).joined(separator: ", "))", details)
+      return data(
+        bits.isEmpty
+          ? "no feature bits set" : "feature bits \(bits.map(String.init).joined(separator: ", "))",
+        details)
     case 9:
       guard let version = words.first else { return data("empty: no version") }
       let kind: String =
@@ -325,7 +365,9 @@ struct InvoiceBreakdown {
         default: "unknown version (readers skip it)"
         }
       var parts = [
-        Part(range: range.lowerBound..<(range.lowerBound + 1), depth: 1, meaning: "version: \(symbol(version)) = \(version), \(kind)")
+        Part(
+          range: range.lowerBound..<(range.lowerBound + 1), depth: 1,
+          meaning: "version: \(symbol(version)) = \(version), \(kind)")
       ]
       let programRange = (range.lowerBound + 1)..<range.upperBound
       if let program = bytes(words.dropFirst()) {
@@ -335,7 +377,8 @@ struct InvoiceBreakdown {
         }
         parts.append(Part(range: programRange, depth: 1, meaning: meaning))
       } else {
-        parts.append(Part(range: programRange, depth: 1, meaning: "program: padding bits are not zero"))
+        parts.append(
+          Part(range: programRange, depth: 1, meaning: "program: padding bits are not zero"))
       }
       return parts
     case 3:

@@ -261,7 +261,8 @@ extension JSON {
         let byte = bytes[index]
         if byte >= 0x30 && byte <= 0x39 {
           index += 1
-        } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+          || byte == UInt8(ascii: "E")
           || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
         {
           isInteger = false
@@ -285,7 +286,9 @@ extension JSON {
       var scalars = String.UnicodeScalarView()
       var run = index
       func flush(_ parser: Parser, _ scalars: inout String.UnicodeScalarView, _ from: Int) {
-        scalars.append(contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self).unicodeScalars)
+        scalars.append(
+          contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self)
+            .unicodeScalars)
       }
       while true {
         guard index < bytes.count else { throw fail("unterminated string") }

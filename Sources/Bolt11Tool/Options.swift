@@ -60,7 +60,8 @@ struct ParsedOptions {
 
   func unsigned(_ name: String) throws(UsageError) -> UInt64? {
     guard let text = values[name] else { return nil }
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = UInt64(text)
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let value = UInt64(text)
     else {
       throw UsageError(message: "\(name) takes a whole number, not \"\(text)\"", command: command)
     }

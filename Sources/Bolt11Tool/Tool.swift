@@ -39,7 +39,8 @@ public enum Bolt11Tool {
       default:
         guard let handler = commands[command] else {
           throw UsageError(
-            message: command.hasPrefix("-") ? "unknown option \(command)" : "unknown command \(command)",
+            message: command.hasPrefix("-")
+              ? "unknown option \(command)" : "unknown command \(command)",
             command: nil)
         }
         // `--help` anywhere before `--` wins over everything else on the line.
@@ -69,7 +70,9 @@ public enum Bolt11Tool {
   ]
 
   /// Reads the one invoice a command takes: the argument itself, or standard input for `-`.
-  static func invoiceArgument(_ options: ParsedOptions, _ environment: ToolEnvironment, command: String)
+  static func invoiceArgument(
+    _ options: ParsedOptions, _ environment: ToolEnvironment, command: String
+  )
     throws -> String
   {
     guard options.positional.count == 1 else {

@@ -11,7 +11,8 @@ import Testing
 
   @Test("one JSON line per input line, in order; bad and blank lines are errors on their line")
   func order() throws {
-    let input = [SpecInvoice.coffee, "", "garbage", SpecInvoice.donation, SpecInvoice.badChecksum]
+    let input =
+      [SpecInvoice.coffee, "", "garbage", SpecInvoice.donation, SpecInvoice.badChecksum]
       .joined(separator: "\n") + "\n"
     let run = batch(input)
     #expect(run.code == 1)

@@ -65,17 +65,26 @@ import Testing
   func routesAndFallbacks() {
     let run = runTool(["decode", SpecInvoice.routed])
     #expect(run.stdout.contains("1RustyRX2oai4EYYDpQGWvEL62BBGqN9T (P2PKH)"))
-    #expect(run.stdout.contains("029e03a901b85534ff1e92c43c74431f7ce72046060fcf7a95c37e148f78c77255 via 66051x263430x1800"))
-    #expect(run.stdout.contains("039e03a901b85534ff1e92c43c74431f7ce72046060fcf7a95c37e148f78c77255 via 197637x395016x2314"))
+    #expect(
+      run.stdout.contains(
+        "029e03a901b85534ff1e92c43c74431f7ce72046060fcf7a95c37e148f78c77255 via 66051x263430x1800"))
+    #expect(
+      run.stdout.contains(
+        "039e03a901b85534ff1e92c43c74431f7ce72046060fcf7a95c37e148f78c77255 via 197637x395016x2314")
+    )
   }
 
   @Test("colour only on a terminal, and never with NO_COLOR")
   func colour() {
-    #expect(runTool(["decode", SpecInvoice.coffee], stdoutIsTerminal: true).stdout.contains("\u{1B}["))
-    #expect(!runTool(["decode", SpecInvoice.coffee], stdoutIsTerminal: false).stdout.contains("\u{1B}"))
     #expect(
-      !runTool(["decode", SpecInvoice.coffee], stdoutIsTerminal: true, environment: ["NO_COLOR": "1"])
-        .stdout.contains("\u{1B}"))
+      runTool(["decode", SpecInvoice.coffee], stdoutIsTerminal: true).stdout.contains("\u{1B}["))
+    #expect(
+      !runTool(["decode", SpecInvoice.coffee], stdoutIsTerminal: false).stdout.contains("\u{1B}"))
+    #expect(
+      !runTool(
+        ["decode", SpecInvoice.coffee], stdoutIsTerminal: true, environment: ["NO_COLOR": "1"]
+      )
+      .stdout.contains("\u{1B}"))
   }
 
   @Test("an invalid invoice: exit 1, `error: <code>: <message>` on stderr, nothing on stdout")
@@ -100,9 +109,13 @@ import Testing
 
   @Test("the caller's expectations: --network, --now")
   func expectations() {
-    #expect(runTool(["decode", "--network", "tb", SpecInvoice.coffee]).stderr.hasPrefix("error: network.mismatch"))
+    #expect(
+      runTool(["decode", "--network", "tb", SpecInvoice.coffee]).stderr.hasPrefix(
+        "error: network.mismatch"))
     #expect(runTool(["decode", "--network", "bitcoin", SpecInvoice.coffee]).code == 0)
-    let expired = runTool(["decode", "--now", String(SpecInvoice.timestamp + 60), SpecInvoice.coffee])
+    let expired = runTool([
+      "decode", "--now", String(SpecInvoice.timestamp + 60), SpecInvoice.coffee,
+    ])
     #expect(expired.code == 1)
     #expect(expired.stderr.hasPrefix("error: invoice.expired"))
   }

@@ -12,7 +12,8 @@ enum Binary {
     candidates.append(bundle.appendingPathComponent("bolt11").path)
     var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while folder.path != "/" {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
+      {
         candidates.append(folder.appendingPathComponent(".build/debug/bolt11").path)
         break
       }

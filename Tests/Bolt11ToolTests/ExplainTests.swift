@@ -50,7 +50,9 @@ import Testing
     // lnbc2500u1pvjluez: amount at 4, separator at 9, timestamp at 10.
     #expect(line(startingWith: "2500u")?.split(separator: " ").first == "4")
     #expect(line(startingWith: "pvjluez")?.split(separator: " ").first == "10")
-    #expect(runTool(["explain", SpecInvoice.coffee]).stdout.contains("60 seconds (`p` = 1, `u` = 28; 1 * 32 + 28 = 60)"))
+    #expect(
+      runTool(["explain", SpecInvoice.coffee]).stdout.contains(
+        "60 seconds (`p` = 1, `u` = 28; 1 * 32 + 28 = 60)"))
   }
 
   @Test("an invalid amount: parts up to it, a caret under it, the code; exit 1")

@@ -39,10 +39,12 @@ import Testing
     #expect(escaped == "a\\u{\(String(scalar.value, radix: 16))}b")
   }
 
-  @Test("ordinary text is kept", arguments: [
-    "Please consider supporting this project", "ナンセンス 1杯", "café ☕", "emoji ❤️ with VS16",
-    "שלום (Hebrew, right-to-left by itself)",
-  ])
+  @Test(
+    "ordinary text is kept",
+    arguments: [
+      "Please consider supporting this project", "ナンセンス 1杯", "café ☕", "emoji ❤️ with VS16",
+      "שלום (Hebrew, right-to-left by itself)",
+    ])
   func keeps(_ text: String) {
     #expect(SafeText.escape(text) == text)
   }
@@ -71,11 +73,15 @@ import Testing
       let run = runTool(arguments, stdoutIsTerminal: false)
       #expect(run.code == 0, "\(arguments[0]): \(run.stderr)")
       for scalar in run.stdout.unicodeScalars {
-        #expect(scalar == "\n" || !SafeText.isUnsafe(scalar), "raw U+\(String(scalar.value, radix: 16))")
+        #expect(
+          scalar == "\n" || !SafeText.isUnsafe(scalar), "raw U+\(String(scalar.value, radix: 16))")
       }
     }
     let summary = runTool(["decode", invoice]).stdout
-    #expect(summary.contains("Pay \\u{1b}[2J\\u{1b}]0;pwned\\u{7}now\\u{202e}evil\\u{202c}\\u{200b}\\u{9b}31m\\u{d}\\u{a}!"))
+    #expect(
+      summary.contains(
+        "Pay \\u{1b}[2J\\u{1b}]0;pwned\\u{7}now\\u{202e}evil\\u{202c}\\u{200b}\\u{9b}31m\\u{d}\\u{a}!"
+      ))
     let json = try JSON.parse(runTool(["decode", "--json", invoice]).stdout)
     #expect(json["description"] == .string(Self.hostile))
     #expect(json["payee"] == .string(Fixture.payee))

@@ -2,10 +2,12 @@ import Bolt11Tool
 import Testing
 
 @Suite struct UsageTests {
-  @Test("help is printed to stdout with exit 0", arguments: [
-    ["--help"], ["-h"], ["help"], ["help", "decode"], ["decode", "--help"], ["explain", "-h"],
-    ["help", "explain"], ["decode", "--batch", "x", "--help"],
-  ])
+  @Test(
+    "help is printed to stdout with exit 0",
+    arguments: [
+      ["--help"], ["-h"], ["help"], ["help", "decode"], ["decode", "--help"], ["explain", "-h"],
+      ["help", "explain"], ["decode", "--batch", "x", "--help"],
+    ])
   func help(_ arguments: [String]) {
     let run = runTool(arguments)
     #expect(run.code == 0)
@@ -37,24 +39,48 @@ import Testing
   }
 
   static let misuses: [Misuse] = [
-    Misuse(arguments: ["decode", "--bogus", "x"], says: "unknown option --bogus", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--now"], says: "option --now needs a value", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--json=yes", "x"], says: "option --json takes no value", help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--bogus", "x"], says: "unknown option --bogus",
+      help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--now"], says: "option --now needs a value",
+      help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--json=yes", "x"], says: "option --json takes no value",
+      help: "bolt11 decode --help"),
     Misuse(arguments: ["decode"], says: "missing INVOICE", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "a", "b"], says: "expected one INVOICE", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--now", "soon", "x"], says: "--now takes a whole number", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--network", "ltc", "x"], says: "unknown network ltc", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--jobs", "2", "x"], says: "--jobs goes with --batch", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--batch", "f", "--jobs", "0"], says: "--jobs takes 1 to 1024", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--batch", "f", "x"], says: "--batch reads invoices from FILE; no INVOICE argument", help: "bolt11 decode --help"),
-    Misuse(arguments: ["decode", "--now", "1", "--now", "2", "x"], says: "option --now is given twice", help: "bolt11 decode --help"),
-    Misuse(arguments: ["explain", "--json", "x"], says: "unknown option --json", help: "bolt11 explain --help"),
+    Misuse(
+      arguments: ["decode", "a", "b"], says: "expected one INVOICE", help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--now", "soon", "x"], says: "--now takes a whole number",
+      help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--network", "ltc", "x"], says: "unknown network ltc",
+      help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--jobs", "2", "x"], says: "--jobs goes with --batch",
+      help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--batch", "f", "--jobs", "0"], says: "--jobs takes 1 to 1024",
+      help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--batch", "f", "x"],
+      says: "--batch reads invoices from FILE; no INVOICE argument", help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["decode", "--now", "1", "--now", "2", "x"], says: "option --now is given twice",
+      help: "bolt11 decode --help"),
+    Misuse(
+      arguments: ["explain", "--json", "x"], says: "unknown option --json",
+      help: "bolt11 explain --help"),
     Misuse(arguments: ["frobnicate"], says: "unknown command frobnicate", help: "bolt11 --help"),
     Misuse(arguments: ["--frobnicate"], says: "unknown option --frobnicate", help: "bolt11 --help"),
-    Misuse(arguments: ["help", "nothing"], says: "no command named nothing", help: "bolt11 --help"),
+    Misuse(
+      arguments: ["help", "nothing"], says: "no command named nothing", help: "bolt11 --help"),
   ]
 
-  @Test("a usage error is exit 2 and one line on stderr saying what and where to look", arguments: misuses)
+  @Test(
+    "a usage error is exit 2 and one line on stderr saying what and where to look",
+    arguments: misuses)
   func misuse(_ misuse: Misuse) {
     let run = runTool(misuse.arguments)
     #expect(run.code == 2)
