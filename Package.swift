@@ -21,13 +21,17 @@ let package = Package(
     .target(name: "Bech32Codec"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1"]),
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
-    .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec"]),
+    .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
+    .executableTarget(
+      name: "offline-receive-demo", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
+      path: "Tools/offline-receive-demo"),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1"]),
     .testTarget(name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
-    .testTarget(name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11"]),
+    .testTarget(
+      name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
     .testTarget(
       name: "Bolt11ToolTests",
       // Bech32Codec and Secp256k1: the tests sign their own fixture invoices.

@@ -22,13 +22,18 @@ public enum SegwitAddress {
       hrp: Array(hrp.utf8), words: words, variant: version == 0 ? .bech32 : .bech32m)
   }
 
-  /// Decodes an address, checking the human-readable part when `expectedHRP` is given.
+  /// Human-readable parts of Bitcoin's networks: mainnet, testnet and signet, regtest.
+  public static let bitcoinHRPs: Set<String> = ["bc", "tb", "bcrt"]
+
+  /// Decodes an address, checking the human-readable part: `expectedHRP` when given, else one of
+  /// `bitcoinHRPs`.
   public static func decode(_ address: String, expectedHRP: String? = nil) throws(Failure) -> (
     hrp: String, version: UInt8, program: [UInt8]
   ) {
     let decoded: Bech32.Decoded
     do { decoded = try Bech32.decode(address) } catch { throw .bech32(error) }
     if let expectedHRP, decoded.hrpString != expectedHRP { throw .wrongHRP }
+    if expectedHRP == nil, !bitcoinHRPs.contains(decoded.hrpString) { throw .wrongHRP }
     guard let version = decoded.words.first else { throw .invalidProgramLength }
     guard version <= 16 else { throw .invalidVersion }
     let program: [UInt8]

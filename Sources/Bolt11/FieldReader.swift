@@ -26,6 +26,17 @@ struct FieldReader {
     minFinalCLTVTag, featuresTag, metadataTag,
   ].reduce(0) { $0 | 1 << UInt32($1) }
 
+  /// Every type this reader interprets.
+  static let knownTags: Set<UInt8> = [
+    paymentHashTag, routeTag, featuresTag, expiryTag, fallbackTag, descriptionTag,
+    paymentSecretTag, payeeTag, descriptionHashTag, minFinalCLTVTag, metadataTag,
+  ]
+
+  /// Types with a fixed length: `p`, `h`, `s`, `n`.
+  static let fixedLengthTags: Set<UInt8> = [
+    paymentHashTag, descriptionHashTag, paymentSecretTag, payeeTag,
+  ]
+
   /// 256 bits / 5, rounded up: `p`, `s` and `h`.
   static let hashWordCount = 52
   /// 264 bits / 5, rounded up: `n`.

@@ -7,6 +7,7 @@ enum Help {
       bolt11 decode INVOICE|- [--json] [options]    decode and check one invoice
       bolt11 decode --batch FILE|- [--jobs N]       one invoice a line in, one JSON line out
       bolt11 explain INVOICE|- [options]            the invoice cut into its parts, with meanings
+      bolt11 encode --key HEX [--upper] < JSON      sign an invoice from decode's JSON
       bolt11 vectors PATH...                        run JSON vector files (or folders of them)
       bolt11 help COMMAND                           help for one command (also COMMAND --help)
       bolt11 --version
@@ -80,8 +81,34 @@ enum Help {
 
     """
 
+  static let validate = """
+    Usage: bolt11 validate INVOICE|- --amount-msat N --node-id HEX [--network N] [--now UNIX]
+           [--description TEXT] [--max-display-seconds S] [--min-remaining-seconds S]
+           [--clock-skew-seconds S] [--safety-margin-seconds S]
+
+    The offline-receive check: the invoice must decode (strict), ask exactly N msat, pay HEX,
+    be for the network, carry TEXT as its description, be signed no later than now + skew
+    (default 60), and keep at least the minimum (default 60 s) before expires_at - margin
+    (default 0). Prints {"ok": true, "display_until": ..., ...} or {"ok": false, "error": {...}}.
+    display_until = min(expires_at - margin, now + max display (default 3600)). --now defaults to
+    the system clock. Exit 0 when accepted, 1 when rejected.
+
+    """
+
+  static let encode = """
+    Usage: bolt11 encode --key HEX [--upper] < invoice.json
+
+    Builds and signs an invoice from the JSON `bolt11 decode --json` prints (payee and signature
+    are ignored; created_at is required). --key is the 32-byte secret key in hex; --upper prints
+    the invoice in upper case, for QR codes. With the decoder's `field_order`, fields keep their
+    order, so decoding then encoding with the signer's key gives back the same invoice.
+
+    """
+
   static func text(for command: String) -> String? {
     switch command {
+    case "validate": validate
+    case "encode": encode
     case "decode": decode
     case "explain": explain
     case "vectors": vectors

@@ -75,6 +75,9 @@ public enum InvoiceJSON {
       ("signature_compact", .string(Hex.encode(invoice.signature.compact))),
       ("recovery_id", .integer(Int64(invoice.signature.recoveryID))),
       ("warnings", .array(invoice.warnings.map { .string($0.rawValue) })),
+      // Extension: the fields' type letters in received order, so `encode` can rebuild the
+      // same invoice.
+      ("field_order", .array(invoice.raw.fields.map { .string(String($0.letter)) })),
     ]
     return .object(members)
   }

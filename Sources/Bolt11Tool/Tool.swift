@@ -67,6 +67,8 @@ public enum Bolt11Tool {
     "decode": DecodeCommand.run,
     "explain": ExplainCommand.run,
     "vectors": VectorsCommand.run,
+    "validate": ValidateCommand.run,
+    "encode": EncodeCommand.run,
   ]
 
   /// Reads the one invoice a command takes: the argument itself, or standard input for `-`.

@@ -1,0 +1,268 @@
+import Bech32Codec
+public import Secp256k1
+
+/// Builds and signs invoices, refusing anything a strict reader would refuse.
+///
+/// The required fields (`p`, `s`, and `d` or `h`) are parameters of `init`, so an invoice without
+/// them cannot be built. Integers are written minimally, the amount with the shortest multiplier,
+/// and fields in `fieldOrder` when given.
+public struct InvoiceBuilder: Sendable {
+  public var currency: Currency
+  public var paymentHash: [UInt8]
+  public var paymentSecret: [UInt8]
+  public var description: InvoiceDescription
+  /// Unix seconds; at most 35 bits.
+  public var createdAt: UInt64
+  /// nil for "any amount".
+  public var amount: Millisatoshis?
+  /// nil: no `x` field (readers use 3600).
+  public var expirySeconds: UInt64?
+  /// nil: no `c` field (readers use 18).
+  public var minFinalCLTVExpiryDelta: UInt64?
+  /// Write an `n` field with the signer's key.
+  public var statesPayee: Bool = false
+  /// Empty: no `9` field.
+  public var features: Features = Features()
+  public var fallbacks: [Fallback] = []
+  public var routeHints: [RouteHint] = []
+  public var paymentMetadata: [UInt8]?
+  /// Fields written as given: unknown types, or `f` with a version above 18.
+  public var extraFields: [ExtraField] = []
+  /// The order of the fields, as type letters (`"s"`, `"p"`, `"d"`, `"9"`); a letter that repeats
+  /// takes that type's next field (`f` and `r` fields, then extra fields of that type). Fields not
+  /// named follow in the default order `p s d h n x c m 9 f r`, then extra fields.
+  public var fieldOrder: [Character]?
+
+  /// Longest route an `r` field can hold: 12 hops of 51 bytes in 639 bytes.
+  public static let maximumHopsPerRoute = 12
+  /// Longest data a field can hold: 1023 words of 5 bits.
+  public static let maximumFieldBytes = 639
+  /// Timestamps are 35 bits.
+  public static let maximumTimestamp: UInt64 = 1 << 35 - 1
+
+  public init(
+    currency: Currency, paymentHash: [UInt8], paymentSecret: [UInt8],
+    description: InvoiceDescription, createdAt: UInt64
+  ) {
+    self.currency = currency
+    self.paymentHash = paymentHash
+    self.paymentSecret = paymentSecret
+    self.description = description
+    self.createdAt = createdAt
+  }
+
+  /// Builds the invoice and signs it with `key` (RFC 6979 nonces: the same inputs always give the
+  /// same string).
+  ///
+  /// - Throws: `InvoiceBuildError` naming the first rule the values break.
+  public func build(signingWith key: SigningKey) throws(InvoiceBuildError) -> Invoice {
+    let unsigned = try unsignedWords(payee: key.publicKey)
+    let hrp = Array(humanReadablePart.utf8)
+    let hash = SHA256.hash(hrp + Bech32.bytesPadded(fromWords: unsigned))
+    let signature: (compactSignature: [UInt8], recoveryID: Int)
+    do { signature = try key.signRecoverable(hash: hash) } catch {
+      throw InvoiceBuildError(.invalidKey, error.message)
+    }
+    let words = unsigned + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
+    let text = Bech32.encode(hrp: hrp, words: words)
+    guard text.utf8.count <= RawInvoice.maximumLength else {
+      throw InvoiceBuildError(
+        .tooLong, "\(text.utf8.count) characters; readers take at most \(RawInvoice.maximumLength)")
+    }
+    do {
+      // Wrong-length `p`, `h`, `s`, `n` extras are only skipped in compat mode.
+      let needsCompat = extraFields.contains { FieldReader.fixedLengthTags.contains($0.tag) }
+      return try Invoice.decode(text, options: DecodeOptions(mode: needsCompat ? .compat : .strict))
+    } catch {
+      // Everything above was checked; a refusal here is a bug in the builder, not bad input.
+      preconditionFailure("the builder made an invoice the decoder refuses: \(error)")
+    }
+  }
+
+  /// A builder that reproduces `invoice`: the same fields in the same order, `x` and `c` only
+  /// where the invoice has them, `n` where it states its payee. Signed with the same key, it gives
+  /// back the same string (if the amount was written in its shortest form, as writers must).
+  public init(reproducing invoice: Invoice) {
+    self.init(
+      currency: invoice.currency, paymentHash: invoice.paymentHash,
+      paymentSecret: invoice.paymentSecret, description: invoice.description,
+      createdAt: invoice.createdAt)
+    let tags = Set(invoice.raw.fields.map(\.tag))
+    amount = invoice.amount
+    expirySeconds = tags.contains(FieldReader.expiryTag) ? invoice.expirySeconds : nil
+    minFinalCLTVExpiryDelta =
+      tags.contains(FieldReader.minFinalCLTVTag) ? invoice.minFinalCLTVExpiryDelta : nil
+    statesPayee = invoice.statedPayee != nil
+    features = invoice.features
+    fallbacks = invoice.fallbacks
+    routeHints = invoice.routeHints
+    paymentMetadata = invoice.paymentMetadata
+    extraFields = invoice.extraFields
+    fieldOrder = invoice.raw.fields.map(\.letter)
+  }
+
+  /// `ln`, the currency prefix and the shortest amount.
+  public var humanReadablePart: String {
+    HumanReadablePart(currency: currency, amount: amount).encoded
+  }
+
+  /// The data part before the signature: timestamp and fields.
+  func unsignedWords(payee: [UInt8]) throws(InvoiceBuildError) -> [UInt8] {
+    try validate()
+    var queues: [Character: [[UInt8]]] = [:]
+    var defaultOrder: [Character] = []
+    func add(_ letter: Character, _ data: [UInt8]) {
+      queues[letter, default: []].append(data)
+      defaultOrder.append(letter)
+    }
+    add("p", Bech32.words(fromBytes: paymentHash))
+    add("s", Bech32.words(fromBytes: paymentSecret))
+    switch description {
+    case .text(let text): add("d", Bech32.words(fromBytes: Array(text.utf8)))
+    case .hash(let hash): add("h", Bech32.words(fromBytes: hash))
+    }
+    if statesPayee { add("n", Bech32.words(fromBytes: payee)) }
+    if let expirySeconds { add("x", Self.minimalWords(expirySeconds)) }
+    if let minFinalCLTVExpiryDelta { add("c", Self.minimalWords(minFinalCLTVExpiryDelta)) }
+    if let paymentMetadata { add("m", Bech32.words(fromBytes: paymentMetadata)) }
+    // BOLT 11: "if `9` contains non-zero bits: MUST use the minimum `data_length` possible ...
+    // otherwise: MUST omit the `9` field altogether."
+    if !features.isEmpty { add("9", features.words) }
+    for fallback in fallbacks {
+      add("f", [fallback.version] + Bech32.words(fromBytes: fallback.program))
+    }
+    for hint in routeHints { add("r", Bech32.words(fromBytes: hint.hops.flatMap(\.bytes))) }
+    for field in extraFields { add(field.letter, field.words) }
+
+    var order: [Character] = []
+    if let fieldOrder {
+      var remaining = queues.mapValues(\.count)
+      for letter in fieldOrder {
+        guard let count = remaining[letter], count > 0 else {
+          throw InvoiceBuildError(
+            .invalidFieldOrder, "field order names a `\(letter)` field the invoice does not have")
+        }
+        remaining[letter] = count - 1
+        order.append(letter)
+      }
+      for letter in defaultOrder where remaining[letter, default: 0] > 0 {
+        remaining[letter]! -= 1
+        order.append(letter)
+      }
+    } else {
+      order = defaultOrder
+    }
+
+    var words = Self.fixedWords(createdAt, count: RawInvoice.timestampWordCount)
+    for letter in order {
+      let data = queues[letter]!.removeFirst()
+      guard data.count <= 1023 else {
+        throw InvoiceBuildError(.invalidExtraField, "`\(letter)` is longer than 1023 characters")
+      }
+      words.append(Bech32.reverseWord(letter))
+      words.append(UInt8(data.count >> 5))
+      words.append(UInt8(data.count & 31))
+      words += data
+    }
+    return words
+  }
+
+  private func validate() throws(InvoiceBuildError) {
+    guard paymentHash.count == 32 else {
+      throw InvoiceBuildError(.invalidPaymentHash, "payment hash must be 32 bytes")
+    }
+    guard paymentSecret.count == 32 else {
+      throw InvoiceBuildError(.invalidPaymentSecret, "payment secret must be 32 bytes")
+    }
+    switch description {
+    case .text(let text):
+      guard text.utf8.count <= Self.maximumFieldBytes else {
+        throw InvoiceBuildError(
+          .descriptionTooLong,
+          "description is \(text.utf8.count) bytes; `d` holds at most \(Self.maximumFieldBytes) "
+            + "(use a description hash)")
+      }
+    case .hash(let hash):
+      guard hash.count == 32 else {
+        throw InvoiceBuildError(.invalidDescriptionHash, "description hash must be 32 bytes")
+      }
+    }
+    if let amount {
+      // BOLT 11: "MUST encode `amount` as a positive decimal integer with no leading 0s."
+      guard amount.rawValue > 0 else {
+        throw InvoiceBuildError(.invalidAmount, "amount must be positive (omit it for any amount)")
+      }
+      guard amount <= Millisatoshis.maximum else {
+        throw InvoiceBuildError(.invalidAmount, "amount is above 21 million bitcoin")
+      }
+    }
+    guard createdAt <= Self.maximumTimestamp else {
+      throw InvoiceBuildError(.invalidTimestamp, "timestamp does not fit in 35 bits")
+    }
+    if let expirySeconds {
+      guard createdAt.addingReportingOverflow(expirySeconds).overflow == false else {
+        throw InvoiceBuildError(.invalidExpiry, "timestamp plus expiry does not fit in 64 bits")
+      }
+    }
+    if let paymentMetadata, paymentMetadata.count > Self.maximumFieldBytes {
+      throw InvoiceBuildError(
+        .invalidMetadata, "metadata is over \(Self.maximumFieldBytes) bytes")
+    }
+    for hint in routeHints {
+      guard (1...Self.maximumHopsPerRoute).contains(hint.hops.count) else {
+        throw InvoiceBuildError(
+          .invalidRoute, "a route has 1 to \(Self.maximumHopsPerRoute) hops, not \(hint.hops.count)")
+      }
+      for hop in hint.hops where hop.nodeID.count != 33 || !Secp256k1.isValidPublicKey(hop.nodeID) {
+        throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
+      }
+    }
+    for field in extraFields {
+      guard !FieldReader.knownTags.contains(field.tag) || isSkippedByReaders(field),
+        field.words.allSatisfy({ $0 < 32 })
+      else {
+        throw InvoiceBuildError(
+          .invalidExtraField,
+          "extra field `\(field.letter)` would be read as a known field; set it through its property")
+      }
+    }
+  }
+
+  /// Whether readers keep `field` uninterpreted: an `f` field of an unknown version, or (compat
+  /// readers only) a `p`, `h`, `s` or `n` field of the wrong length.
+  private func isSkippedByReaders(_ field: ExtraField) -> Bool {
+    if field.tag == FieldReader.fallbackTag { return (field.words.first ?? 0) > Fallback.p2shVersion }
+    if FieldReader.fixedLengthTags.contains(field.tag) {
+      let expected =
+        field.tag == FieldReader.payeeTag ? FieldReader.publicKeyWordCount : FieldReader.hashWordCount
+      return field.words.count != expected
+    }
+    return false
+  }
+
+  /// A value's big-endian words without leading zero words (zero is no words at all).
+  static func minimalWords(_ value: UInt64) -> [UInt8] {
+    var words: [UInt8] = []
+    var rest = value
+    while rest > 0 {
+      words.insert(UInt8(rest & 31), at: 0)
+      rest >>= 5
+    }
+    return words
+  }
+
+  /// A value's big-endian words, exactly `count` of them.
+  static func fixedWords(_ value: UInt64, count: Int) -> [UInt8] {
+    (0..<count).map { UInt8((value >> (5 * UInt64(count - 1 - $0))) & 31) }
+  }
+}
+
+extension Bech32 {
+  /// The word value of a Bech32 character.
+  static func reverseWord(_ letter: Character) -> UInt8 {
+    guard let ascii = letter.asciiValue, let index = alphabet.firstIndex(of: ascii) else {
+      preconditionFailure("\(letter) is not a Bech32 character")
+    }
+    return UInt8(index)
+  }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import Bolt11Tool
+
+/// Every vector in `Vectors/*.json`, one test case each: the same runner as `bolt11 vectors`.
+@Suite struct VectorTests {
+  static let vectors: [VectorFile.Vector] = {
+    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path) {
+      let parent = directory.deletingLastPathComponent()
+      if parent == directory { return [] }
+      directory = parent
+    }
+    let folder = directory.appendingPathComponent("Vectors").path
+    let paths = FileSource.jsonFiles(under: folder) ?? []
+    return paths.flatMap { path -> [VectorFile.Vector] in
+      guard let text = try? String(contentsOfFile: path, encoding: .utf8),
+        let file = try? VectorFile(path: path, text: text)
+      else { return [] }
+      return file.vectors
+    }
+  }()
+
+  @Test("the vector files load, with the spec's 27 BOLT #11 cases")
+  func filesLoad() {
+    let spec = Self.vectors.filter { $0.file == "bolt11-spec.json" }
+    #expect(spec.count == 27)
+    #expect(Self.vectors.count > spec.count)
+  }
+
+  @Test("vector", arguments: vectors)
+  func vector(_ vector: VectorFile.Vector) {
+    let failure = VectorFile.run(vector)
+    #expect(failure == nil, "\(vector): \(failure ?? "")")
+  }
+}
