@@ -251,7 +251,8 @@ struct InvoiceBreakdown {
     }
     let signatureBytes = Bech32.bytesPadded(fromWords: values(signatureRange))
     let signedWords = values(range.lowerBound..<signatureStart)
-    // BOLT 11: the human-readable part (lower-cased) and the data before the signature, padded.
+    // What is signed: the human-readable part (lower-cased), then the data before the signature
+    // padded to a byte.
     let preimage =
       input[hrpRange].map { $0 >= 0x41 && $0 <= 0x5a ? $0 | 0x20 : $0 }
       + Bech32.bytesPadded(fromWords: signedWords)
