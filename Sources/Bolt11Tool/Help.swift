@@ -7,6 +7,8 @@ enum Help {
       bolt11 decode INVOICE|- [--json] [options]    decode and check one invoice
       bolt11 decode --batch FILE|- [--jobs N]       one invoice a line in, one JSON line out
       bolt11 explain INVOICE|- [options]            the invoice cut into its parts, with meanings
+      bolt11 validate INVOICE --amount-msat N --node-id HEX [...]
+                                                    the offline-receive check; JSON verdict
       bolt11 encode --key HEX [--upper] < JSON      sign an invoice from decode's JSON
       bolt11 vectors PATH...                        run JSON vector files (or folders of them)
       bolt11 help COMMAND                           help for one command (also COMMAND --help)
