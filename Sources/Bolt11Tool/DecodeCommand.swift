@@ -1,6 +1,7 @@
 import Bolt11
 
-/// `bolt11 decode INVOICE|- [--json] [--compat] [--network N] [--description TEXT] [--now UNIX]`.
+/// `bolt11 decode INVOICE|- [--json] [--compat] [--network N] [--description TEXT] [--now UNIX]`,
+/// and `bolt11 decode --batch FILE|- [--jobs N]`.
 enum DecodeCommand {
   static let table = ParsedOptions.Table(
     valued: Bolt11Tool.commonValued.union(["--jobs", "--batch"]),
@@ -11,6 +12,12 @@ enum DecodeCommand {
   {
     let options = try ParsedOptions(arguments, table: table, command: "decode")
     let decodeOptions = try Bolt11Tool.decodeOptions(options)
+    if let path = options.values["--batch"] {
+      return try runBatch(path: path, options, decodeOptions, environment)
+    }
+    guard options.values["--jobs"] == nil else {
+      throw UsageError(message: "--jobs goes with --batch", command: "decode")
+    }
     let text = try Bolt11Tool.invoiceArgument(options, environment, command: "decode")
     let json = options.flags.contains("--json")
     do {
@@ -18,14 +25,49 @@ enum DecodeCommand {
       if json {
         environment.stdout.write(InvoiceJSON.object(invoice).serialized + "\n")
       } else {
+        let now = decodeOptions.now ?? environment.now()
         environment.stdout.write(
-          HumanOutput.summary(invoice, now: environment.now(), color: useColor(environment)))
+          HumanOutput.summary(invoice, now: now, color: useColor(environment)))
       }
       return .ok
     } catch {
       Bolt11Tool.reportError(error, json: json, environment)
       return .invalid
     }
+  }
+
+  static func runBatch(
+    path: String, _ options: ParsedOptions, _ decodeOptions: DecodeOptions,
+    _ environment: ToolEnvironment
+  ) throws -> Bolt11Tool.ExitCode {
+    guard options.positional.isEmpty else {
+      throw UsageError(
+        message: "--batch reads invoices from FILE; no INVOICE argument goes with it",
+        command: "decode")
+    }
+    var jobs = environment.processorCount
+    if let given = try options.unsigned("--jobs") {
+      guard given >= 1 && given <= 1024 else {
+        throw UsageError(message: "--jobs takes 1 to 1024, not \(given)", command: "decode")
+      }
+      jobs = Int(given)
+    }
+    let source = path == "-" ? environment.stdin : try environment.openFile(path)
+    let stderr = environment.stderr
+    var shownProgress = false
+    let progress: ((Int) -> Void)? =
+      environment.stderrIsTerminal
+      ? { lines in
+        // Only long inputs get a progress line; `\r` rewrites it in place.
+        guard lines >= BatchDecoder.progressThreshold else { return }
+        shownProgress = true
+        stderr.write("\rdecoding: \(lines) lines")
+      } : nil
+    let decoder = BatchDecoder(options: decodeOptions, jobs: max(1, jobs))
+    let summary = try decoder.run(input: source, output: environment.stdout, progress: progress)
+    if shownProgress { stderr.write("\r\u{1B}[K") }
+    stderr.write("decoded \(summary.decoded), invalid \(summary.invalid)\n")
+    return summary.invalid == 0 ? .ok : .invalid
   }
 
   static func useColor(_ environment: ToolEnvironment) -> Bool {

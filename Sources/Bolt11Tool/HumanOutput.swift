@@ -5,7 +5,13 @@ import Bolt11
 /// Everything that comes from the invoice passes through `SafeText.escape`, so no control
 /// character, escape sequence or bidirectional override reaches the terminal.
 enum HumanOutput {
+  /// The summary: a headline, then one aligned `label  value` row per fact.
+  ///
+  /// - Parameters:
+  ///   - now: the clock for "expires in" and "expired ... ago", in Unix seconds.
+  ///   - color: whether to use ANSI colour (a terminal, without NO_COLOR).
   static func summary(_ invoice: Invoice, now: UInt64, color: Bool) -> String {
+    let style = TerminalStyle(color: color)
     var rows: [(String, String)] = []
     if let amount = invoice.amount {
       rows.append(("amount", formatAmount(amount)))
@@ -13,50 +19,65 @@ enum HumanOutput {
       rows.append(("amount", "any (not specified)"))
     }
     rows.append(("network", "\(invoice.currency.networkName) (\(invoice.currency.prefix))"))
-    rows.append(("payee", Hex.encode(invoice.payeeNodeID)))
+    let payeeSource =
+      invoice.statedPayee == nil ? "recovered from the signature" : "from n, signature checked"
+    rows.append(("payee", "\(Hex.encode(invoice.payeeNodeID)) (\(payeeSource))"))
     switch invoice.description {
-    case .text(let text): rows.append(("description", SafeText.escape(text)))
+    case .text(let text): rows.append(("description", "\"" + SafeText.escape(text) + "\""))
     case .hash(let hash): rows.append(("description hash", Hex.encode(hash)))
     }
     rows.append(("payment hash", Hex.encode(invoice.paymentHash)))
     rows.append(("payment secret", Hex.encode(invoice.paymentSecret)))
-    rows.append(("created", "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"))
-    let expiryState = now >= invoice.expiresAt
-      ? "expired \(UTCTime.duration(now - invoice.expiresAt)) ago"
+    rows.append(
+      (
+        "created",
+        "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"
+      ))
+    let isExpired = now >= invoice.expiresAt
+    let expiryState =
+      isExpired
+      ? style.bad("expired \(UTCTime.duration(now - invoice.expiresAt)) ago")
       : "expires in \(UTCTime.duration(invoice.expiresAt - now))"
-    rows.append(("expires", "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"))
+    rows.append(
+      (
+        "expires",
+        "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"
+      ))
     rows.append(("min final cltv", "\(invoice.minFinalCLTVExpiryDelta) blocks"))
     if let metadata = invoice.paymentMetadata { rows.append(("metadata", Hex.encode(metadata))) }
-    if !invoice.features.isEmpty {
-      rows.append(("features", SafeText.escape(invoice.features.description)))
+    for bit in invoice.features.setBits {
+      let kind = bit % 2 == 0 ? "required" : "optional"
+      rows.append(("feature", "\(Features.name(ofBit: bit) ?? "unknown") (bit \(bit), \(kind))"))
     }
     for fallback in invoice.fallbacks {
-      rows.append(("fallback", "\(fallback.address(on: invoice.currency)) (\(fallback.kind.rawValue))"))
+      rows.append(
+        ("fallback", "\(fallback.address(on: invoice.currency)) (\(fallback.kind.rawValue))"))
     }
     for (index, hint) in invoice.routeHints.enumerated() {
-      for hop in hint.hops {
+      for (hopIndex, hop) in hint.hops.enumerated() {
         rows.append(
           (
-            "route \(index + 1)",
+            "route \(index + 1) hop \(hopIndex + 1)",
             "\(Hex.encode(hop.nodeID)) via \(hop.shortChannelID), fee \(hop.feeBaseMsat) msat + "
               + "\(hop.feeProportionalMillionths) ppm, cltv delta \(hop.cltvExpiryDelta)"
           ))
       }
     }
     for field in invoice.extraFields {
-      rows.append(("unknown field", "\(field.letter): \(field.words.count) characters"))
+      rows.append(("extra field", "\(field.letter): \(field.words.count) characters, not read"))
     }
-    for warning in invoice.warnings { rows.append(("warning", warning.rawValue)) }
+    for warning in invoice.warnings { rows.append(("warning", style.warn(warning.rawValue))) }
 
     let width = rows.map(\.0.count).max() ?? 0
-    var output = color ? "\u{1B}[1;32mvalid\u{1B}[0m bolt11 invoice\n" : "valid bolt11 invoice\n"
+    var output = style.good("valid") + " bolt11 invoice\n"
     for (label, value) in rows {
-      output += "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+      output +=
+        "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
     }
     return output
   }
 
-  /// `250000 sat (250000000 msat)`, or with three decimals of a sat when not whole.
+  /// `250,000 sat (250,000,000 msat)`, or with three decimals of a sat when not whole.
   static func formatAmount(_ amount: Millisatoshis) -> String {
     let msat = amount.rawValue
     let sats = msat / 1000
@@ -64,7 +85,7 @@ enum HumanOutput {
     let satText =
       remainder == 0
       ? "\(sats)" : "\(sats)." + String(String(remainder + 1000).dropFirst())
-    return "\(groupThousands(satText)) sat (\(msat) msat)"
+    return "\(groupThousands(satText)) sat (\(groupThousands(String(msat))) msat)"
   }
 
   static func groupThousands(_ text: String) -> String {
@@ -76,34 +97,6 @@ enum HumanOutput {
       grouped.append(character)
     }
     return parts.count > 1 ? grouped + "." + parts[1] : grouped
-  }
-}
-
-/// Makes untrusted text safe for a terminal.
-enum SafeText {
-  /// Escapes C0 and C1 control characters, DEL, and the Unicode format characters that reorder or
-  /// hide text (bidirectional embeddings, overrides and isolates, zero-width marks), as `\u{...}`.
-  static func escape(_ text: String) -> String {
-    var output = ""
-    for scalar in text.unicodeScalars {
-      if isUnsafe(scalar) {
-        output += "\\u{" + String(scalar.value, radix: 16) + "}"
-      } else if scalar == "\\" {
-        output += "\\\\"
-      } else {
-        output.unicodeScalars.append(scalar)
-      }
-    }
-    return output
-  }
-
-  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-    switch scalar.value {
-    case 0x00...0x1F, 0x7F...0x9F: return true  // C0, DEL, C1 (includes ESC and CSI)
-    case 0x200B...0x200F, 0x202A...0x202E, 0x2060...0x2069, 0xFEFF: return true  // bidi, zero-width
-    case 0x2028, 0x2029, 0x061C: return true  // line/paragraph separators, Arabic letter mark
-    default: return scalar.properties.generalCategory == .format
-    }
   }
 }
 

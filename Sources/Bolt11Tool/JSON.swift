@@ -102,10 +102,18 @@ public enum JSON: Sendable, Equatable {
     }
   }
 
-  /// Writes a JSON string literal, escaping quotes, backslashes, every control character (C0, DEL
-  /// and C1), and the line and paragraph separators, so the text is safe to print anywhere.
+  /// Writes a JSON string literal, escaping what JSON requires (quotes, backslashes, C0
+  /// controls) and, so that the text is also safe to print on a terminal, everything
+  /// `SafeText` finds unsafe (DEL, C1, bidirectional and invisible characters, ...) as `\uXXXX`
+  /// (a surrogate pair above U+FFFF). The value read back is the same string.
   static func writeString(_ value: String, to output: inout String) {
     output += "\""
+    // Fast path: hex, codes and most text are printable ASCII with nothing to escape.
+    if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+      output += value
+      output += "\""
+      return
+    }
     for scalar in value.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
@@ -115,13 +123,26 @@ public enum JSON: Sendable, Equatable {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}", "\u{2028}", "\u{2029}":
-        let hex = String(scalar.value, radix: 16)
-        output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: output.unicodeScalars.append(scalar)
+      default:
+        if SafeText.isUnsafe(scalar) {
+          if scalar.value > 0xFFFF {
+            let offset = scalar.value - 0x10000
+            writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
+            writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
+          } else {
+            writeUnicodeEscape(scalar.value, to: &output)
+          }
+        } else {
+          output.unicodeScalars.append(scalar)
+        }
       }
     }
     output += "\""
+  }
+
+  private static func writeUnicodeEscape(_ unit: UInt32, to output: inout String) {
+    let hex = String(unit, radix: 16)
+    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
   }
 }
 
@@ -240,7 +261,8 @@ extension JSON {
         let byte = bytes[index]
         if byte >= 0x30 && byte <= 0x39 {
           index += 1
-        } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
+        } else if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e")
+          || byte == UInt8(ascii: "E")
           || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")
         {
           isInteger = false
@@ -264,7 +286,9 @@ extension JSON {
       var scalars = String.UnicodeScalarView()
       var run = index
       func flush(_ parser: Parser, _ scalars: inout String.UnicodeScalarView, _ from: Int) {
-        scalars.append(contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self).unicodeScalars)
+        scalars.append(
+          contentsOf: String(decoding: parser.bytes[from..<parser.index], as: UTF8.self)
+            .unicodeScalars)
       }
       while true {
         guard index < bytes.count else { throw fail("unterminated string") }

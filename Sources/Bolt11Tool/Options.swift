@@ -9,6 +9,8 @@ struct ParsedOptions {
   var values: [String: String] = [:]
   var flags: Set<String> = []
   var positional: [String] = []
+  /// The command these options belong to, for the help hint of usage errors.
+  var command: String
 
   /// Flags that take a value, and flags that do not, for one command.
   struct Table {
@@ -19,6 +21,7 @@ struct ParsedOptions {
   /// Reads `--name value`, `--name=value`, boolean `--name`, a lone `-` (standard input) and
   /// `--` (everything after is positional).
   init(_ arguments: ArraySlice<String>, table: Table, command: String) throws(UsageError) {
+    self.command = command
     var iterator = arguments.makeIterator()
     var onlyPositional = false
     while let argument = iterator.next() {
@@ -40,8 +43,14 @@ struct ParsedOptions {
         guard let value = inlineValue ?? iterator.next() else {
           throw UsageError(message: "option \(name) needs a value", command: command)
         }
+        guard values[name] == nil else {
+          throw UsageError(message: "option \(name) is given twice", command: command)
+        }
         values[name] = value
-      } else if table.boolean.contains(name), inlineValue == nil {
+      } else if table.boolean.contains(name) {
+        guard inlineValue == nil else {
+          throw UsageError(message: "option \(name) takes no value", command: command)
+        }
         flags.insert(name)
       } else {
         throw UsageError(message: "unknown option \(name)", command: command)
@@ -51,9 +60,10 @@ struct ParsedOptions {
 
   func unsigned(_ name: String) throws(UsageError) -> UInt64? {
     guard let text = values[name] else { return nil }
-    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let value = UInt64(text)
+    guard !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let value = UInt64(text)
     else {
-      throw UsageError(message: "\(name) takes a whole number, not \"\(text)\"", command: nil)
+      throw UsageError(message: "\(name) takes a whole number, not \"\(text)\"", command: command)
     }
     return value
   }

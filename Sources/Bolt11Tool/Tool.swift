@@ -38,9 +38,13 @@ public enum Bolt11Tool {
         return ExitCode.ok.rawValue
       default:
         guard let handler = commands[command] else {
-          throw UsageError(message: "unknown command \(command)", command: nil)
+          throw UsageError(
+            message: command.hasPrefix("-")
+              ? "unknown option \(command)" : "unknown command \(command)",
+            command: nil)
         }
-        if rest.contains("--help") || rest.contains("-h") {
+        // `--help` anywhere before `--` wins over everything else on the line.
+        if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
           environment.stdout.write(Help.text(for: command) ?? Help.general)
           return ExitCode.ok.rawValue
         }
@@ -48,10 +52,11 @@ public enum Bolt11Tool {
       }
     } catch let error as UsageError {
       let help = error.command.map { "bolt11 \($0) --help" } ?? "bolt11 --help"
-      environment.stderr.write("error: usage: \(error.message) (see \(help))\n")
+      environment.stderr.write(
+        "error: usage: \(SafeText.escape(error.message)) (see '\(help)')\n")
       return ExitCode.usage.rawValue
     } catch {
-      environment.stderr.write("error: io: \(error)\n")
+      environment.stderr.write("error: io: \(SafeText.escape(String(describing: error)))\n")
       return ExitCode.io.rawValue
     }
   }
@@ -60,13 +65,16 @@ public enum Bolt11Tool {
 
   static let commands: [String: Command] = [
     "decode": DecodeCommand.run,
+    "explain": ExplainCommand.run,
     "vectors": VectorsCommand.run,
     "validate": ValidateCommand.run,
     "encode": EncodeCommand.run,
   ]
 
   /// Reads the one invoice a command takes: the argument itself, or standard input for `-`.
-  static func invoiceArgument(_ options: ParsedOptions, _ environment: ToolEnvironment, command: String)
+  static func invoiceArgument(
+    _ options: ParsedOptions, _ environment: ToolEnvironment, command: String
+  )
     throws -> String
   {
     guard options.positional.count == 1 else {
@@ -86,7 +94,8 @@ public enum Bolt11Tool {
     var decodeOptions = DecodeOptions(mode: options.flags.contains("--compat") ? .compat : .strict)
     if let name = options.values["--network"] {
       guard let currency = Currency(name: name) else {
-        throw UsageError(message: "unknown network \(name) (bc, tb, tbs, bcrt)", command: nil)
+        throw UsageError(
+          message: "unknown network \(name) (bc, tb, tbs or bcrt)", command: options.command)
       }
       decodeOptions.network = currency
     }
@@ -97,8 +106,16 @@ public enum Bolt11Tool {
 
   static let commonValued: Set<String> = ["--network", "--description", "--now"]
 
+  /// Writes `error: <code>: <message>` to standard error, and with `json` the error object to
+  /// standard output.
   static func reportError(_ error: InvoiceError, json: Bool, _ environment: ToolEnvironment) {
-    environment.stderr.write("error: \(error.code.rawValue): \(error.message)\(error.position.map { " (at character \($0))" } ?? "")\n")
+    environment.stderr.write(errorLine(error))
     if json { environment.stdout.write(InvoiceJSON.object(error).serialized + "\n") }
+  }
+
+  /// `error: <code>: <message> (at character N)`, escaped for a terminal, with its newline.
+  static func errorLine(_ error: InvoiceError) -> String {
+    let position = error.position.map { " (at character \($0))" } ?? ""
+    return "error: \(error.code.rawValue): \(SafeText.escape(error.message))\(position)\n"
   }
 }

@@ -115,12 +115,16 @@ public final class FileSource: ByteSource {
   public func read(maximum: Int) throws -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: maximum)
     while true {
-      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, maximum) }
+      let count = buffer.withUnsafeMutableBytes {
+        Foundation.read(descriptor, $0.baseAddress, maximum)
+      }
       if count >= 0 {
         buffer.removeLast(maximum - count)
         return buffer
       }
-      if errno != EINTR { throw OpenError(path: "fd \(descriptor)", reason: String(cString: strerror(errno))) }
+      if errno != EINTR {
+        throw OpenError(path: "fd \(descriptor)", reason: String(cString: strerror(errno)))
+      }
     }
   }
 }
@@ -137,7 +141,8 @@ public final class FileSink: ByteSink {
     bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
-        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        let written = Foundation.write(
+          descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
           return  // a closed pipe: nothing more can be said

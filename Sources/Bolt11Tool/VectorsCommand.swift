@@ -16,7 +16,8 @@ enum VectorsCommand {
     var passed = 0
     var failed = 0
     for path in paths {
-      let text = String(decoding: try ToolEnvironment.readAll(try environment.openFile(path)), as: UTF8.self)
+      let text = String(
+        decoding: try ToolEnvironment.readAll(try environment.openFile(path)), as: UTF8.self)
       let file = try VectorFile(path: path, text: text)
       for vector in file.vectors {
         if let failure = VectorFile.run(vector) {

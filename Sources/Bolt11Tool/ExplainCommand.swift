@@ -1,0 +1,121 @@
+import Bolt11
+
+/// `bolt11 explain INVOICE|- [--compat] [--network N] [--description TEXT] [--now UNIX]`: the
+/// invoice cut into its parts with their meanings; on an invalid invoice, the parts up to the
+/// fault and a caret under it.
+enum ExplainCommand {
+  static let table = ParsedOptions.Table(
+    valued: Bolt11Tool.commonValued, boolean: ["--compat"])
+
+  static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
+    -> Bolt11Tool.ExitCode
+  {
+    let options = try ParsedOptions(arguments, table: table, command: "explain")
+    let decodeOptions = try Bolt11Tool.decodeOptions(options)
+    let text = try Bolt11Tool.invoiceArgument(options, environment, command: "explain")
+    let verdict = Result { () throws(InvoiceError) in
+      try Invoice.decode(text, options: decodeOptions)
+    }
+    let color = DecodeCommand.useColor(environment)
+    environment.stdout.write(render(InvoiceBreakdown(text), verdict: verdict, color: color))
+    switch verdict {
+    case .success: return .ok
+    case .failure(let error):
+      environment.stderr.write(Bolt11Tool.errorLine(error))
+      return .invalid
+    }
+  }
+
+  /// Characters wider than this go on their own line, their meaning on the next.
+  static let charactersColumn = 10
+
+  /// The breakdown as text: one line per part (position, characters, meaning), then the verdict.
+  static func render(
+    _ breakdown: InvoiceBreakdown, verdict: Result<Invoice, InvoiceError>, color: Bool
+  ) -> String {
+    let style = TerminalStyle(color: color)
+    var fault: Int?
+    // A missing field is found where the fields end: the part starting there (the signature)
+    // is not at fault. Any other fault lies in the part starting or standing at its position.
+    var showsPartAtFault = true
+    if case .failure(let error) = verdict {
+      fault = faultPosition(error, breakdown)
+      showsPartAtFault = ![
+        .fieldMissingPaymentHash, .fieldMissingPaymentSecret, .fieldMissingDescription,
+        .fieldBothDescriptions,
+      ].contains(error.code)
+    }
+    var output = ""
+    for group in breakdown.groups {
+      if let fault, group.range.lowerBound > fault { break }
+      if let fault, group.range.lowerBound == fault, !showsPartAtFault { break }
+      for part in group.parts {
+        let indent = String(repeating: "  ", count: part.depth)
+        let characters = breakdown.characters(part.range)
+        let position = String(part.range.lowerBound)
+        let lead =
+          String(repeating: " ", count: max(0, 5 - position.count)) + position + "  " + indent
+        let meaningIndent = String(repeating: " ", count: 7 + indent.count + charactersColumn + 2)
+        if characters.count <= charactersColumn {
+          output +=
+            lead + style.characters(characters)
+            + String(repeating: " ", count: charactersColumn - characters.count) + "  "
+            + part.meaning + "\n"
+        } else {
+          output += lead + style.characters(characters) + "\n" + meaningIndent + part.meaning + "\n"
+        }
+        for detail in part.details { output += meaningIndent + "  " + detail + "\n" }
+      }
+    }
+    switch verdict {
+    case .success(let invoice):
+      let how =
+        invoice.statedPayee == nil
+        ? "recovered from the signature" : "stated in n, signature checked"
+      output += "\n" + style.good("valid") + ": payee \(Hex.encode(invoice.payeeNodeID)) (\(how))\n"
+      for warning in invoice.warnings { output += "warning: \(warning.rawValue)\n" }
+    case .failure(let error):
+      output += "\n"
+      if let fault {
+        output += pointer(at: fault, in: breakdown.input)
+      }
+      output += style.bad("invalid") + ": \(error.code.rawValue): \(SafeText.escape(error.message))"
+      output += fault.map { " (at character \($0))" } ?? ""
+      output += "\n"
+    }
+    return output
+  }
+
+  /// Where to point for `error`: its position, else the start of the field it names, else (for a
+  /// checksum that does not match) the checksum.
+  static func faultPosition(_ error: InvoiceError, _ breakdown: InvoiceBreakdown) -> Int? {
+    if let position = error.position { return position }
+    if let field = error.field {
+      let label = "field \(field):"
+      if let group = breakdown.groups.first(where: { $0.parts[0].meaning.hasPrefix(label) }) {
+        return group.range.lowerBound
+      }
+    }
+    if error.code == .bech32Checksum {
+      return breakdown.groups.last { $0.parts[0].meaning == "Bech32 checksum" }?.range.lowerBound
+    }
+    return nil
+  }
+
+  /// Two lines: the input around `position` (at most 60 characters, non-printable bytes as `?`)
+  /// and a caret under the character at `position`.
+  static func pointer(at position: Int, in input: [UInt8]) -> String {
+    let before = 40
+    let after = 20
+    let position = min(position, input.count)
+    let start = max(0, position - before)
+    let end = min(input.count, position + after)
+    var line = start > 0 ? "…" : ""
+    let caretColumn = (start > 0 ? 1 : 0) + (position - start)
+    for byte in input[start..<max(start, end)] {
+      line.unicodeScalars.append(byte >= 0x20 && byte < 0x7f ? Unicode.Scalar(byte) : "?")
+    }
+    if end < input.count { line += "…" }
+    return "  " + line + "\n  " + String(repeating: " ", count: caretColumn) + "^\n"
+  }
+}

@@ -1,0 +1,53 @@
+/// Makes untrusted text safe to print on a terminal.
+///
+/// An invoice's description is written by whoever made the invoice. Printed raw, it could move
+/// the cursor, rewrite earlier lines, change the window title or hide and reorder what follows
+/// (escape sequences, bidirectional overrides, zero-width characters). `escape` keeps ordinary
+/// text as it is and writes everything else as `\u{...}`, with `\` itself doubled so that an
+/// escape in the output always means an escape was made.
+enum SafeText {
+  /// The text with every unsafe scalar written as `\u{hex}` and `\` as `\\`.
+  static func escape(_ text: String) -> String {
+    var output = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      if isUnsafe(scalar) {
+        output.append(contentsOf: "\\u{\(String(scalar.value, radix: 16))}".unicodeScalars)
+      } else if scalar == "\\" {
+        output.append(contentsOf: "\\\\".unicodeScalars)
+      } else {
+        output.append(scalar)
+      }
+    }
+    return String(output)
+  }
+
+  /// Whether `scalar` may not reach a terminal as it is.
+  ///
+  /// Unsafe: C0 and C1 controls and DEL (ESC, CSI and OSC among them); the line and paragraph
+  /// separators; every format character (Unicode category Cf: bidirectional embeddings, overrides,
+  /// isolates and marks, zero-width space and joiners, word joiner, BOM, tag characters);
+  /// every other default-ignorable code point (invisible: Hangul fillers, variation selectors
+  /// beyond the emoji ones), private-use and unassigned code points (whose look no one can
+  /// predict) and spaces other than U+0020 (which can pad a line out of sight).
+  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    let value = scalar.value
+    if value >= 0x20 && value < 0x7F { return false }  // printable ASCII: the common case
+    if value < 0xA0 { return true }  // C0, DEL, C1
+    // Variation selectors 15 and 16 pick text or emoji style; emoji need them.
+    if value == 0xFE0E || value == 0xFE0F { return false }
+    let properties = scalar.properties
+    if properties.isDefaultIgnorableCodePoint { return true }
+    switch properties.generalCategory {
+    case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .privateUse,
+      .surrogate, .unassigned:
+      return true
+    default:
+      return false
+    }
+  }
+
+  /// Whether `text` is printed unchanged by `escape`.
+  static func isSafe(_ text: String) -> Bool {
+    text.unicodeScalars.allSatisfy { !isUnsafe($0) && $0 != "\\" }
+  }
+}

@@ -1,0 +1,124 @@
+import Bolt11Tool
+import Testing
+
+@testable import Bolt11Tool
+
+@Suite struct BatchTests {
+  /// Decodes `input` with `--batch -` and the extra arguments.
+  func batch(_ input: String, _ extra: [String] = [], stderrIsTerminal: Bool = false) -> ToolRun {
+    runTool(["decode", "--batch", "-"] + extra, stdin: input, stderrIsTerminal: stderrIsTerminal)
+  }
+
+  @Test("one JSON line per input line, in order; bad and blank lines are errors on their line")
+  func order() throws {
+    let input =
+      [SpecInvoice.coffee, "", "garbage", SpecInvoice.donation, SpecInvoice.badChecksum]
+      .joined(separator: "\n") + "\n"
+    let run = batch(input)
+    #expect(run.code == 1)
+    let lines = try run.stdout.lines.map { try JSON.parse(String($0)) }
+    try #require(lines.count == 5)
+    #expect(lines[0]["amount_msat"] == .unsigned(250_000_000))
+    #expect(lines[1]["error"]?["code"] == .string("bech32.no_separator"))
+    #expect(lines[2]["error"]?["code"] == .string("bech32.no_separator"))
+    #expect(lines[3]["description"] == .string("Please consider supporting this project"))
+    #expect(lines[4]["error"]?["code"] == .string("bech32.checksum"))
+    #expect(run.stderr == "decoded 2, invalid 3\n")
+  }
+
+  @Test("all valid: exit 0; a last line without newline counts; CRLF is fine")
+  func endings() {
+    let run = batch(SpecInvoice.coffee + "\r\n" + SpecInvoice.donation)
+    #expect(run.code == 0)
+    #expect(run.stdout.lines.count == 2)
+    #expect(run.stderr == "decoded 2, invalid 0\n")
+  }
+
+  @Test("empty input: no lines, exit 0")
+  func empty() {
+    let run = batch("")
+    #expect(run.code == 0)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr == "decoded 0, invalid 0\n")
+  }
+
+  @Test("per-line options apply to every line: --network, --now")
+  func options() throws {
+    let input = SpecInvoice.coffee + "\n" + SpecInvoice.donation + "\n"
+    let mismatch = batch(input, ["--network", "tb"])
+    #expect(mismatch.stdout.lines.allSatisfy { $0.contains("\"network.mismatch\"") })
+    // Coffee expires after 60 s, the donation after 3600 s.
+    let clock = batch(input, ["--now", String(SpecInvoice.timestamp + 120)])
+    let lines = try clock.stdout.lines.map { try JSON.parse(String($0)) }
+    #expect(lines[0]["error"]?["code"] == .string("invoice.expired"))
+    #expect(lines[1]["valid"] == .bool(true))
+  }
+
+  @Test("a line too long to hold is invoice.too_long, and the next line still decodes")
+  func overlongLine() throws {
+    let long = String(repeating: "q", count: BatchDecoder.maximumLineBytes * 3 + 17)
+    let run = batch(long + "\n" + SpecInvoice.coffee + "\n" + long)
+    let lines = try run.stdout.lines.map { try JSON.parse(String($0)) }
+    try #require(lines.count == 3)
+    #expect(lines[0]["error"]?["code"] == .string("invoice.too_long"))
+    #expect(lines[1]["amount_msat"] == .unsigned(250_000_000))
+    #expect(lines[2]["error"]?["code"] == .string("invoice.too_long"))
+  }
+
+  @Test("order holds across chunks and worker counts", arguments: [1, 2, 3, 8])
+  func chunks(jobs: Int) throws {
+    let invoices = [SpecInvoice.coffee, SpecInvoice.donation, SpecInvoice.routed, "x"]
+    let input = (0..<25).map { invoices[$0 % invoices.count] }.joined(separator: "\n")
+    var decoder = BatchDecoder(options: .init(), jobs: jobs)
+    decoder.linesPerChunk = 4
+    let sink = BufferSink()
+    let summary = try decoder.run(input: BufferSource(input), output: sink)
+    #expect(summary == BatchDecoder.Summary(decoded: 19, invalid: 6))
+    let lines = sink.text.lines
+    try #require(lines.count == 25)
+    for (index, line) in lines.enumerated() {
+      let object = try JSON.parse(String(line))
+      switch index % 4 {
+      case 0: #expect(object["expiry"] == .unsigned(60))
+      case 1: #expect(object["expiry"] == .unsigned(3600))
+      case 2: #expect(object["fallbacks"]?.arrayValue?.count == 1)
+      default: #expect(object["valid"] == .bool(false))
+      }
+    }
+  }
+
+  @Test("a progress line only when stderr is a terminal and the input is long")
+  func progress() {
+    let input = String(repeating: "x\n", count: BatchDecoder.progressThreshold + 1)
+    let onTerminal = batch(input, stderrIsTerminal: true)
+    #expect(onTerminal.stderr.contains("\rdecoding: "))
+    #expect(onTerminal.stderr.hasSuffix("\u{1B}[Kdecoded 0, invalid 10001\n"))
+    let piped = batch(input, stderrIsTerminal: false)
+    #expect(piped.stderr == "decoded 0, invalid 10001\n")
+    #expect(!batch("x\n", stderrIsTerminal: true).stderr.contains("\r"))
+  }
+
+  @Test("an unreadable file is an I/O error: exit 3")
+  func missingFile() {
+    let run = runTool(["decode", "--batch", "/nonexistent/invoices.txt"])
+    #expect(run.code == 3)
+    #expect(run.stderr.hasPrefix("error: io: cannot read /nonexistent/invoices.txt"))
+  }
+
+  final class FailingSource: ByteSource {
+    var sent = false
+    func read(maximum: Int) throws -> [UInt8] {
+      struct Broken: Error, CustomStringConvertible { var description: String { "disk on fire" } }
+      if sent { throw Broken() }
+      sent = true
+      return Array((SpecInvoice.coffee + "\n").utf8)
+    }
+  }
+
+  @Test("a read error while reading: exit 3")
+  func readError() {
+    let run = runTool(["decode", "--batch", "in.txt"], openFile: { _ in FailingSource() })
+    #expect(run.code == 3)
+    #expect(run.stderr == "error: io: disk on fire\n")
+  }
+}

@@ -1,0 +1,109 @@
+import Bolt11Tool
+import Testing
+
+@Suite struct ExplainTests {
+  @Test("the spec's first example: every part of its Breakdown, with the spec's values")
+  func donation() {
+    let run = runTool(["explain", SpecInvoice.donation])
+    #expect(run.code == 0)
+    #expect(run.stderr.isEmpty)
+    let text = run.stdout
+    // From the spec's Breakdown of this invoice.
+    let expected = [
+      "lnbc", "prefix: Lightning on Bitcoin mainnet",
+      "Bech32 separator",
+      "pvjluez", "timestamp: 1496314658",
+      "field s: payment secret", "p5", "1 * 32 + 20 = 52",
+      "zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs",
+      "1111111111111111111111111111111111111111111111111111111111111111",
+      "field p: payment hash", "qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypq",
+      "0001020304050607080900010203040506070809000102030405060708090102",
+      "field d: description", "pl", "1 * 32 + 31 = 63",
+      "2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq",
+      "'Please consider supporting this project'",
+      "field 9: features", "qr", "sgq", "bit 8: var_onion_optin", "bit 14: payment_secret",
+      "357wnc5r2ueh7ck6q93dj32dlqnls087fxdwk8qakdyafkq3yap9us6v52vjjsrvywa6rt52cm9r9zqt8r2t7mlcwspyetp5h2tztugp",
+      "8d3ce9e28357337f62da0162d9454df827f83cfe499aeb1c1db349d4d81127425e434ca29929406c23bba1ae8ac6ca32880b38d4bf6ff874024cac34ba9625f1",
+      "recovery flag: 1",
+      "6c6e62630b25fe64500d04444444444444444444444444444444444444444444444444444444444444444021a00008101820283038404800081018202830384048000810182028303840480810343f506c6561736520636f6e736964657220737570706f7274696e6720746869732070726f6a6563740500e08000",
+      "6daf4d488be41ce7cbb487cab1ef2975e5efcea879b20d421f0ef86b07cbb987",
+      "9lfyql", "Bech32 checksum",
+      "valid: payee \(SpecInvoice.payee)",
+    ]
+    var rest = Substring(text)
+    for piece in expected {
+      // In the spec's order.
+      guard let found = rest.range(of: piece) else {
+        Issue.record("missing, or out of order: \(piece)")
+        continue
+      }
+      rest = rest[found.upperBound...]
+    }
+  }
+
+  @Test("positions: each part's first column is its offset in the input")
+  func positions() {
+    let lines = runTool(["explain", SpecInvoice.coffee]).stdout.lines
+    func line(startingWith characters: String) -> Substring? {
+      lines.first { $0.split(separator: " ").dropFirst().first.map(String.init) == characters }
+    }
+    // lnbc2500u1pvjluez: amount at 4, separator at 9, timestamp at 10.
+    #expect(line(startingWith: "2500u")?.split(separator: " ").first == "4")
+    #expect(line(startingWith: "pvjluez")?.split(separator: " ").first == "10")
+    #expect(
+      runTool(["explain", SpecInvoice.coffee]).stdout.contains(
+        "60 seconds (`p` = 1, `u` = 28; 1 * 32 + 28 = 60)"))
+  }
+
+  @Test("an invalid amount: parts up to it, a caret under it, the code; exit 1")
+  func badMultiplier() {
+    let run = runTool(["explain", SpecInvoice.badMultiplier])
+    #expect(run.code == 1)
+    #expect(run.stderr.hasPrefix("error: hrp.invalid_amount: "))
+    let lines = run.stdout.lines
+    #expect(lines.contains { $0.contains("prefix: Lightning on Bitcoin mainnet") })
+    #expect(!lines.contains { $0.contains("timestamp") })
+    let caret = try! #require(lines.firstIndex { $0.trimmingPrefix(while: { $0 == " " }) == "^" })
+    let context = lines[caret - 1]
+    let column = lines[caret].count - 1
+    // The caret stands under the `x` of `lnbc2500x`.
+    #expect(Array(context)[column] == "x")
+    #expect(lines.last?.hasPrefix("invalid: hrp.invalid_amount") == true)
+  }
+
+  @Test("a bad checksum points at the checksum, after every part")
+  func badChecksum() {
+    let run = runTool(["explain", SpecInvoice.badChecksum])
+    #expect(run.code == 1)
+    #expect(run.stdout.contains("signature\n"))
+    #expect(run.stdout.contains("Bech32 checksum"))
+    #expect(run.stdout.contains("invalid: bech32.checksum"))
+    #expect(run.stdout.contains("^"))
+  }
+
+  @Test("a missing field: every field shown, the pointer at the end of the fields")
+  func missingSecret() {
+    let run = runTool(["explain", SpecInvoice.missingSecret])
+    #expect(run.code == 1)
+    #expect(run.stdout.contains("field h: description hash"))
+    #expect(run.stdout.contains("field 9: features"))
+    #expect(!run.stdout.contains("signature\n"))
+    #expect(run.stdout.contains("invalid: field.missing_payment_secret"))
+  }
+
+  @Test("too few characters after the separator: nothing past the separator, still an answer")
+  func tooShort() {
+    let run = runTool(["explain", "lnbc1qqqqqqq"])
+    #expect(run.code == 1)
+    #expect(run.stdout.contains("Bech32 separator"))
+    #expect(run.stdout.contains("invalid: "))
+  }
+
+  @Test("upper-case invoices keep their characters", arguments: [SpecInvoice.coffee.uppercased()])
+  func upperCase(_ invoice: String) {
+    let run = runTool(["explain", invoice])
+    #expect(run.code == 0)
+    #expect(run.stdout.contains("PVJLUEZ"))
+    #expect(run.stdout.contains("'1 cup coffee'"))
+  }
+}

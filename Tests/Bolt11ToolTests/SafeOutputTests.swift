@@ -1,0 +1,89 @@
+import Bolt11Tool
+import Testing
+
+@testable import Bolt11Tool
+
+@Suite struct SafeOutputTests {
+  /// Scalars that must never reach a terminal raw, each with why.
+  static let unsafe: [(Unicode.Scalar, String)] = [
+    ("\u{1B}", "ESC, starts every escape sequence"),
+    ("\u{07}", "BEL, ends an OSC title sequence"),
+    ("\u{0D}", "CR, returns to the start of the line"),
+    ("\u{08}", "backspace"),
+    ("\u{7F}", "DEL"),
+    ("\u{9B}", "C1 CSI"),
+    ("\u{85}", "C1 next line"),
+    ("\u{202E}", "right-to-left override"),
+    ("\u{202A}", "left-to-right embedding"),
+    ("\u{2066}", "left-to-right isolate"),
+    ("\u{2069}", "pop directional isolate"),
+    ("\u{200F}", "right-to-left mark"),
+    ("\u{061C}", "Arabic letter mark"),
+    ("\u{200B}", "zero-width space"),
+    ("\u{200D}", "zero-width joiner"),
+    ("\u{2060}", "word joiner"),
+    ("\u{FEFF}", "byte order mark"),
+    ("\u{2028}", "line separator"),
+    ("\u{00AD}", "soft hyphen"),
+    ("\u{3164}", "Hangul filler (invisible letter)"),
+    ("\u{E0041}", "tag character"),
+    ("\u{E0100}", "variation selector 17"),
+    ("\u{E000}", "private use"),
+    ("\u{00A0}", "no-break space"),
+    ("\u{0378}", "unassigned"),
+  ]
+
+  @Test("unsafe scalars are escaped as \\u{hex}", arguments: unsafe.map { $0.0 })
+  func escapes(_ scalar: Unicode.Scalar) {
+    let escaped = SafeText.escape("a" + String(scalar) + "b")
+    #expect(escaped == "a\\u{\(String(scalar.value, radix: 16))}b")
+  }
+
+  @Test(
+    "ordinary text is kept",
+    arguments: [
+      "Please consider supporting this project", "ナンセンス 1杯", "café ☕", "emoji ❤️ with VS16",
+      "שלום (Hebrew, right-to-left by itself)",
+    ])
+  func keeps(_ text: String) {
+    #expect(SafeText.escape(text) == text)
+  }
+
+  @Test("a backslash is doubled, so an escape in the output is always ours")
+  func backslash() {
+    #expect(SafeText.escape("\\u{1b}") == "\\\\u{1b}")
+  }
+
+  @Test("JSON strings escape unsafe scalars and read back the same", arguments: unsafe.map { $0.0 })
+  func jsonEscapes(_ scalar: Unicode.Scalar) throws {
+    let text = "x" + String(scalar) + "y"
+    let serialized = JSON.string(text).serialized
+    #expect(!serialized.unicodeScalars.contains(scalar))
+    #expect(try JSON.parse(serialized) == .string(text))
+  }
+
+  /// A description that clears the screen, sets the window title, hides text and flips it.
+  static let hostile =
+    "Pay \u{1B}[2J\u{1B}]0;pwned\u{07}now\u{202E}evil\u{202C}\u{200B}\u{9B}31m\r\n!"
+
+  @Test("decode: a hostile description is shown escaped, in the summary and in JSON")
+  func decodeHostile() throws {
+    let invoice = Fixture.invoice(description: Self.hostile)
+    for arguments in [["decode", invoice], ["decode", "--json", invoice], ["explain", invoice]] {
+      let run = runTool(arguments, stdoutIsTerminal: false)
+      #expect(run.code == 0, "\(arguments[0]): \(run.stderr)")
+      for scalar in run.stdout.unicodeScalars {
+        #expect(
+          scalar == "\n" || !SafeText.isUnsafe(scalar), "raw U+\(String(scalar.value, radix: 16))")
+      }
+    }
+    let summary = runTool(["decode", invoice]).stdout
+    #expect(
+      summary.contains(
+        "Pay \\u{1b}[2J\\u{1b}]0;pwned\\u{7}now\\u{202e}evil\\u{202c}\\u{200b}\\u{9b}31m\\u{d}\\u{a}!"
+      ))
+    let json = try JSON.parse(runTool(["decode", "--json", invoice]).stdout)
+    #expect(json["description"] == .string(Self.hostile))
+    #expect(json["payee"] == .string(Fixture.payee))
+  }
+}

@@ -1,0 +1,113 @@
+import Bech32Codec
+import Bolt11
+import Bolt11Tool
+import Foundation
+import Secp256k1
+import Testing
+
+/// What one run of the tool gave.
+struct ToolRun {
+  var code: Int32
+  var stdout: String
+  var stderr: String
+}
+
+/// Runs `Bolt11Tool.run` as a function of (arguments, stdin, clock, terminal).
+func runTool(
+  _ arguments: [String], stdin: String = "", now: UInt64 = 1_496_314_658,
+  stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+  environment: [String: String] = [:], processorCount: Int = 2,
+  openFile: @escaping (String) throws -> ByteSource = FileSource.open
+) -> ToolRun {
+  let stdout = BufferSink()
+  let stderr = BufferSink()
+  let code = Bolt11Tool.run(
+    ToolEnvironment(
+      arguments: arguments, environment: environment, now: { now },
+      stdin: BufferSource(stdin), stdout: stdout, stderr: stderr,
+      stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal,
+      openFile: openFile, processorCount: processorCount))
+  return ToolRun(code: code, stdout: stdout.text, stderr: stderr.text)
+}
+
+/// Invoices from the Examples of BOLT #11 (copied from the spec text).
+enum SpecInvoice {
+  /// "Please make a donation of any amount ... to me @03e7156a...": no amount, default expiry.
+  static let donation =
+    "lnbc1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpl2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq9qrsgq357wnc5r2ueh7ck6q93dj32dlqnls087fxdwk8qakdyafkq3yap9us6v52vjjsrvywa6rt52cm9r9zqt8r2t7mlcwspyetp5h2tztugp9lfyql"
+  /// "Please send $3 for a cup of coffee to the same peer, within one minute".
+  static let coffee =
+    "lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpu9qrsgquk0rl77nj30yxdy8j9vdx85fkpmdla2087ne0xh8nhedh8w27kyke0lp53ut353s06fv3qfegext0eh0ymjpf39tuven09sam30g4vgpfna3rh"
+  /// "On mainnet, with fallback address 1RustyRX2oai4EYYDpQGWvEL62BBGqN9T with extra routing info".
+  static let routed =
+    "lnbc20m1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqhp58yjmdan79s6qqdhdzgynm4zwqd5d7xmw5fk98klysy043l2ahrqsfpp3qjmp7lwpagxun9pygexvgpjdc4jdj85fr9yq20q82gphp2nflc7jtzrcazrra7wwgzxqc8u7754cdlpfrmccae92qgzqvzq2ps8pqqqqqqpqqqqq9qqqvpeuqafqxu92d8lr6fvg0r5gv0heeeqgcrqlnm6jhphu9y00rrhy4grqszsvpcgpy9qqqqqqgqqqqq7qqzq9qrsgqdfjcdk6w3ak5pca9hwfwfh63zrrz06wwfya0ydlzpgzxkn5xagsqz7x9j4jwe7yj7vaf2k9lqsdk45kts2fd0fkr28am0u4w95tt2nsq76cqw0"
+  /// "Bech32 checksum is invalid."
+  static let badChecksum =
+    "lnbc2500u1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpquwpc4curk03c9wlrswe78q4eyqc7d8d0xqzpuyk0sg5g70me25alkluzd2x62aysf2pyy8edtjeevuv4p2d5p76r4zkmneet7uvyakky2zr4cusd45tftc9c5fh0nnqpnl2jfll544esqchsrnt"
+  /// "Invalid multiplier".
+  static let badMultiplier =
+    "lnbc2500x1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpusp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs9qrsgqrrzc4cvfue4zp3hggxp47ag7xnrlr8vgcmkjxk3j5jqethnumgkpqp23z9jclu3v0a7e0aruz366e9wqdykw6dxhdzcjjhldxq0w6wgqcnu43j"
+  /// "Missing required `s` field."
+  static let missingSecret =
+    "lnbc20m1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqhp58yjmdan79s6qqdhdzgynm4zwqd5d7xmw5fk98klysy043l2ahrqs9qrsgq7ea976txfraylvgzuxs8kgcw23ezlrszfnh8r6qtfpr6cxga50aj6txm9rxrydzd06dfeawfk6swupvz4erwnyutnjq7x39ymw6j38gp49qdkj"
+
+  /// The payee of every valid example: the spec's "to me @03e7156a...".
+  static let payee = "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad"
+  /// The spec's timestamp `pvjluez`: 1496314658.
+  static let timestamp: UInt64 = 1_496_314_658
+}
+
+/// Invoices signed here, with descriptions the spec has no example of.
+///
+/// Built from the BOLT #11 layout with Bech32Codec, SHA-256 and a test key, independently of the
+/// tool under test.
+enum Fixture {
+  /// A test key, obviously fake: 32 bytes of 0x01. Never a real key.
+  static let key = try! SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32))
+
+  static func invoice(
+    description: String, paymentHash: [UInt8] = [UInt8](repeating: 0xAB, count: 32),
+    createdAt: UInt64 = 1_700_000_000, hrp: String = "lnbc10u"
+  ) -> String {
+    var words: [UInt8] = (0..<7).reversed().map { UInt8((createdAt >> (5 * UInt64($0))) & 31) }
+    func field(_ tag: UInt8, _ data: [UInt8]) {
+      let dataWords = Bech32.words(fromBytes: data)
+      words += [tag, UInt8(dataWords.count >> 5), UInt8(dataWords.count & 31)] + dataWords
+    }
+    field(1, paymentHash)  // p
+    field(16, [UInt8](repeating: 0x22, count: 32))  // s
+    field(13, Array(description.utf8))  // d
+    let preimage = Array(hrp.utf8) + Bech32.bytesPadded(fromWords: words)
+    let signature = try! key.signRecoverable(hash: SHA256.hash(preimage))
+    words += Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
+    return Bech32.encode(hrp: Array(hrp.utf8), words: words)
+  }
+
+  /// The fixture key's public key, hex.
+  static var payee: String { key.publicKey.map { String(format: "%02x", $0) }.joined() }
+}
+
+/// A temporary folder of one test's own, removed when the test is done.
+final class TemporaryFolder {
+  let path: String
+  init() throws {
+    path = NSTemporaryDirectory() + "bolt11-tool-tests-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  }
+  deinit { try? FileManager.default.removeItem(atPath: path) }
+
+  func write(_ name: String, _ text: String) throws -> String {
+    let file = path + "/" + name
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    return file
+  }
+}
+
+extension String {
+  /// The lines of the text, without the empty string after a final newline.
+  var lines: [Substring] {
+    var lines = split(separator: "\n", omittingEmptySubsequences: false)
+    if lines.last == "" { lines.removeLast() }
+    return lines
+  }
+}
