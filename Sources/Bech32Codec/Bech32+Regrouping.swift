@@ -77,10 +77,11 @@ extension Bech32 {
       count = result.count
       leftover = (result.bits, result.accumulator)
     }
-    guard leftover.bits < 5 else { return .failure(.excessPadding) }
+    // Non-zero leftover bits are reported first, whatever their number.
     guard leftover.accumulator & ((1 << UInt32(leftover.bits)) - 1) == 0 else {
       return .failure(.nonZeroPadding)
     }
+    guard leftover.bits < 5 else { return .failure(.excessPadding) }
     return .success(output)
   }
 

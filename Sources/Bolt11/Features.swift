@@ -8,16 +8,17 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   public init() { bytes = [] }
 
   /// The features whose bit numbers are given.
+  ///
+  /// - Precondition: every bit is non-negative.
   public init(bits: some Sequence<Int>) {
-    var bytes: [UInt8] = []
-    for bit in bits {
-      precondition(bit >= 0, "feature bits are numbered from 0")
-      let byteFromEnd = bit / 8
-      if byteFromEnd >= bytes.count {
-        bytes.insert(contentsOf: [UInt8](repeating: 0, count: byteFromEnd + 1 - bytes.count), at: 0)
-      }
-      bytes[bytes.count - 1 - byteFromEnd] |= 1 << UInt8(bit % 8)
+    let bits = Array(bits)
+    guard let highest = bits.max() else {
+      self.bytes = []
+      return
     }
+    precondition(bits.allSatisfy { $0 >= 0 }, "feature bits are numbered from 0")
+    var bytes = [UInt8](repeating: 0, count: highest / 8 + 1)
+    for bit in bits { bytes[bytes.count - 1 - bit / 8] |= 1 << UInt8(bit % 8) }
     self.bytes = bytes
   }
 

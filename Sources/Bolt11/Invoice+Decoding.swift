@@ -33,7 +33,7 @@ extension Invoice {
     throws(InvoiceError) -> Invoice
   {
     let invoice = try SignedRawInvoice.parse(text, options: options).verified()
-    try invoice.fields.check(against: options, raw: invoice.raw)
+    try invoice.fields.check(against: options, inputOffset: invoice.inputOffset)
     return invoice
   }
 }
@@ -109,8 +109,8 @@ extension SignedRawInvoice {
     let payee: [UInt8]
     if let stated = fields.statedPayee {
       do {
-        // BOLT 11: "If the signature is not compliant with the low-S standard rule:
-        // MUST fail the payment"
+        // BOLT 11: "If the signature is not compliant with the low-S standard rule...MUST fail
+        // the payment"
         guard try !Secp256k1.isHighS(compactSignature: signature.compact) else {
           throw InvoiceError(
             .signatureHighS, "signature is high-S, which an invoice with `n` may not use",
@@ -143,7 +143,8 @@ extension SignedRawInvoice {
           .fieldInvalidPubkey, "route hop key is not a point on secp256k1", field: "r")
       }
     }
-    return Invoice(raw: raw, fields: fields, signature: signature, payeeNodeID: payee)
+    return Invoice(
+      raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
   }
 
   private static func map(_ error: Secp256k1Error, position: Int) -> InvoiceError {
@@ -179,7 +180,7 @@ extension SignedRawInvoice {
 
 extension InvoiceFields {
   /// Step 8: the caller's expectations.
-  func check(against options: DecodeOptions, raw: RawInvoice) throws(InvoiceError) {
+  func check(against options: DecodeOptions, inputOffset: Int) throws(InvoiceError) {
     if let expected = options.description, case .hash(let hash) = description {
       // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
       // hashed description."
@@ -191,7 +192,8 @@ extension InvoiceFields {
     if let network = options.network, network != currency {
       throw InvoiceError(
         .networkMismatch,
-        "invoice is for \(currency.networkName), expected \(network.networkName)", position: 2)
+        "invoice is for \(currency.networkName), expected \(network.networkName)",
+        position: inputOffset + 2)
     }
     if let now = options.now, now >= expiresAt {
       throw InvoiceError(

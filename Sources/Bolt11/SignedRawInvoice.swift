@@ -28,6 +28,8 @@ public struct Invoice: Sendable, Equatable {
   public var signature: InvoiceSignature
   /// The payee: the `n` field, checked against the signature, or the key recovered from it.
   public var payeeNodeID: [UInt8]
+  /// Where the invoice's first character stood in the caller's input, for error positions.
+  var inputOffset: Int = 0
 
   public subscript<Value>(dynamicMember keyPath: KeyPath<InvoiceFields, Value>) -> Value {
     fields[keyPath: keyPath]
@@ -50,5 +52,20 @@ extension ExtraField {
   /// The data as Bech32 characters.
   public var bech32Data: String {
     String(decoding: words.map { Bech32.alphabet[Int($0)] }, as: UTF8.self)
+  }
+}
+
+extension SignedRawInvoice {
+  /// Equal when the invoices are; where they stood in some input does not count.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.raw == rhs.raw && lhs.fields == rhs.fields && lhs.signature == rhs.signature
+  }
+}
+
+extension Invoice {
+  /// Equal when the invoices are; where they stood in some input does not count.
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.raw == rhs.raw && lhs.fields == rhs.fields && lhs.signature == rhs.signature
+      && lhs.payeeNodeID == rhs.payeeNodeID
   }
 }
