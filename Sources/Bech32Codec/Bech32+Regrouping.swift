@@ -44,14 +44,25 @@ extension Bech32 {
   /// Words are masked to 5 bits. Writes only whole bytes, plus the zero-padded last one when
   /// `padded`.
   @inline(__always)
-  static func regroup(
+  package static func regroup(
     _ words: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
     padded: Bool
   ) -> (count: Int, bits: Int, accumulator: UInt32) {
+    var count = 0
+    var index = 0
+    // Eight words are five whole bytes: a block needs no bit bookkeeping.
+    while words.count - index >= 8 {
+      var block: UInt64 = 0
+      for offset in 0..<8 { block = block << 5 | UInt64(words[index + offset] & 31) }
+      for offset in 0..<5 {
+        output[count + offset] = UInt8(truncatingIfNeeded: block >> UInt64(32 - 8 * offset))
+      }
+      index += 8
+      count += 5
+    }
     var accumulator: UInt32 = 0
     var bits = 0
-    var count = 0
-    for word in words {
+    for word in UnsafeBufferPointer(rebasing: words[index...]) {
       accumulator = (accumulator << 5 | UInt32(word & 31)) & 0xfff
       bits += 5
       if bits >= 8 {
@@ -68,7 +79,7 @@ extension Bech32 {
   }
 
   /// `bytes(fromWords:)` on a buffer.
-  static func bytes(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> Result<
+  package static func bytes(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> Result<
     [UInt8], PaddingError
   > {
     var leftover = (bits: 0, accumulator: UInt32(0))
@@ -86,7 +97,7 @@ extension Bech32 {
   }
 
   /// `bytesPadded(fromWords:)` on a buffer.
-  static func bytesPadded(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+  package static func bytesPadded(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: (words.count * 5 + 7) / 8) { buffer, count in
       count = regroup(words, into: buffer, padded: true).count
     }

@@ -84,9 +84,7 @@ extension SignedRawInvoice {
     var reader = FieldReader(
       raw: raw, mode: mode, dataOffset: span.lowerBound + decoded.hrp.count + 1)
     let fields = try reader.read(hrp: hrp)
-    let signatureBytes = Bech32.bytesPadded(fromWords: raw.signatureWords)
-    let signature = InvoiceSignature(
-      compact: Array(signatureBytes[0..<64]), recoveryID: Int(signatureBytes[64]))
+    let signature = InvoiceSignature(words: raw.words)
     return SignedRawInvoice(
       raw: raw, fields: fields, signature: signature, inputOffset: span.lowerBound)
   }
@@ -116,7 +114,8 @@ extension SignedRawInvoice {
             .signatureHighS, "signature is high-S, which an invoice with `n` may not use",
             position: position)
         }
-        guard try Secp256k1.verify(compactSignature: signature.compact, hash: hash, publicKey: stated)
+        guard
+          try Secp256k1.verify(compactSignature: signature.compact, hash: hash, publicKey: stated)
         else {
           throw InvoiceError(
             .signatureInvalid, "signature is not by the `n` key", position: position)
@@ -199,5 +198,26 @@ extension InvoiceFields {
       throw InvoiceError(
         .invoiceExpired, "invoice expired at \(expiresAt); now is \(now)")
     }
+  }
+}
+
+extension InvoiceSignature {
+  /// The signature in the last 104 words of `words` (520 bits: 64 bytes, then the recovery id).
+  ///
+  /// - Precondition: `words` has at least `RawInvoice.signatureWordCount` words (framing checked).
+  init(words: [UInt8]) {
+    precondition(words.count >= RawInvoice.signatureWordCount)
+    var recoveryID = 0
+    let compact = words.withUnsafeBufferPointer { words in
+      // 520 bits / 8: 65 whole bytes, no padding.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65) { bytes in
+        _ = Bech32.regroup(
+          UnsafeBufferPointer(rebasing: words[(words.count - RawInvoice.signatureWordCount)...]),
+          into: bytes, padded: true)
+        recoveryID = Int(bytes[64])
+        return Array(UnsafeBufferPointer(rebasing: bytes[0..<64]))
+      }
+    }
+    self.init(compact: compact, recoveryID: recoveryID)
   }
 }
