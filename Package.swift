@@ -23,6 +23,10 @@ let package = Package(
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
     .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
+    // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
+    .executableTarget(
+      name: "bolt11-bench", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec", "Bolt11Tool"],
+      path: "Tools/bolt11-bench"),
     .executableTarget(
       name: "offline-receive-demo", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
       path: "Tools/offline-receive-demo"),

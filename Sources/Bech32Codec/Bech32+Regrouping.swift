@@ -11,61 +11,116 @@ extension Bech32 {
   ///
   /// BIP-173's `convertbits(..., pad=False)`: at most four zero bits may be left over.
   /// - Throws: `PaddingError`.
-  /// - Complexity: O(n).
+  /// - Complexity: O(n); no allocation but the result when `words` has contiguous storage.
   public static func bytes(fromWords words: some Collection<UInt8>) throws(PaddingError)
     -> [UInt8]
   {
-    var output = [UInt8]()
-    output.reserveCapacity(words.count * 5 / 8)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for word in words {
-      accumulator = (accumulator << 5 | UInt32(word & 31)) & 0xfff
-      bits += 5
-      if bits >= 8 {
-        bits -= 8
-        output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
-      }
-    }
-    // Non-zero leftover bits are reported first, whatever their number.
-    guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { throw .nonZeroPadding }
-    guard bits < 5 else { throw .excessPadding }
-    return output
+    let result =
+      words.withContiguousStorageIfAvailable { bytes(fromWordBuffer: $0) }
+      ?? Array(words).withUnsafeBufferPointer { bytes(fromWordBuffer: $0) }
+    return try result.get()
   }
 
   /// Regroups words into bytes, padding the last byte with zero bits (the signing preimage rule).
+  /// - Complexity: O(n); no allocation but the result when `words` has contiguous storage.
   public static func bytesPadded(fromWords words: some Collection<UInt8>) -> [UInt8] {
-    var output = [UInt8]()
-    output.reserveCapacity((words.count * 5 + 7) / 8)
+    words.withContiguousStorageIfAvailable { bytesPadded(fromWordBuffer: $0) }
+      ?? Array(words).withUnsafeBufferPointer { bytesPadded(fromWordBuffer: $0) }
+  }
+
+  /// Regroups bytes into 5-bit words, padding the last word with zero bits.
+  /// - Complexity: O(n); no allocation but the result when `bytes` has contiguous storage.
+  public static func words(fromBytes bytes: some Collection<UInt8>) -> [UInt8] {
+    bytes.withContiguousStorageIfAvailable { words(fromByteBuffer: $0) }
+      ?? Array(bytes).withUnsafeBufferPointer { words(fromByteBuffer: $0) }
+  }
+
+  // The generic entry points above are not specialized across modules; these cores are concrete,
+  // so callers in other modules reach them through one witness call rather than one per element.
+
+  /// The bytes that `words` regroup to with `padded` rule, written to `output`, which holds at
+  /// least `(words.count * 5 + 7) / 8` bytes: the count written, and the bits left over.
+  ///
+  /// Words are masked to 5 bits. Writes only whole bytes, plus the zero-padded last one when
+  /// `padded`.
+  @inline(__always)
+  package static func regroup(
+    _ words: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
+    padded: Bool
+  ) -> (count: Int, bits: Int, accumulator: UInt32) {
+    var count = 0
+    var index = 0
+    // Eight words are five whole bytes: a block needs no bit bookkeeping.
+    while words.count - index >= 8 {
+      var block: UInt64 = 0
+      for offset in 0..<8 { block = block << 5 | UInt64(words[index + offset] & 31) }
+      for offset in 0..<5 {
+        output[count + offset] = UInt8(truncatingIfNeeded: block >> UInt64(32 - 8 * offset))
+      }
+      index += 8
+      count += 5
+    }
     var accumulator: UInt32 = 0
     var bits = 0
-    for word in words {
+    for word in UnsafeBufferPointer(rebasing: words[index...]) {
       accumulator = (accumulator << 5 | UInt32(word & 31)) & 0xfff
       bits += 5
       if bits >= 8 {
         bits -= 8
-        output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+        output[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+        count += 1
       }
     }
-    if bits > 0 { output.append(UInt8(truncatingIfNeeded: accumulator << UInt32(8 - bits))) }
-    return output
+    if padded && bits > 0 {
+      output[count] = UInt8(truncatingIfNeeded: accumulator << UInt32(8 - bits))
+      count += 1
+    }
+    return (count, bits, accumulator)
   }
 
-  /// Regroups bytes into 5-bit words, padding the last word with zero bits.
-  public static func words(fromBytes bytes: some Collection<UInt8>) -> [UInt8] {
-    var output = [UInt8]()
-    output.reserveCapacity((bytes.count * 8 + 4) / 5)
-    var accumulator: UInt32 = 0
-    var bits = 0
-    for byte in bytes {
-      accumulator = (accumulator << 8 | UInt32(byte)) & 0xfff
-      bits += 8
-      while bits >= 5 {
-        bits -= 5
-        output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)) & 31)
+  /// `bytes(fromWords:)` on a buffer.
+  package static func bytes(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> Result<
+    [UInt8], PaddingError
+  > {
+    var leftover = (bits: 0, accumulator: UInt32(0))
+    let output = [UInt8](unsafeUninitializedCapacity: words.count * 5 / 8) { buffer, count in
+      let result = regroup(words, into: buffer, padded: false)
+      count = result.count
+      leftover = (result.bits, result.accumulator)
+    }
+    // Non-zero leftover bits are reported first, whatever their number.
+    guard leftover.accumulator & ((1 << UInt32(leftover.bits)) - 1) == 0 else {
+      return .failure(.nonZeroPadding)
+    }
+    guard leftover.bits < 5 else { return .failure(.excessPadding) }
+    return .success(output)
+  }
+
+  /// `bytesPadded(fromWords:)` on a buffer.
+  package static func bytesPadded(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: (words.count * 5 + 7) / 8) { buffer, count in
+      count = regroup(words, into: buffer, padded: true).count
+    }
+  }
+
+  /// `words(fromBytes:)` on a buffer.
+  static func words(fromByteBuffer bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: (bytes.count * 8 + 4) / 5) { output, count in
+      var accumulator: UInt32 = 0
+      var bits = 0
+      for byte in bytes {
+        accumulator = (accumulator << 8 | UInt32(byte)) & 0xfff
+        bits += 8
+        while bits >= 5 {
+          bits -= 5
+          output[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)) & 31
+          count += 1
+        }
+      }
+      if bits > 0 {
+        output[count] = UInt8(truncatingIfNeeded: accumulator << UInt32(5 - bits)) & 31
+        count += 1
       }
     }
-    if bits > 0 { output.append(UInt8(truncatingIfNeeded: accumulator << UInt32(5 - bits)) & 31) }
-    return output
   }
 }

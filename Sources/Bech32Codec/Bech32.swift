@@ -61,12 +61,164 @@ public enum Bech32 {
   /// - Complexity: O(n), one pass over the bytes plus one over the data part.
   public static func decode(_ text: String) throws(Bech32Error) -> Decoded {
     var text = text
-    let result = text.withUTF8 { bytes in Result { () throws(Bech32Error) in try decode(bytes: bytes) } }
+    let result = text.withUTF8 { bytes in
+      Result { () throws(Bech32Error) in try decode(bytes: bytes) }
+    }
     return try result.get()
   }
 
   /// Decodes a Bech32 or Bech32m string given as bytes. See `decode(_:)`.
+  ///
+  /// - Complexity: O(n). A valid string takes one pass over its bytes; an invalid one takes a
+  ///   second, careful pass that finds the first failing rule and its position.
   public static func decode(bytes: UnsafeBufferPointer<UInt8>) throws(Bech32Error) -> Decoded {
+    if let decoded = decodeValid(bytes) { return decoded }
+    return try decodeReportingErrors(bytes)
+  }
+
+  /// Per byte value, what the fast path needs to know about it, in one table lookup.
+  ///
+  /// Bits 0-4: the word value of a Bech32 data character (either case); `dataInvalid`: not a data
+  /// character; `lowerLetter`, `upperLetter`: a letter of that case. 256 entries, so any byte
+  /// indexes it.
+  static let characterClasses: [UInt8] = {
+    var table = [UInt8](repeating: 0, count: 256)
+    for byte in 0..<256 {
+      var entry: UInt8 = dataInvalid
+      if byte < 128, reverseAlphabet[byte] != 0xff { entry = reverseAlphabet[byte] }
+      if byte >= 0x61 && byte <= 0x7a { entry |= lowerLetter }
+      if byte >= 0x41 && byte <= 0x5a { entry |= upperLetter }
+      table[byte] = entry
+    }
+    return table
+  }()
+  static let lowerLetter: UInt8 = 0x20
+  static let upperLetter: UInt8 = 0x40
+  static let dataInvalid: UInt8 = 0x80
+
+  /// For each value of the checksum's top ten bits, what two polymod steps with zero input make
+  /// of them. The checksum is GF(2)-linear in its state, so two steps at once are
+  /// `(c & 0xfffff) << 10 ^ pairTable[c >> 20] ^ first << 5 ^ second`.
+  static let pairTable: [UInt32] = (0..<1024).map { top in
+    polymodStep(polymodStep(UInt32(top) << 20))
+  }
+
+  /// The decoding of a valid string, or nil when anything is wrong with it (the caller then
+  /// asks `decodeReportingErrors` which rule failed first, and where).
+  ///
+  /// One pass: the separator is found from the end (no data character is "1"), then each byte is
+  /// classified by one table lookup, stored, and folded into the checksum two words at a time.
+  static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded? {
+    let count = bytes.count
+    let separator = lastSeparator(bytes)
+    guard separator >= 1, count - separator - 1 >= checksumLength else { return nil }
+    let dataCount = count - separator - 1
+    let wordCount = dataCount - checksumLength
+
+    return characterClasses.withUnsafeBufferPointer { classes in
+      pairTable.withUnsafeBufferPointer { pairs in
+        generatorTable.withUnsafeBufferPointer { generators -> Decoded? in
+          // Every class seen, or-ed together: an invalid data byte or both cases show in it.
+          var seen: UInt8 = 0
+          var hrpIsPrintable = true
+          var checksum: UInt32 = 1
+          let hrp = [UInt8](unsafeUninitializedCapacity: separator) { output, initialized in
+            for index in 0..<separator {
+              let byte = bytes[index]
+              let letterCase = classes[Int(byte)] & (lowerLetter | upperLetter)
+              seen |= letterCase
+              // Wrapping: 33...126 is 0...93 after subtracting 33; anything else wraps above.
+              hrpIsPrintable = hrpIsPrintable && byte &- 33 <= 93
+              let lower = byte | (letterCase & upperLetter) >> 1  // an upper-case letter + 0x20
+              output[index] = lower
+              checksum = step(checksum, generators) ^ UInt32(lower >> 5)
+            }
+            initialized = separator
+            checksum = step(checksum, generators)
+            for index in 0..<separator {
+              checksum = step(checksum, generators) ^ UInt32(output[index] & 31)
+            }
+          }
+          guard hrpIsPrintable else { return nil }
+
+          let data = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
+          let words = [UInt8](unsafeUninitializedCapacity: wordCount) { output, initialized in
+            var index = 0
+            // Pairs while both words are data words to store; checksum words follow.
+            while index + 1 < wordCount {
+              let first = classes[Int(data[index])]
+              let second = classes[Int(data[index + 1])]
+              seen |= first | second
+              output[index] = first & 31
+              output[index + 1] = second & 31
+              // Wrapping: `checksum` stays below 2^30, so the shifts cannot carry out of 32 bits.
+              checksum =
+                (checksum & 0xf_ffff) << 10 ^ pairs[Int(checksum >> 20)]
+                ^ UInt32(first & 31) << 5 ^ UInt32(second & 31)
+              index &+= 2  // Wrapping: index < wordCount, far from Int.max.
+            }
+            if index < wordCount {
+              let value = classes[Int(data[index])]
+              seen |= value
+              output[index] = value & 31
+              checksum = step(checksum, generators) ^ UInt32(value & 31)
+              index += 1
+            }
+            initialized = wordCount
+            while index < dataCount {
+              let value = classes[Int(data[index])]
+              seen |= value
+              checksum = step(checksum, generators) ^ UInt32(value & 31)
+              index += 1
+            }
+          }
+          guard seen & dataInvalid == 0,
+            seen & (lowerLetter | upperLetter) != lowerLetter | upperLetter
+          else { return nil }
+          let variant: Variant
+          switch checksum {
+          case Variant.bech32.constant: variant = .bech32
+          case Variant.bech32m.constant: variant = .bech32m
+          default: return nil
+          }
+          return Decoded(
+            hrp: hrp, words: words, variant: variant, isUppercase: seen & upperLetter != 0)
+        }
+      }
+    }
+  }
+
+  /// The index of the last "1" in `bytes`, or -1.
+  ///
+  /// Eight bytes at a time from the end: `x ^ 0x3131...` has a zero byte where `x` has a "1", and
+  /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte.
+  static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    guard let base = bytes.baseAddress else { return -1 }
+    let raw = UnsafeRawPointer(base)
+    var end = bytes.count
+    while end >= 8 {
+      // Little- or big-endian does not matter: only whether some byte is zero.
+      let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ 0x3131_3131_3131_3131
+      // Wrapping: the classic zero-byte test relies on the borrow.
+      if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+      end -= 8
+    }
+    var index = end - 1
+    while index >= 0 && bytes[index] != 0x31 { index -= 1 }
+    return index
+  }
+
+  /// `polymodStep` with the generator table at hand.
+  @inline(__always)
+  static func step(_ checksum: UInt32, _ generators: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    // `checksum >> 25` is below 32: the checksum stays below 2^30.
+    ((checksum & 0x1ff_ffff) << 5) ^ generators[Int(checksum >> 25)]
+  }
+
+  /// Decodes step by step, checking each rule in order: the slow path, for invalid strings.
+  static func decodeReportingErrors(_ bytes: UnsafeBufferPointer<UInt8>) throws(Bech32Error)
+    -> Decoded
+  {
     let count = bytes.count
     // BIP-173: "The '''human-readable part'''...MUST contain 1 to 83 US-ASCII characters, with
     // each character having a value in the range [33-126]." We lift the length limits only.
@@ -81,7 +233,8 @@ public enum Bech32 {
       }
       if byte >= 0x61 && byte <= 0x7a {
         if sawUpper {
-          throw Bech32Error(.mixedCase, "lower-case letter in an upper-case string", position: index)
+          throw Bech32Error(
+            .mixedCase, "lower-case letter in an upper-case string", position: index)
         }
         sawLower = true
       } else if byte >= 0x41 && byte <= 0x5a {

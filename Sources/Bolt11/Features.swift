@@ -23,14 +23,29 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The features encoded in a `9` field's 5-bit words, most significant word first.
+  ///
+  /// The words are one big-endian number of 5-bit digits; its bytes are that number regrouped to
+  /// 8-bit digits, zero bits prepended to fill the first byte, leading zero bytes dropped.
   init(words: ArraySlice<UInt8>) {
-    var bits: [Int] = []
-    let count = words.count
-    for (offset, word) in words.enumerated() where word != 0 {
-      let lowestBit = (count - 1 - offset) * 5
-      for bit in 0..<5 where (word >> UInt8(bit)) & 1 == 1 { bits.append(lowestBit + bit) }
+    // Leading zero words carry no bits.
+    let words = words.drop { $0 & 31 == 0 }
+    let byteCount = (words.count * 5 + 7) / 8
+    bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+      var accumulator: UInt32 = 0
+      // The prepended zero bits count as already read.
+      var bits = byteCount * 8 - words.count * 5
+      for word in words {
+        accumulator = (accumulator << 5 | UInt32(word & 31)) & 0xfff
+        bits += 5
+        if bits >= 8 {
+          bits -= 8
+          output[initialized] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
+          initialized += 1
+        }
+      }
     }
-    self.init(bits: bits)
+    // The first word is non-zero, but its bits may all fall in the second byte.
+    if bytes.first == 0 { bytes.removeFirst() }
   }
 
   /// Whether `bit` is set.
@@ -85,7 +100,23 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   /// BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail the
   /// payment."
   public var firstUnknownRequiredBit: Int? {
-    setBits.first { $0 % 2 == 0 && Self.knownInvoiceFeatures[$0] == nil }
+    // Lowest bits first, as `setBits` lists them; only even bits, only set ones.
+    for (index, byte) in bytes.reversed().enumerated() where byte & 0x55 != 0 {
+      for bit in stride(from: 0, to: 8, by: 2) where (byte >> UInt8(bit)) & 1 == 1 {
+        let number = index * 8 + bit
+        guard number < 64 else {
+          if Self.knownInvoiceFeatures[number] == nil { return number }
+          continue
+        }
+        if Self.knownEvenBits & 1 << UInt64(number) == 0 { return number }
+      }
+    }
+    return nil
+  }
+
+  /// `knownInvoiceFeatures` below 64 as a bit set, for `firstUnknownRequiredBit`.
+  private static let knownEvenBits: UInt64 = knownInvoiceFeatures.keys.reduce(0) {
+    $1 < 64 ? $0 | 1 << UInt64($1) : $0
   }
 
   /// The first feature set without a feature it depends on, with that dependency.

@@ -214,8 +214,7 @@ struct FieldReader {
     InvoiceError(code, message, position: dataOffset + field.start, field: field.letter)
   }
 
-  private func checkNotSeen(_ seen: inout UInt32, _ field: RawInvoice.Field) throws(InvoiceError)
-  {
+  private func checkNotSeen(_ seen: inout UInt32, _ field: RawInvoice.Field) throws(InvoiceError) {
     let bit: UInt32 = 1 << UInt32(field.tag)
     guard Self.singleValuedTags & bit == 0 || seen & bit == 0 else {
       throw error(.fieldDuplicate, "a second `\(field.letter)` field", field)
@@ -227,12 +226,18 @@ struct FieldReader {
   private func bytes(of field: RawInvoice.Field, dropping dropped: Int = 0) throws(InvoiceError)
     -> [UInt8]
   {
-    do {
-      return try Bech32.bytes(fromWords: raw.words[(field.range.lowerBound + dropped)..<field.range.upperBound])
-    } catch .nonZeroPadding {
+    // `dropped` is 0, or 1 for a field known to have a first word.
+    let range = (field.range.lowerBound + dropped)..<field.range.upperBound
+    let result = raw.words.withUnsafeBufferPointer {
+      Bech32.bytes(fromWordBuffer: UnsafeBufferPointer(rebasing: $0[range]))
+    }
+    switch result {
+    case .success(let bytes):
+      return bytes
+    case .failure(.nonZeroPadding):
       // BOLT 11: "MUST pad field data to a multiple of 5 bits, using 0s." (writer)
       throw error(.invoiceNonZeroPadding, "`\(field.letter)` has non-zero padding bits", field)
-    } catch {
+    case .failure(.excessPadding):
       throw self.error(
         .fieldInvalidLength, "`\(field.letter)` has a whole character of padding", field)
     }

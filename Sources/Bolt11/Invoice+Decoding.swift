@@ -84,9 +84,7 @@ extension SignedRawInvoice {
     var reader = FieldReader(
       raw: raw, mode: mode, dataOffset: span.lowerBound + decoded.hrp.count + 1)
     let fields = try reader.read(hrp: hrp)
-    let signatureBytes = Bech32.bytesPadded(fromWords: raw.signatureWords)
-    let signature = InvoiceSignature(
-      compact: Array(signatureBytes[0..<64]), recoveryID: Int(signatureBytes[64]))
+    let signature = InvoiceSignature(words: raw.words)
     return SignedRawInvoice(
       raw: raw, fields: fields, signature: signature, inputOffset: span.lowerBound)
   }
@@ -105,46 +103,63 @@ extension SignedRawInvoice {
         .signatureInvalidRecoveryID,
         "recovery id \(signature.recoveryID) is not in 0...3", position: position)
     }
-    let hash = raw.signatureHash
-    let payee: [UInt8]
-    if let stated = fields.statedPayee {
-      do {
-        // BOLT 11: "If the signature is not compliant with the low-S standard rule...MUST fail
-        // the payment"
-        guard try !Secp256k1.isHighS(compactSignature: signature.compact) else {
-          throw InvoiceError(
-            .signatureHighS, "signature is high-S, which an invoice with `n` may not use",
-            position: position)
+    let payee = try raw.withSignatureHash { hash throws(InvoiceError) in
+      // `withUnsafeBytes` rethrows untyped errors; a `Result` keeps the type.
+      try signature.compact.withUnsafeBytes { compact in
+        Result { () throws(InvoiceError) in
+          try checkSignature(compact: compact, hash: hash, position: position)
         }
-        guard try Secp256k1.verify(compactSignature: signature.compact, hash: hash, publicKey: stated)
-        else {
-          throw InvoiceError(
-            .signatureInvalid, "signature is not by the `n` key", position: position)
-        }
-      } catch let error as InvoiceError {
-        throw error
-      } catch let error as Secp256k1Error {
-        throw Self.map(error, position: position)
-      } catch {
-        preconditionFailure("only InvoiceError and Secp256k1Error are thrown here")
-      }
-      payee = stated
-    } else {
-      do {
-        payee = try Secp256k1.recoverPublicKey(
-          compactSignature: signature.compact, recoveryID: signature.recoveryID, hash: hash)
-      } catch {
-        throw Self.map(error, position: position)
-      }
+      }.get()
     }
     for hint in fields.routeHints {
-      for hop in hint.hops where !Secp256k1.isValidPublicKey(hop.nodeID) {
-        throw InvoiceError(
-          .fieldInvalidPubkey, "route hop key is not a point on secp256k1", field: "r")
+      for hop in hint.hops {
+        // BOLT 11 route keys must be points on the curve. Parsing a compressed key costs a
+        // square root (about 4 us), and libsecp256k1's API has no cheaper exact check.
+        let isValid = hop.nodeID.withUnsafeBytes { Secp256k1.isValidPublicKey($0) }
+        guard isValid else {
+          throw InvoiceError(
+            .fieldInvalidPubkey, "route hop key is not a point on secp256k1", field: "r")
+        }
       }
     }
     return Invoice(
       raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
+  }
+
+  /// The payee, from the `n` field checked against the signature or recovered from it.
+  private func checkSignature(
+    compact: UnsafeRawBufferPointer, hash: UnsafeRawBufferPointer, position: Int
+  ) throws(InvoiceError) -> [UInt8] {
+    guard let stated = fields.statedPayee else {
+      do {
+        return try Secp256k1.recoverPublicKey(
+          compactSignature: compact, recoveryID: signature.recoveryID, hash: hash)
+      } catch {
+        throw Self.map(error, position: position)
+      }
+    }
+    let verification: Secp256k1.Verification
+    do {
+      verification = try stated.withUnsafeBytes { key in
+        Result { () throws(Secp256k1Error) in
+          try Secp256k1.verifyLowS(compactSignature: compact, hash: hash, publicKey: key)
+        }
+      }.get()
+    } catch {
+      throw Self.map(error, position: position)
+    }
+    switch verification {
+    case .valid:
+      return stated
+    case .highS:
+      // BOLT 11: "If the signature is not compliant with the low-S standard rule...MUST fail
+      // the payment"
+      throw InvoiceError(
+        .signatureHighS, "signature is high-S, which an invoice with `n` may not use",
+        position: position)
+    case .invalid:
+      throw InvoiceError(.signatureInvalid, "signature is not by the `n` key", position: position)
+    }
   }
 
   private static func map(_ error: Secp256k1Error, position: Int) -> InvoiceError {
@@ -199,5 +214,26 @@ extension InvoiceFields {
       throw InvoiceError(
         .invoiceExpired, "invoice expired at \(expiresAt); now is \(now)")
     }
+  }
+}
+
+extension InvoiceSignature {
+  /// The signature in the last 104 words of `words` (520 bits: 64 bytes, then the recovery id).
+  ///
+  /// - Precondition: `words` has at least `RawInvoice.signatureWordCount` words (framing checked).
+  init(words: [UInt8]) {
+    precondition(words.count >= RawInvoice.signatureWordCount)
+    var recoveryID = 0
+    let compact = words.withUnsafeBufferPointer { words in
+      // 520 bits / 8: 65 whole bytes, no padding.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65) { bytes in
+        _ = Bech32.regroup(
+          UnsafeBufferPointer(rebasing: words[(words.count - RawInvoice.signatureWordCount)...]),
+          into: bytes, padded: true)
+        recoveryID = Int(bytes[64])
+        return Array(UnsafeBufferPointer(rebasing: bytes[0..<64]))
+      }
+    }
+    self.init(compact: compact, recoveryID: recoveryID)
   }
 }

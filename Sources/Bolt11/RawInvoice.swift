@@ -64,6 +64,33 @@ public struct RawInvoice: Sendable, Equatable {
   /// SHA-256 of `signingPreimage`: the message the signature commits to.
   public var signatureHash: [UInt8] { SHA256.hash(signingPreimage) }
 
+  /// Calls `body` with `signatureHash` in a stack buffer: the preimage and its digest are built
+  /// without an allocation.
+  func withSignatureHash<Result>(
+    _ body: (UnsafeRawBufferPointer) throws(InvoiceError) -> Result
+  ) throws(InvoiceError) -> Result {
+    let signedCount = words.count - Self.signatureWordCount
+    // BOLT 11: the human-readable part, then the signed words with zero bits to a byte boundary.
+    let preimageCount = hrp.count + (signedCount * 5 + 7) / 8
+    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: preimageCount) {
+      preimage in
+      let hrpCount = hrp.withUnsafeBufferPointer { hrp in
+        preimage.initialize(fromContentsOf: hrp)
+      }
+      _ = words.withUnsafeBufferPointer { words in
+        Bech32.regroup(
+          UnsafeBufferPointer(rebasing: words[0..<signedCount]),
+          into: UnsafeMutableBufferPointer(rebasing: preimage[hrpCount...]), padded: true)
+      }
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SHA256.digestLength) {
+        digest in
+        SHA256.hash(UnsafeRawBufferPointer(preimage), into: digest)
+        return Swift.Result { () throws(InvoiceError) in try body(UnsafeRawBufferPointer(digest)) }
+      }
+    }
+    return try result.get()
+  }
+
   /// The invoice as a Bech32 string, exactly as received.
   public func encoded() -> String {
     Bech32.encode(hrp: hrp, words: words, variant: .bech32, uppercase: isUppercase)

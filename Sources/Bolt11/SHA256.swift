@@ -14,6 +14,19 @@ public enum SHA256 {
   /// The SHA-256 digest of the bytes in `buffer`.
   /// - Complexity: O(n).
   public static func hash(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: digestLength) { digest, initialized in
+      hash(buffer, into: digest)
+      initialized = digestLength
+    }
+  }
+
+  /// Writes the SHA-256 digest of the bytes in `buffer` to the first 32 bytes of `digest`.
+  ///
+  /// - Precondition: `digest` holds at least `digestLength` bytes.
+  /// - Complexity: O(n), no allocation.
+  static func hash(_ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>)
+  {
+    precondition(digest.count >= digestLength, "a SHA-256 digest is 32 bytes")
     var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
       0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
       0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
@@ -37,7 +50,8 @@ public enum SHA256 {
           // Bit length: a buffer in memory holds far fewer than 2^61 bytes, so this cannot overflow.
           let bitLength = UInt64(count) &* 8
           for index in 0..<8 {
-            tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index)))
+            tail[tailLength - 1 - index] = UInt8(
+              truncatingIfNeeded: bitLength >> (8 * UInt64(index)))
           }
           let raw = UnsafeRawBufferPointer(tail)
           compress(&state, UnsafeRawBufferPointer(rebasing: raw[0..<64]), schedule, constants)
@@ -47,15 +61,15 @@ public enum SHA256 {
         }
       }
     }
-    var digest = [UInt8](repeating: 0, count: digestLength)
-    let words = [state.0, state.1, state.2, state.3, state.4, state.5, state.6, state.7]
-    for (index, word) in words.enumerated() {
-      digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
-      digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
-      digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
-      digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+    withUnsafeBytes(of: state) { words in
+      for index in 0..<8 {
+        let word = words.load(fromByteOffset: index * 4, as: UInt32.self)
+        digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
+        digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+        digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+        digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+      }
     }
-    return digest
   }
 
   // All arithmetic below is modulo 2^32 by definition of SHA-256, hence the wrapping operators.

@@ -21,7 +21,29 @@ public enum Secp256k1 {
   public static func recoverPublicKey(
     compactSignature signature: [UInt8], recoveryID: Int, hash: [UInt8]
   ) throws(Secp256k1Error) -> [UInt8] {
-    guard signature.count == compactSignatureLength, hash.count == hashLength else {
+    let result = signature.withUnsafeBytes { signature in
+      hash.withUnsafeBytes { hash in
+        Result { () throws(Secp256k1Error) in
+          try recoverPublicKey(compactSignature: signature, recoveryID: recoveryID, hash: hash)
+        }
+      }
+    }
+    return try result.get()
+  }
+
+  /// `recoverPublicKey(compactSignature:recoveryID:hash:)` on borrowed bytes: no copies, and
+  /// the 33-byte result is the only allocation.
+  ///
+  /// Wraps `secp256k1_ecdsa_recoverable_signature_parse_compact`, `secp256k1_ecdsa_recover` and
+  /// `secp256k1_ec_pubkey_serialize`.
+  /// - Throws: `invalidLength`, `invalidRecoveryID`, `invalidSignature`, `unrecoverable`.
+  package static func recoverPublicKey(
+    compactSignature signature: UnsafeRawBufferPointer, recoveryID: Int,
+    hash: UnsafeRawBufferPointer
+  ) throws(Secp256k1Error) -> [UInt8] {
+    guard signature.count == compactSignatureLength, hash.count == hashLength,
+      let signatureBytes = signature.baseAddress, let hashBytes = hash.baseAddress
+    else {
       throw Secp256k1Error(.invalidLength, "signature must be 64 bytes and hash 32 bytes")
     }
     guard (0...3).contains(recoveryID) else {
@@ -29,21 +51,66 @@ public enum Secp256k1 {
     }
     let context = StaticContext.pointer
     var recoverable = secp256k1_ecdsa_recoverable_signature()
-    let parsed = signature.withUnsafeBufferPointer {
-      secp256k1_ecdsa_recoverable_signature_parse_compact(
-        context, &recoverable, $0.baseAddress!, Int32(recoveryID))
-    }
+    let parsed = secp256k1_ecdsa_recoverable_signature_parse_compact(
+      context, &recoverable, signatureBytes.assumingMemoryBound(to: UInt8.self), Int32(recoveryID))
     guard parsed == 1 else {
       throw Secp256k1Error(.invalidSignature, "compact signature does not parse")
     }
     var key = secp256k1_pubkey()
-    let recovered = hash.withUnsafeBufferPointer {
-      secp256k1_ecdsa_recover(context, &key, &recoverable, $0.baseAddress!)
-    }
+    let recovered = secp256k1_ecdsa_recover(
+      context, &key, &recoverable, hashBytes.assumingMemoryBound(to: UInt8.self))
     guard recovered == 1 else {
       throw Secp256k1Error(.unrecoverable, "no public key recovers from this signature")
     }
     return serializeCompressed(context, &key)
+  }
+
+  /// What `verifyLowS` found.
+  package enum Verification: Equatable, Sendable {
+    /// A low-S signature by the key over the hash.
+    case valid
+    /// The signature's s is above half the group order; nothing else was checked.
+    case highS
+    /// A low-S signature, but not by the key over the hash.
+    case invalid
+  }
+
+  /// Checks that `signature` is low-S, then that it is by `publicKey` over `hash`, parsing the
+  /// signature once: what `isHighS` followed by `verify` do, in that order.
+  ///
+  /// Wraps `secp256k1_ecdsa_signature_parse_compact`, `secp256k1_ecdsa_signature_normalize`,
+  /// `secp256k1_ec_pubkey_parse` and `secp256k1_ecdsa_verify`.
+  /// - Throws: `invalidLength`, `invalidSignature` (r or s out of range), `invalidPublicKey`
+  ///   (checked only for a low-S signature).
+  package static func verifyLowS(
+    compactSignature signature: UnsafeRawBufferPointer, hash: UnsafeRawBufferPointer,
+    publicKey: UnsafeRawBufferPointer
+  ) throws(Secp256k1Error) -> Verification {
+    guard signature.count == compactSignatureLength, hash.count == hashLength,
+      publicKey.count == publicKeyLength, let signatureBytes = signature.baseAddress,
+      let hashBytes = hash.baseAddress, let keyBytes = publicKey.baseAddress
+    else {
+      throw Secp256k1Error(.invalidLength, "signature 64, hash 32 and key 33 bytes expected")
+    }
+    let context = StaticContext.pointer
+    var parsedSignature = secp256k1_ecdsa_signature()
+    let signatureParsed = secp256k1_ecdsa_signature_parse_compact(
+      context, &parsedSignature, signatureBytes.assumingMemoryBound(to: UInt8.self))
+    guard signatureParsed == 1 else {
+      throw Secp256k1Error(.invalidSignature, "compact signature does not parse")
+    }
+    let wasHighS = secp256k1_ecdsa_signature_normalize(context, nil, &parsedSignature) == 1
+    guard !wasHighS else { return .highS }
+    var key = secp256k1_pubkey()
+    let keyParsed = secp256k1_ec_pubkey_parse(
+      context, &key, keyBytes.assumingMemoryBound(to: UInt8.self), publicKey.count)
+    guard keyParsed == 1 else {
+      throw Secp256k1Error(.invalidPublicKey, "public key does not parse")
+    }
+    let isValid =
+      secp256k1_ecdsa_verify(
+        context, &parsedSignature, hashBytes.assumingMemoryBound(to: UInt8.self), &key) == 1
+    return isValid ? .valid : .invalid
   }
 
   /// Whether `signature` is a valid low-S signature by `publicKey` over `hash`.
@@ -106,12 +173,22 @@ public enum Secp256k1 {
   ///
   /// Wraps `secp256k1_ec_pubkey_parse`.
   public static func isValidPublicKey(_ bytes: some Collection<UInt8>) -> Bool {
-    guard bytes.count == 33 || bytes.count == 65 else { return false }
-    let context = StaticContext.pointer
-    var key = secp256k1_pubkey()
-    let parsed = Array(bytes).withUnsafeBufferPointer {
-      secp256k1_ec_pubkey_parse(context, &key, $0.baseAddress!, $0.count)
+    bytes.withContiguousStorageIfAvailable { isValidPublicKey(UnsafeRawBufferPointer($0)) }
+      ?? Array(bytes).withUnsafeBytes { isValidPublicKey($0) }
+  }
+
+  /// `isValidPublicKey(_:)` on borrowed bytes, without a copy.
+  ///
+  /// - Complexity: a compressed key costs a field square root (decompression), about as much as
+  ///   a few hundred field multiplications; libsecp256k1 0.2.0 has no cheaper exact check.
+  /// Wraps `secp256k1_ec_pubkey_parse`.
+  package static func isValidPublicKey(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    guard bytes.count == 33 || bytes.count == 65, let base = bytes.baseAddress else {
+      return false
     }
+    var key = secp256k1_pubkey()
+    let parsed = secp256k1_ec_pubkey_parse(
+      StaticContext.pointer, &key, base.assumingMemoryBound(to: UInt8.self), bytes.count)
     return parsed == 1
   }
 

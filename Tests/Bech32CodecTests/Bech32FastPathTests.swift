@@ -1,0 +1,79 @@
+import Testing
+
+@testable import Bech32Codec
+
+/// The one-pass decoder must agree with the rule-by-rule one on every input: same result for
+/// valid strings, and nil (so the rule-by-rule one reports) for every invalid one.
+@Suite struct Bech32FastPathTests {
+  static let seeds: [String] = [
+    "A12UEL5L", "a12uel5l", "abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw",
+    "11qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqc8247j",
+    "split1checkupstagehandshakeupstreamerranterredcaperred2y9e3w", "?1ezyfcl", "A1LQFN3A",
+    "abcdef1l7aum6echk45nj3s0wdvt2fg8x9yrzpqzd3ryx",
+    "lnbc1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5"
+      + "rqwzqfqqqsyqcyq5rqwzqfqypqdpl2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjk"
+      + "xaq9qrsgq357wnc5r2ueh7ck6q93dj32dlqnls087fxdwk8qakdyafkq3yap9us6v52vjjsrvywa6rt52cm9r9zqt"
+      + "8r2t7mlcwspyetp5h2tztugp9lfyql",
+  ]
+
+  /// Whether both decoders give the same answer for `bytes`.
+  static func agree(_ bytes: [UInt8]) -> Bool {
+    bytes.withUnsafeBufferPointer { buffer in
+      let fast = Bech32.decodeValid(buffer)
+      let careful = Result { () throws(Bech32Error) in try Bech32.decodeReportingErrors(buffer) }
+      switch careful {
+      case .success(let decoded): return fast == decoded
+      case .failure: return fast == nil
+      }
+    }
+  }
+
+  @Test("agrees on the valid seeds", arguments: seeds)
+  func validSeeds(_ text: String) throws {
+    #expect(Self.agree(Array(text.utf8)))
+    let decoded = Array(text.utf8).withUnsafeBufferPointer { Bech32.decodeValid($0) }
+    #expect(decoded != nil)
+  }
+
+  @Test("agrees on seeded mutations: bytes replaced, cases flipped, truncations")
+  func mutations() {
+    var state: UInt64 = 0x9e37_79b9_7f4a_7c15
+    func next() -> UInt64 {
+      // xorshift64: deterministic, good enough to pick positions and bytes.
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    // Bytes worth trying: every class the fast path tells apart.
+    let interesting: [UInt8] =
+      Array("qpzry9x8gf2tvdw0s3jn54khce6mua7lQPZLbBiIoO1 ?~\u{7f}".utf8)
+      + [0, 0x20, 0x21, 0x7e, 0x80, 0xc3, 0xff]
+    var disagreements: [String] = []
+    for seed in Self.seeds {
+      let original = Array(seed.utf8)
+      for _ in 0..<3000 {
+        var bytes = original
+        switch next() % 4 {
+        case 0:
+          bytes[Int(next() % UInt64(bytes.count))] =
+            interesting[Int(next() % UInt64(interesting.count))]
+        case 1:
+          let index = Int(next() % UInt64(bytes.count))
+          if (0x41...0x5a).contains(bytes[index]) || (0x61...0x7a).contains(bytes[index]) {
+            bytes[index] ^= 0x20
+          }
+        case 2:
+          bytes = Array(bytes.prefix(Int(next() % UInt64(bytes.count + 1))))
+        default:
+          // A whole upper-case copy, then one change.
+          bytes = bytes.map { (0x61...0x7a).contains($0) ? $0 - 0x20 : $0 }
+          bytes[Int(next() % UInt64(bytes.count))] =
+            interesting[Int(next() % UInt64(interesting.count))]
+        }
+        if !Self.agree(bytes) { disagreements.append(String(decoding: bytes, as: UTF8.self)) }
+      }
+    }
+    #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+  }
+}

@@ -1,0 +1,37 @@
+import Testing
+
+@testable import Bolt11
+
+/// `Features(words:)` and `firstUnknownRequiredBit` work on bytes directly; they must agree with
+/// the definitions through bit numbers.
+@Suite struct FeaturesFromWordsTests {
+  @Test("words regroup to the same features as their bit numbers, for seeded random words")
+  func agreesWithBitNumbers() {
+    var state: UInt64 = 0x2545_f491_4f6c_dd1d
+    func next() -> UInt64 {
+      // xorshift64: deterministic.
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    for _ in 0..<5000 {
+      let count = Int(next() % 24)
+      // Mostly zero words, as real feature fields are.
+      let words: [UInt8] = (0..<count).map { _ in next() % 3 == 0 ? UInt8(next() % 32) : 0 }
+      var bits: [Int] = []
+      for (offset, word) in words.enumerated() {
+        for bit in 0..<5 where (word >> UInt8(bit)) & 1 == 1 {
+          bits.append((count - 1 - offset) * 5 + bit)
+        }
+      }
+      let features = Features(words: words[...])
+      let expected = Features(bits: bits)
+      #expect(features == expected, "\(words)")
+      let firstUnknown = expected.setBits.first {
+        $0 % 2 == 0 && Features.knownInvoiceFeatures[$0] == nil
+      }
+      #expect(features.firstUnknownRequiredBit == firstUnknown, "\(words)")
+    }
+  }
+}

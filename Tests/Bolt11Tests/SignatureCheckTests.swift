@@ -1,0 +1,90 @@
+import Bech32Codec
+import Secp256k1
+import Testing
+
+@testable import Bolt11
+
+/// Step 7 of the check order for the cases the vector files do not reach: a route key or `n` key
+/// off the curve, and a signature by another key than `n`.
+@Suite struct SignatureCheckTests {
+  /// A compressed key whose x has no point on secp256k1 (found by asking libsecp256k1).
+  static let offCurveKey: [UInt8] = {
+    for last in UInt8(1)...UInt8(255) {
+      let key = [0x02] + [UInt8](repeating: 0, count: 31) + [last]
+      if !Secp256k1.isValidPublicKey(key) { return key }
+    }
+    preconditionFailure("some small x is off the curve")
+  }()
+
+  static func builder() -> InvoiceBuilder {
+    InvoiceBuilder(
+      currency: .bitcoin, paymentHash: [UInt8](repeating: 1, count: 32),
+      paymentSecret: [UInt8](repeating: 2, count: 32), description: .text("test"),
+      createdAt: 1_700_000_000)
+  }
+
+  /// Signs `builder`'s fields with `key`, stating `payee` in `n` when given, without decoding.
+  /// `extra` is appended to the fields as it is (type, length and data words).
+  static func sign(
+    _ builder: InvoiceBuilder, key: SigningKey, payee: [UInt8]? = nil, extra: [UInt8] = []
+  ) throws -> String {
+    var builder = builder
+    builder.statesPayee = payee != nil
+    let unsigned = try builder.unsignedWords(payee: payee ?? key.publicKey) + extra
+    let hrp = Array(builder.humanReadablePart.utf8)
+    let hash = SHA256.hash(hrp + Bech32.bytesPadded(fromWords: unsigned))
+    let signature = try key.signRecoverable(hash: hash)
+    let words =
+      unsigned
+      + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
+    return Bech32.encode(hrp: hrp, words: words)
+  }
+
+  static func code(_ text: String) -> String? {
+    do {
+      _ = try Invoice.decode(text)
+      return nil
+    } catch {
+      return error.code.rawValue
+    }
+  }
+
+  @Test("a route hop key off the curve is field.invalid_pubkey, after the signature")
+  func offCurveRouteKey() throws {
+    let key = try SigningKey(secretKey: TestKeys.fakeKey)
+    var builder = Self.builder()
+    let good = RouteHop(
+      nodeID: key.publicKey, shortChannelID: ShortChannelID(rawValue: 1), feeBaseMsat: 1,
+      feeProportionalMillionths: 1, cltvExpiryDelta: 40)
+    var bad = good
+    bad.nodeID = Self.offCurveKey
+    // The builder refuses such a hop, so the `r` field goes in as raw words.
+    func routeField(_ hops: [RouteHop]) -> [UInt8] {
+      let data = Bech32.words(fromBytes: hops.flatMap(\.bytes))
+      return [FieldReader.routeTag, UInt8(data.count >> 5), UInt8(data.count & 31)] + data
+    }
+    let text = try Self.sign(builder, key: key, extra: routeField([good, bad]))
+    #expect(Self.code(text) == "field.invalid_pubkey")
+    // Parsing alone does no elliptic-curve work and accepts it.
+    #expect(throws: Never.self) { try SignedRawInvoice.parse(text) }
+    #expect(Self.code(try Self.sign(builder, key: key, extra: routeField([good, good]))) == nil)
+  }
+
+  @Test("an `n` key off the curve is field.invalid_pubkey")
+  func offCurvePayee() throws {
+    let key = try SigningKey(secretKey: TestKeys.fakeKey)
+    let text = try Self.sign(Self.builder(), key: key, payee: Self.offCurveKey)
+    #expect(Self.code(text) == "field.invalid_pubkey")
+  }
+
+  @Test("a signature by another key than `n` is signature.invalid; by `n` it decodes")
+  func otherSigner() throws {
+    let key = try SigningKey(secretKey: TestKeys.fakeKey)
+    let other = try SigningKey(secretKey: [UInt8](repeating: 0x02, count: 32))
+    let text = try Self.sign(Self.builder(), key: key, payee: other.publicKey)
+    #expect(Self.code(text) == "signature.invalid")
+    let good = try Self.sign(Self.builder(), key: key, payee: key.publicKey)
+    #expect(Self.code(good) == nil)
+    #expect(try Invoice.decode(good).payeeNodeID == key.publicKey)
+  }
+}
