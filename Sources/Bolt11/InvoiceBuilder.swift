@@ -21,7 +21,7 @@ public struct InvoiceBuilder: Sendable {
   public var minFinalCLTVExpiryDelta: UInt64?
   /// Write an `n` field with the signer's key.
   public var statesPayee: Bool = false
-  /// Empty: no `9` field.
+  /// Empty: no `9` field, unless `fieldOrder` names one (then an empty one, as received).
   public var features: Features = Features()
   public var fallbacks: [Fallback] = []
   public var routeHints: [RouteHint] = []
@@ -126,8 +126,9 @@ public struct InvoiceBuilder: Sendable {
     if let minFinalCLTVExpiryDelta { add("c", Self.minimalWords(minFinalCLTVExpiryDelta)) }
     if let paymentMetadata { add("m", Bech32.words(fromBytes: paymentMetadata)) }
     // BOLT 11: "if `9` contains non-zero bits: MUST use the minimum `data_length` possible ...
-    // otherwise: MUST omit the `9` field altogether."
-    if !features.isEmpty { add("9", features.words) }
+    // otherwise: MUST omit the `9` field altogether." An empty `9` is written only when
+    // `fieldOrder` names one: readers accept it, and `init(reproducing:)` must give it back.
+    if !features.isEmpty || fieldOrder?.contains("9") == true { add("9", features.words) }
     for fallback in fallbacks {
       add("f", [fallback.version] + Bech32.words(fromBytes: fallback.program))
     }
