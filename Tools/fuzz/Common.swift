@@ -77,7 +77,8 @@ func touchEverything(_ invoice: Invoice) -> Int {
 
 /// The properties of one decode, in `mode`:
 /// - `SignedRawInvoice.parse` (no elliptic-curve work) and `Invoice.decode` agree: the same error
-///   code when parsing fails; when parsing succeeds, decode fails only with a signature or key code.
+///   code when parsing fails; when parsing succeeds, decode fails only with a signature or key
+///   code.
 /// - An error's position lies within the input.
 /// - Whatever decodes re-encodes (`RawInvoice.encoded()`) to the received string, and that string
 ///   decodes to an equal invoice.
@@ -108,7 +109,8 @@ func checkDecode(_ text: String, mode: DecodeOptions.Mode) -> Invoice? {
       .signatureInvalid, .signatureHighS, .signatureInvalidRecoveryID, .signatureUnrecoverable,
       .fieldInvalidPubkey,
     ]
-    check(signatureCodes.contains(error.code), "parse accepts, decode refuses with \(error.code)")
+    check(
+      signatureCodes.contains(error.code), "parse accepts, decode refuses with \(error.code)")
     check((0...length).contains(error.position ?? 0), "position \(error) outside \(length)")
     return nil
   }
