@@ -32,6 +32,10 @@ public struct InvoiceBuilder: Sendable {
   /// takes that type's next field (`f` and `r` fields, then extra fields of that type). Fields not
   /// named follow in the default order `p s d h n x c m 9 f r`, then extra fields.
   public var fieldOrder: [Character]?
+  /// The positions in `fieldOrder` that take an extra field rather than a known field of the same
+  /// letter (an `f` of unknown version before a fallback, or in compat mode a wrong-length `p`
+  /// before the real one). Set by `init(reproducing:)`, which knows where the reader skipped.
+  var extraFieldSlots: Set<Int> = []
 
   /// Longest route an `r` field can hold: 12 hops of 51 bytes in 639 bytes.
   public static let maximumHopsPerRoute = 12
@@ -99,6 +103,12 @@ public struct InvoiceBuilder: Sendable {
     paymentMetadata = invoice.paymentMetadata
     extraFields = invoice.extraFields
     fieldOrder = invoice.raw.fields.map(\.letter)
+    extraFieldSlots = Set(
+      invoice.raw.fields.indices.filter { index in
+        let field = invoice.raw.fields[index]
+        let data = ExtraField(tag: field.tag, words: Array(invoice.raw.data(of: field)))
+        return !FieldReader.knownTags.contains(field.tag) || Self.isSkippedByReaders(data)
+      })
   }
 
   /// `ln`, the currency prefix and the shortest amount.
@@ -109,11 +119,14 @@ public struct InvoiceBuilder: Sendable {
   /// The data part before the signature: timestamp and fields.
   func unsignedWords(payee: [UInt8]) throws(InvoiceBuildError) -> [UInt8] {
     try validate()
-    var queues: [Character: [[UInt8]]] = [:]
-    var defaultOrder: [Character] = []
+    // Each letter's fields, known ones apart from extra ones (which readers skip), and the default
+    // order of all of them.
+    var known: [Character: [[UInt8]]] = [:]
+    var extra: [Character: [[UInt8]]] = [:]
+    var defaultOrder: [(letter: Character, isExtra: Bool)] = []
     func add(_ letter: Character, _ data: [UInt8]) {
-      queues[letter, default: []].append(data)
-      defaultOrder.append(letter)
+      known[letter, default: []].append(data)
+      defaultOrder.append((letter, false))
     }
     add("p", Bech32.words(fromBytes: paymentHash))
     add("s", Bech32.words(fromBytes: paymentSecret))
@@ -133,30 +146,47 @@ public struct InvoiceBuilder: Sendable {
       add("f", [fallback.version] + Bech32.words(fromBytes: fallback.program))
     }
     for hint in routeHints { add("r", Bech32.words(fromBytes: hint.hops.flatMap(\.bytes))) }
-    for field in extraFields { add(field.letter, field.words) }
+    for field in extraFields {
+      extra[field.letter, default: []].append(field.words)
+      defaultOrder.append((field.letter, true))
+    }
 
-    var order: [Character] = []
-    if let fieldOrder {
-      var remaining = queues.mapValues(\.count)
-      for letter in fieldOrder {
-        guard let count = remaining[letter], count > 0 else {
-          throw InvoiceBuildError(
-            .invalidFieldOrder, "field order names a `\(letter)` field the invoice does not have")
-        }
-        remaining[letter] = count - 1
-        order.append(letter)
+    // How many of each letter's known and extra fields are placed so far.
+    var placedKnown: [Character: Int] = [:]
+    var placedExtra: [Character: Int] = [:]
+    var order: [(letter: Character, data: [UInt8])] = []
+    order.reserveCapacity(defaultOrder.count)
+    func place(_ letter: Character, isExtra: Bool) {
+      if isExtra {
+        let index = placedExtra[letter, default: 0]
+        order.append((letter, extra[letter]![index]))
+        placedExtra[letter] = index + 1
+      } else {
+        let index = placedKnown[letter, default: 0]
+        order.append((letter, known[letter]![index]))
+        placedKnown[letter] = index + 1
       }
-      for letter in defaultOrder where remaining[letter, default: 0] > 0 {
-        remaining[letter]! -= 1
-        order.append(letter)
+    }
+    func hasUnplaced(_ letter: Character, isExtra: Bool) -> Bool {
+      isExtra
+        ? placedExtra[letter, default: 0] < extra[letter]?.count ?? 0
+        : placedKnown[letter, default: 0] < known[letter]?.count ?? 0
+    }
+    for (slot, letter) in (fieldOrder ?? []).enumerated() {
+      let knownLeft = hasUnplaced(letter, isExtra: false)
+      let extraLeft = hasUnplaced(letter, isExtra: true)
+      guard knownLeft || extraLeft else {
+        throw InvoiceBuildError(
+          .invalidFieldOrder, "field order names a `\(letter)` field the invoice does not have")
       }
-    } else {
-      order = defaultOrder
+      place(letter, isExtra: extraLeft && (extraFieldSlots.contains(slot) || !knownLeft))
+    }
+    for field in defaultOrder where hasUnplaced(field.letter, isExtra: field.isExtra) {
+      place(field.letter, isExtra: field.isExtra)
     }
 
     var words = Self.fixedWords(createdAt, count: RawInvoice.timestampWordCount)
-    for letter in order {
-      let data = queues[letter]!.removeFirst()
+    for (letter, data) in order {
       guard data.count <= 1023 else {
         throw InvoiceBuildError(.invalidExtraField, "`\(letter)` is longer than 1023 characters")
       }
@@ -219,7 +249,7 @@ public struct InvoiceBuilder: Sendable {
       }
     }
     for field in extraFields {
-      guard !FieldReader.knownTags.contains(field.tag) || isSkippedByReaders(field),
+      guard !FieldReader.knownTags.contains(field.tag) || Self.isSkippedByReaders(field),
         field.words.allSatisfy({ $0 < 32 })
       else {
         throw InvoiceBuildError(
@@ -231,7 +261,7 @@ public struct InvoiceBuilder: Sendable {
 
   /// Whether readers keep `field` uninterpreted: an `f` field of an unknown version, or (compat
   /// readers only) a `p`, `h`, `s` or `n` field of the wrong length.
-  private func isSkippedByReaders(_ field: ExtraField) -> Bool {
+  private static func isSkippedByReaders(_ field: ExtraField) -> Bool {
     if field.tag == FieldReader.fallbackTag { return (field.words.first ?? 0) > Fallback.p2shVersion }
     if FieldReader.fixedLengthTags.contains(field.tag) {
       let expected =

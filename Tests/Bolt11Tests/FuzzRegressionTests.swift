@@ -11,9 +11,11 @@ import Testing
   typealias Field = (letter: Character, words: [UInt8])
 
   static let key = try! SigningKey(secretKey: TestKeys.fakeKey)
-  static let paymentHash: Field = ("p", Bech32.words(fromBytes: [UInt8](repeating: 0x01, count: 32)))
-  static let paymentSecret: Field = ("s", Bech32.words(fromBytes: [UInt8](repeating: 0x11, count: 32)))
-  static let description: Field = ("d", Bech32.words(fromBytes: Array("fuzz".utf8)))
+  static let paymentHash: Field = ("p", words([UInt8](repeating: 0x01, count: 32)))
+  static let paymentSecret: Field = ("s", words([UInt8](repeating: 0x11, count: 32)))
+  static let description: Field = ("d", words(Array("fuzz".utf8)))
+
+  static func words(_ bytes: [UInt8]) -> [UInt8] { Bech32.words(fromBytes: bytes) }
 
   /// The invoice string for `fields`, in that order, signed with the fake test key.
   static func signed(_ fields: [Field], hrp: String = "lnbc", timestamp: UInt64 = 1_496_314_658)
@@ -48,6 +50,25 @@ import Testing
     let text = Self.signed([Self.paymentHash, Self.paymentSecret, Self.description, ("9", [])])
     let (decoded, rebuilt) = try Self.rebuilt(text)
     #expect(decoded.features.isEmpty)
+    #expect(rebuilt.string == text)
+  }
+
+  @Test("an `f` field of unknown version keeps its place before a known one")
+  func unknownFallbackBeforeKnown() throws {
+    let unknown: Field = ("f", [19] + Self.words([UInt8](repeating: 0xaa, count: 4)))
+    let p2pkh: Field = ("f", [17] + Self.words([UInt8](repeating: 0xbb, count: 20)))
+    let text = Self.signed([Self.paymentHash, Self.paymentSecret, Self.description, unknown, p2pkh])
+    let (decoded, rebuilt) = try Self.rebuilt(text)
+    #expect(decoded.fallbacks.count == 1 && decoded.extraFields.count == 1)
+    #expect(rebuilt.string == text)
+  }
+
+  @Test("in compat mode, a wrong-length `p` keeps its place before the real one")
+  func skippedFieldBeforeKnown() throws {
+    let short: Field = ("p", Self.words([UInt8](repeating: 0x02, count: 20)))
+    let text = Self.signed([short, Self.paymentHash, Self.paymentSecret, Self.description])
+    let (decoded, rebuilt) = try Self.rebuilt(text, mode: .compat)
+    #expect(decoded.extraFields.count == 1)
     #expect(rebuilt.string == text)
   }
 }
