@@ -7,32 +7,15 @@ import Testing
 /// Inputs the fuzz targets in `Tools/fuzz/` found, each reduced to the fields that matter and
 /// signed with the fake test key, so that each stays fixed once it is fixed.
 @Suite struct FuzzRegressionTests {
-  /// A tagged field as its type letter and data words.
-  typealias Field = (letter: Character, words: [UInt8])
+  typealias Field = SignedInvoiceFixture.Field
+  static let key = SignedInvoiceFixture.key
+  static let paymentHash = SignedInvoiceFixture.paymentHash
+  static let paymentSecret = SignedInvoiceFixture.paymentSecret
+  static let description = SignedInvoiceFixture.description
 
-  static let key = try! SigningKey(secretKey: TestKeys.fakeKey)
-  static let paymentHash: Field = ("p", words([UInt8](repeating: 0x01, count: 32)))
-  static let paymentSecret: Field = ("s", words([UInt8](repeating: 0x11, count: 32)))
-  static let description: Field = ("d", words(Array("fuzz".utf8)))
+  static func words(_ bytes: [UInt8]) -> [UInt8] { SignedInvoiceFixture.words(bytes) }
 
-  static func words(_ bytes: [UInt8]) -> [UInt8] { Bech32.words(fromBytes: bytes) }
-
-  /// The invoice string for `fields`, in that order, signed with the fake test key.
-  static func signed(_ fields: [Field], hrp: String = "lnbc", timestamp: UInt64 = 1_496_314_658)
-    -> String
-  {
-    var words = InvoiceBuilder.fixedWords(timestamp, count: RawInvoice.timestampWordCount)
-    for field in fields {
-      words.append(Bech32.reverseWord(field.letter))
-      words.append(UInt8(field.words.count >> 5))
-      words.append(UInt8(field.words.count & 31))
-      words += field.words
-    }
-    let hash = SHA256.hash(Array(hrp.utf8) + Bech32.bytesPadded(fromWords: words))
-    let signature = try! key.signRecoverable(hash: hash)
-    words += Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-    return Bech32.encode(hrp: Array(hrp.utf8), words: words)
-  }
+  static func signed(_ fields: [Field]) -> String { SignedInvoiceFixture.signed(fields) }
 
   /// Decodes `text` and rebuilds it with `InvoiceBuilder(reproducing:)` and the same key.
   static func rebuilt(_ text: String, mode: DecodeOptions.Mode = .strict) throws -> (
