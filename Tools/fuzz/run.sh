@@ -10,13 +10,15 @@
 #   string      invoice decoder on raw bytes (hygiene, length cap, Bech32, human-readable part)
 #   words       invoice decoder on re-checksummed words, so mutations reach the field parsers
 #   roundtrip   words signed with a fake key: decode, re-encode, rebuild with InvoiceBuilder
+#   builder     InvoiceBuilder on arbitrary values (what `bolt11 encode` is handed): throws or
+#               builds an invoice that decodes, never traps
 #
-# How it builds: with swiftc directly, not SwiftPM. Each library module (Bech32Codec, Secp256k1,
-# Bolt11) is compiled from Sources/ with `-sanitize=fuzzer,address` into a static library and a
-# .swiftmodule under Tools/fuzz/out/build; each target is then compiled with Common.swift and
-# linked against them and the system libsecp256k1 (uninstrumented). The fuzzer and ASan runtimes
-# ship with the Swift toolchain (lib/swift/clang/lib/linux/libclang_rt.{fuzzer,asan}-*), so nothing
-# else is installed. Libraries are rebuilt when a source is newer than them.
+# How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each library
+# module (Bech32Codec, Secp256k1, Bolt11) is compiled from Sources/ with -sanitize=fuzzer,address
+# into an object and a .swiftmodule under Tools/fuzz/out/build; each target is compiled with
+# Common.swift and linked with them and the system libsecp256k1 (uninstrumented). The fuzzer and
+# ASan runtimes ship with the Swift toolchain (usr/lib/clang/*/lib/linux/libclang_rt.fuzzer-*,
+# .asan-*), so nothing else is installed. Modules are rebuilt when a source is newer.
 #
 # How it runs: one process (the machine is shared), seeded from every invoice and Bech32 string in
 # Vectors/*.json (Tools/fuzz/seeds.py, converted to each target's input form), with the corpus kept
@@ -29,36 +31,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets="bech32 string words roundtrip"
+targets="bech32 string words roundtrip builder"
 out=Tools/fuzz/out
 build=$out/build
 mkdir -p "$build"
-
-swiftc_flags=(
-  -sanitize=fuzzer,address -parse-as-library -O -g -wmo -package-name swift_bolt11
-  -I "$build" -I Sources/CSecp256k1
-)
-
-# newer_than OUTPUT INPUTS...: whether any input is newer than OUTPUT (or OUTPUT is missing).
-stale() {
-  local output=$1
-  shift
-  [ -e "$output" ] || return 0
-  for input in "$@"; do [ "$input" -nt "$output" ] && return 0; done
-  return 1
-}
-
-build_module() {
-  local module=$1
-  shift
-  local sources=(Sources/"$module"/*.swift)
-  if stale "$build/lib$module.a" "${sources[@]}" "$@" "$0"; then
-    echo "fuzz: building $module" >&2
-    swiftc "${swiftc_flags[@]}" -module-name "$module" -emit-module \
-      -emit-module-path "$build/$module.swiftmodule" -emit-library -static \
-      -o "$build/lib$module.a" "${sources[@]}"
-  fi
-}
 
 source_of() {
   case $1 in
@@ -66,6 +42,7 @@ source_of() {
     string) echo Tools/fuzz/InvoiceStringTarget.swift ;;
     words) echo Tools/fuzz/InvoiceWordsTarget.swift ;;
     roundtrip) echo Tools/fuzz/RoundTripTarget.swift ;;
+    builder) echo Tools/fuzz/BuilderTarget.swift ;;
     *) return 1 ;;
   esac
 }
@@ -73,22 +50,22 @@ source_of() {
 build_target() {
   local target=$1 source
   source=$(source_of "$target") || { echo "fuzz: unknown target '$target' ($targets)" >&2; exit 2; }
-  build_module Bech32Codec
   if [ "$target" = bech32 ]; then
-    if stale "$build/$target" "$source" "$build/libBech32Codec.a"; then
-      echo "fuzz: building $target" >&2
-      swiftc "${swiftc_flags[@]}" -module-name Fuzz_$target "$source" \
-        -use-ld=lld -L "$build" -lBech32Codec -o "$build/$target"
-    fi
-    return
+    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+      "Bech32Codec" "$source"
+  else
+    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+      "Bech32Codec Secp256k1 Bolt11" Tools/fuzz/Common.swift "$source"
   fi
-  build_module Secp256k1 Sources/CSecp256k1/shim.h
-  build_module Bolt11 "$build/libBech32Codec.a" "$build/libSecp256k1.a"
-  if stale "$build/$target" "$source" Tools/fuzz/Common.swift "$build/libBolt11.a"; then
-    echo "fuzz: building $target" >&2
-    swiftc "${swiftc_flags[@]}" -module-name Fuzz_$target Tools/fuzz/Common.swift "$source" \
-      -use-ld=lld -L "$build" -lBolt11 -lSecp256k1 -lBech32Codec -lsecp256k1 -o "$build/$target"
-  fi
+}
+
+# stale OUTPUT INPUT...: whether OUTPUT is missing or older than an input.
+stale() {
+  local output=$1
+  shift
+  [ -e "$output" ] || return 0
+  for input in "$@"; do [ "$input" -nt "$output" ] && return 0; done
+  return 1
 }
 
 seed() {

@@ -7,7 +7,8 @@ Every "invoice" and "string" value in the vector files is a seed. `bech32` and `
 text as is; `words` takes the human-readable part and the data words (checksum removed) in the
 `WordsInput` form of Tools/fuzz/Common.swift: a byte 0xc0 | length, the human-readable part, then
 one byte per word; `roundtrip` takes the same without the 104 signature words (it signs them
-itself). Strings that are not Bech32 at all are skipped for the word targets.
+itself); `builder` takes 128 bytes derived from each string (its values are arbitrary anyway).
+Strings that are not Bech32 at all are skipped for the word targets.
 """
 import hashlib
 import json
@@ -57,6 +58,8 @@ def main():
     for text in strings(paths):
         if target in ("bech32", "string"):
             seed = text.encode("utf-8")
+        elif target == "builder":
+            seed = hashlib.sha256(text.encode("utf-8")).digest() * 4
         elif target in ("words", "roundtrip"):
             seed = words_form(text, drop_signature=target == "roundtrip")
             if seed is None:
