@@ -235,6 +235,18 @@ public struct InvoiceBuilder: Sendable {
         throw InvoiceBuildError(.invalidExpiry, "timestamp plus expiry does not fit in 64 bits")
       }
     }
+    if let bit = features.firstUnknownRequiredBit {
+      // BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail the
+      // payment." A reader would refuse it.
+      throw InvoiceBuildError(
+        .invalidFeatures, "feature bit \(bit) is even (required) and unknown to readers")
+    }
+    if let missing = features.firstMissingDependency {
+      throw InvoiceBuildError(
+        .invalidFeatures,
+        "feature bit \(missing.feature) needs feature \(missing.requires) or "
+          + "\(missing.requires + 1)")
+    }
     if let paymentMetadata, paymentMetadata.count > Self.maximumFieldBytes {
       throw InvoiceBuildError(
         .invalidMetadata, "metadata is over \(Self.maximumFieldBytes) bytes")

@@ -54,4 +54,33 @@ import Testing
     #expect(decoded.extraFields.count == 1)
     #expect(rebuilt.string == text)
   }
+
+  /// A builder with the required fields and `bits` set.
+  static func builder(features bits: [Int]) -> InvoiceBuilder {
+    var builder = InvoiceBuilder(
+      currency: .bitcoin, paymentHash: [UInt8](repeating: 1, count: 32),
+      paymentSecret: [UInt8](repeating: 0x11, count: 32), description: .text("fuzz"),
+      createdAt: 1_496_314_658)
+    builder.features = Features(bits: bits)
+    return builder
+  }
+
+  @Test(
+    "the builder refuses features a reader refuses instead of trapping",
+    arguments: [[100], [14, 16, 254], [16], [17], [8, 17]])
+  func builderRefusesFeatures(bits: [Int]) {
+    // Found by the builder target: the builder wrote any feature bits, then trapped on its own
+    // check that the decoder accepts what it built (`bolt11 encode` with "feature_bits": [100]).
+    #expect {
+      try Self.builder(features: bits).build(signingWith: Self.key)
+    } throws: { error in
+      (error as? InvoiceBuildError)?.code == .invalidFeatures
+    }
+  }
+
+  @Test("the builder writes known and unknown odd feature bits")
+  func builderWritesOddFeatures() throws {
+    let invoice = try Self.builder(features: [9, 15, 17, 101]).build(signingWith: Self.key)
+    #expect(invoice.features.setBits == [9, 15, 17, 101])
+  }
 }
