@@ -15,7 +15,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-flags=(-O -g -package-name swift_bolt11)
+# SWIFT_OPTIMIZATION=-Onone gives a debug build (messages of failed preconditions are kept); it
+# goes without -g, which would make the driver add a second producer of MODULE.o.
+optimization=${SWIFT_OPTIMIZATION:--O}
+flags=("$optimization" -package-name swift_bolt11)
+[ "$optimization" = -Onone ] || flags+=(-g)
 if [ "${1:-}" = --fuzz ]; then
   flags+=(-sanitize=fuzzer,address)
   shift
