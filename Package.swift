@@ -23,11 +23,14 @@ let package = Package(
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
     .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
+    .executableTarget(
+      name: "offline-receive-demo", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
+      path: "Tools/offline-receive-demo"),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1"]),
     .testTarget(name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
-    .testTarget(name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11"]),
+    .testTarget(name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
     .testTarget(name: "Bolt11ToolTests", dependencies: ["Bolt11Tool", "Bolt11", "OfflineReceive"]),
   ],
   swiftLanguageModes: [.v6]

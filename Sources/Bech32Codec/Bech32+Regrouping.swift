@@ -27,8 +27,9 @@ extension Bech32 {
         output.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
       }
     }
-    guard bits < 5 else { throw .excessPadding }
+    // Non-zero leftover bits are reported first, whatever their number.
     guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { throw .nonZeroPadding }
+    guard bits < 5 else { throw .excessPadding }
     return output
   }
 

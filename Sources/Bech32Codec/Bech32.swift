@@ -68,8 +68,8 @@ public enum Bech32 {
   /// Decodes a Bech32 or Bech32m string given as bytes. See `decode(_:)`.
   public static func decode(bytes: UnsafeBufferPointer<UInt8>) throws(Bech32Error) -> Decoded {
     let count = bytes.count
-    // BIP-173: "The human-readable part ... must contain 1 to 83 US-ASCII characters, with each
-    // character having a value in the range [33-126]". We lift the length limits only.
+    // BIP-173: "The '''human-readable part'''...MUST contain 1 to 83 US-ASCII characters, with
+    // each character having a value in the range [33-126]." We lift the length limits only.
     var separator = -1
     var sawLower = false
     var sawUpper = false

@@ -46,21 +46,23 @@ public struct HumanReadablePart: Sendable, Equatable {
     // `multiplier` (see table above): MUST fail the payment."
     let last = hrp[hrp.count - 1]
     let digitsEnd = isDigit(last) ? hrp.count : hrp.count - 1
-    var value: UInt64 = 0
-    for index in amountStart..<digitsEnd {
-      let byte = hrp[index]
-      guard isDigit(byte) else {
-        throw InvoiceError(
-          .hrpInvalidAmount, "amount must be digits followed by at most one of m, u, n, p",
-          position: offset + index)
-      }
-      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
-      let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte - UInt8(ascii: "0")))
-      guard !overflow1, !overflow2 else {
-        throw InvoiceError(
-          .amountOverflow, "amount does not fit in 64 bits", position: offset + amountStart)
-      }
-      value = sum
+    if let nonDigit = hrp[amountStart..<digitsEnd].firstIndex(where: { !isDigit($0) }) {
+      throw InvoiceError(
+        .hrpInvalidAmount, "amount must be digits followed by at most one of m, u, n, p",
+        position: offset + nonDigit)
+    }
+    let givenRank: Int  // 4: no multiplier, 3: m, 2: u, 1: n, 0: p
+    let unit: UInt64
+    if digitsEnd == hrp.count {
+      (givenRank, unit) = (4, Millisatoshis.perBitcoin)
+    } else if last == UInt8(ascii: "p") {
+      (givenRank, unit) = (0, 1)
+    } else if let index = multipliers.firstIndex(where: { $0.letter == last }) {
+      (givenRank, unit) = (3 - index, multipliers[index].msat)
+    } else {
+      throw InvoiceError(
+        .hrpInvalidAmount, "unknown multiplier \"\(String(decoding: [last], as: UTF8.self))\"",
+        position: offset + hrp.count - 1)
     }
 
     var warnings: [InvoiceWarning] = []
@@ -68,37 +70,34 @@ public struct HumanReadablePart: Sendable, Equatable {
       warnings.append(.amountLeadingZeros)
     }
 
-    let msat: UInt64
-    var givenRank = 4  // 4: no multiplier, 3: m, 2: u, 1: n, 0: p
-    if digitsEnd == hrp.count {
-      let (product, overflow) = value.multipliedReportingOverflow(by: Millisatoshis.perBitcoin)
-      guard !overflow else {
-        throw InvoiceError(
-          .amountOverflow, "amount is above 21 million bitcoin", position: offset + amountStart)
-      }
-      msat = product
-    } else if last == UInt8(ascii: "p") {
-      givenRank = 0
+    // A `p` amount counts tenths of a millisatoshi: its last digit must be 0 and the others are
+    // millisatoshis. Reading them without the last digit keeps amounts up to 21 million BTC
+    // (2.1 * 10^19 pico-bitcoin, beyond 64 bits) exact.
+    var valueEnd = digitsEnd
+    if givenRank == 0 {
       // BOLT 11: "if multiplier is `p` and the last decimal of `amount` is not 0:
       // MUST fail the payment."
-      guard value % 10 == 0 else {
+      guard hrp[digitsEnd - 1] == UInt8(ascii: "0") else {
         throw InvoiceError(
           .amountSubMillisatoshi, "a pico-bitcoin amount must end in 0 (whole millisatoshis)",
           position: offset + digitsEnd - 1)
       }
-      msat = value / 10
-    } else if let index = multipliers.firstIndex(where: { $0.letter == last }) {
-      givenRank = 3 - index
-      let (product, overflow) = value.multipliedReportingOverflow(by: multipliers[index].msat)
-      guard !overflow else {
+      valueEnd -= 1
+    }
+    var value: UInt64 = 0
+    for byte in hrp[amountStart..<valueEnd] {
+      let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+      let (sum, overflow2) = times10.addingReportingOverflow(UInt64(byte &- UInt8(ascii: "0")))
+      guard !overflow1, !overflow2 else {
         throw InvoiceError(
-          .amountOverflow, "amount is above 21 million bitcoin", position: offset + amountStart)
+          .amountOverflow, "amount does not fit in 64 bits", position: offset + amountStart)
       }
-      msat = product
-    } else {
+      value = sum
+    }
+    let (msat, overflow) = value.multipliedReportingOverflow(by: unit)
+    guard !overflow else {
       throw InvoiceError(
-        .hrpInvalidAmount, "unknown multiplier \"\(String(decoding: [last], as: UTF8.self))\"",
-        position: offset + hrp.count - 1)
+        .amountOverflow, "amount is above 21 million bitcoin", position: offset + amountStart)
     }
     guard msat <= Millisatoshis.maximum.rawValue else {
       throw InvoiceError(

@@ -109,8 +109,8 @@ extension SignedRawInvoice {
     let payee: [UInt8]
     if let stated = fields.statedPayee {
       do {
-        // BOLT 11: "If the signature is not compliant with the low-S standard rule:
-        // MUST fail the payment"
+        // BOLT 11: "If the signature is not compliant with the low-S standard rule...MUST fail
+        // the payment"
         guard try !Secp256k1.isHighS(compactSignature: signature.compact) else {
           throw InvoiceError(
             .signatureHighS, "signature is high-S, which an invoice with `n` may not use",

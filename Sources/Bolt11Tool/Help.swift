@@ -39,6 +39,20 @@ enum Help {
 
     """
 
+  static let validate = """
+    Usage: bolt11 validate INVOICE|- --amount-msat N --node-id HEX [--network N] [--now UNIX]
+           [--description TEXT] [--max-display-seconds S] [--min-remaining-seconds S]
+           [--clock-skew-seconds S] [--safety-margin-seconds S]
+
+    The offline-receive check: the invoice must decode (strict), ask exactly N msat, pay HEX,
+    be for the network, carry TEXT as its description, be signed no later than now + skew
+    (default 60), and keep at least the minimum (default 60 s) before expires_at - margin
+    (default 0). Prints {"ok": true, "display_until": ..., ...} or {"ok": false, "error": {...}}.
+    display_until = min(expires_at - margin, now + max display (default 3600)). --now defaults to
+    the system clock. Exit 0 when accepted, 1 when rejected.
+
+    """
+
   static let encode = """
     Usage: bolt11 encode --key HEX [--upper] < invoice.json
 
@@ -51,6 +65,7 @@ enum Help {
 
   static func text(for command: String) -> String? {
     switch command {
+    case "validate": validate
     case "encode": encode
     case "decode": decode
     case "vectors": vectors

@@ -61,6 +61,7 @@ public enum Bolt11Tool {
   static let commands: [String: Command] = [
     "decode": DecodeCommand.run,
     "vectors": VectorsCommand.run,
+    "validate": ValidateCommand.run,
     "encode": EncodeCommand.run,
   ]
 

@@ -1,0 +1,82 @@
+import Bolt11
+import OfflineReceive
+
+/// `bolt11 validate INVOICE|- --amount-msat N --node-id HEX [policy options]`: the offline-receive
+/// check of one invoice, as a JSON verdict. Exit 0 when accepted, 1 when rejected.
+enum ValidateCommand {
+  static let table = ParsedOptions.Table(
+    valued: Bolt11Tool.commonValued.union([
+      "--amount-msat", "--node-id", "--max-display-seconds", "--min-remaining-seconds",
+      "--clock-skew-seconds", "--safety-margin-seconds",
+    ]),
+    boolean: ["--json"])
+
+  static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
+    -> Bolt11Tool.ExitCode
+  {
+    let options = try ParsedOptions(arguments, table: table, command: "validate")
+    let policy = try policy(options)
+    let now = try options.unsigned("--now") ?? environment.now()
+    let text = try Bolt11Tool.invoiceArgument(options, environment, command: "validate")
+    let verdict = OfflineInvoiceValidator.validate(text, policy: policy, now: now)
+    environment.stdout.write(verdictJSON(verdict).serialized + "\n")
+    if let rejection = verdict.rejection {
+      environment.stderr.write("error: \(rejection.dottedCode): \(rejection.message)\n")
+      return .invalid
+    }
+    return .ok
+  }
+
+  /// The policy named by the command's options; `--amount-msat` and `--node-id` are required.
+  static func policy(_ options: ParsedOptions) throws(UsageError) -> ReceivePolicy {
+    guard let amount = try options.unsigned("--amount-msat") else {
+      throw UsageError(message: "missing --amount-msat N", command: "validate")
+    }
+    guard let nodeHex = options.values["--node-id"] else {
+      throw UsageError(message: "missing --node-id HEX", command: "validate")
+    }
+    guard let nodeID = NodeID(hex: nodeHex) else {
+      throw UsageError(
+        message: "--node-id takes 66 hex digits of a compressed key (02... or 03...)",
+        command: "validate")
+    }
+    let decodeOptions = try Bolt11Tool.decodeOptions(options)
+    var policy = ReceivePolicy(
+      amount: Millisatoshis(amount), nodeID: nodeID, network: decodeOptions.network,
+      description: decodeOptions.description)
+    if let value = try options.unsigned("--max-display-seconds") {
+      policy.maxDisplaySeconds = value
+    }
+    if let value = try options.unsigned("--min-remaining-seconds") {
+      policy.minRemainingSeconds = value
+    }
+    if let value = try options.unsigned("--clock-skew-seconds") { policy.clockSkewSeconds = value }
+    if let value = try options.unsigned("--safety-margin-seconds") {
+      policy.safetyMarginSeconds = value
+    }
+    return policy
+  }
+
+  /// The contract's verdict: `{"ok": true, "display_until", ...decoded}` or
+  /// `{"ok": false, "error": {"code", "message"}}`.
+  static func verdictJSON(_ verdict: OfflineVerdict) -> JSON {
+    switch verdict {
+    case .accepted(let accepted):
+      var members: [(String, JSON)] = [
+        ("ok", .bool(true)), ("display_until", .unsigned(accepted.displayUntil)),
+      ]
+      if case .object(let decoded) = InvoiceJSON.object(accepted.invoice) { members += decoded }
+      return .object(members)
+    case .rejected(let rejection):
+      return .object([
+        ("ok", .bool(false)),
+        (
+          "error",
+          .object([
+            ("code", .string(rejection.dottedCode)), ("message", .string(rejection.message)),
+          ])
+        ),
+      ])
+    }
+  }
+}

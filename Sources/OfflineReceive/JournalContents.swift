@@ -1,0 +1,40 @@
+/// The journal's records and their rules, shared by the in-memory and the file journal.
+struct JournalContents: Sendable, Equatable {
+  /// Live records allowed at once. Spec §1.5: the original capped the list at 16 and evicted the
+  /// oldest; here the cap refuses a new live record instead (§4 W5).
+  var capacity: Int
+  private(set) var records: [JournalRecord] = []
+
+  init(capacity: Int, records: [JournalRecord] = []) {
+    self.capacity = capacity
+    self.records = records
+  }
+
+  func record(_ intentID: IntentID) -> JournalRecord? {
+    records.first { $0.intentID == intentID }
+  }
+
+  var liveCount: Int { records.count { $0.state.isLive } }
+
+  /// Spec §4 W5: "never evict non-terminal records. Refuse new intents at the cap".
+  mutating func save(_ record: JournalRecord) throws(JournalError) {
+    if let index = records.firstIndex(where: { $0.intentID == record.intentID }) {
+      let addsLive = record.state.isLive && !records[index].state.isLive
+      if addsLive && liveCount >= capacity { throw full() }
+      records[index] = record
+    } else {
+      if record.state.isLive && liveCount >= capacity { throw full() }
+      records.append(record)
+    }
+  }
+
+  mutating func remove(_ intentID: IntentID) { records.removeAll { $0.intentID == intentID } }
+
+  mutating func removeAll(scope: WalletScope) { records.removeAll { $0.scope == scope } }
+
+  mutating func pruneTerminal() { records.removeAll { !$0.state.isLive } }
+
+  private func full() -> JournalError {
+    JournalError(.full, "\(capacity) live requests already; finish or cancel one first")
+  }
+}

@@ -1,0 +1,169 @@
+import Bolt11
+import OfflineReceive
+import Testing
+
+@Suite struct OfflineInvoiceValidatorTests {
+  let now = TestInvoices.now
+
+  func code(_ invoice: Invoice, _ policy: ReceivePolicy = TestInvoices.policy(), now: UInt64? = nil)
+    -> String?
+  {
+    OfflineInvoiceValidator.validate(invoice.string, policy: policy, now: now ?? self.now)
+      .rejection?.dottedCode
+  }
+
+  @Test("accepts the exact amount for our payee, display capped by max display")
+  func acceptsExact() throws {
+    let invoice = TestInvoices.make()
+    let accepted = try #require(
+      OfflineInvoiceValidator.validate(invoice.string, policy: TestInvoices.policy(), now: now)
+        .accepted)
+    // Contract: display_until = min(expires_at - margin, now + max display) = min(now+3600, now+3600).
+    #expect(accepted.displayUntil == now + 3600)
+    #expect(accepted.paymentHash.bytes == TestInvoices.hash(0x11))
+    #expect(accepted.invoice.amount == Millisatoshis(1_000_000))
+  }
+
+  @Test("amount rules: missing, one msat under, one msat over", arguments: [
+    (nil, "offline.amount_missing"), (999_999, "offline.amount_mismatch"),
+    (1_000_001, "offline.amount_mismatch"),
+  ] as [(UInt64?, String)])
+  func amountRules(amount: UInt64?, expected: String) {
+    #expect(code(TestInvoices.make(amountMsat: amount)) == expected)
+  }
+
+  @Test("another payee is refused, compared as bytes")
+  func otherPayee() {
+    #expect(code(TestInvoices.make(key: TestKeys.other)) == "offline.payee_mismatch")
+  }
+
+  @Test("another network is refused with the offline code, not network.mismatch")
+  func otherNetwork() {
+    #expect(code(TestInvoices.make(currency: .testnet)) == "offline.network_mismatch")
+  }
+
+  @Test("description: exact text passes; other text and a hash are refused (W13, D12)")
+  func description() {
+    let policy = TestInvoices.policy(description: "Coffee")
+    #expect(code(TestInvoices.make(), policy) == nil)
+    #expect(code(TestInvoices.make(description: .text("Coffee ")), policy)
+      == "offline.description_mismatch")
+    #expect(code(TestInvoices.make(description: .hash(TestInvoices.hash(0x33))), policy)
+      == "offline.description_mismatch")
+  }
+
+  @Test("expiry is exclusive: expired at expires_at, accepted one second before (W12)")
+  func expiryBoundary() {
+    var policy = TestInvoices.policy()
+    policy.minRemainingSeconds = 0
+    let invoice = TestInvoices.make(expirySeconds: 600)
+    #expect(code(invoice, policy, now: now + 600) == "offline.expired")
+    #expect(code(invoice, policy, now: now + 599) == nil)
+    #expect(code(invoice, policy, now: now + 601) == "offline.expired")
+  }
+
+  @Test("lifetime: exactly the minimum left is accepted, one second less is refused")
+  func lifetimeBoundary() {
+    let invoice = TestInvoices.make(expirySeconds: 600)
+    // 600 - 540 = 60 s left = the default minimum.
+    #expect(code(invoice, now: now + 540) == nil)
+    #expect(code(invoice, now: now + 541) == "offline.lifetime_too_short")
+  }
+
+  @Test("with a minimum of 0, no time left before the margin is still too short, never a wrap")
+  func noTimeLeftWithZeroMinimum() {
+    var policy = TestInvoices.policy()
+    policy.minRemainingSeconds = 0
+    policy.safetyMarginSeconds = 700  // more than the whole 600 s expiry
+    let invoice = TestInvoices.make(expirySeconds: 600)
+    #expect(code(invoice, policy, now: now) == "offline.lifetime_too_short")
+    policy.safetyMarginSeconds = 100  // 500 s showable: at now + 500 nothing is left
+    #expect(code(invoice, policy, now: now + 500) == "offline.lifetime_too_short")
+    #expect(code(invoice, policy, now: now + 499) == nil)
+  }
+
+  @Test("safety margin shortens both the lifetime and display_until")
+  func safetyMargin() throws {
+    var policy = TestInvoices.policy()
+    policy.safetyMarginSeconds = 120
+    let invoice = TestInvoices.make(expirySeconds: 600)
+    let accepted = try #require(
+      OfflineInvoiceValidator.validate(invoice.string, policy: policy, now: now).accepted)
+    #expect(accepted.displayUntil == now + 600 - 120)
+    #expect(code(invoice, policy, now: now + 420) == nil)  // 480 - 420 = 60 left
+    #expect(code(invoice, policy, now: now + 421) == "offline.lifetime_too_short")
+    policy.safetyMarginSeconds = .max
+    #expect(code(invoice, policy) == "offline.lifetime_too_short")
+  }
+
+  @Test("future timestamp: within the skew accepted, beyond refused")
+  func futureTimestamp() {
+    #expect(code(TestInvoices.make(createdAt: now + 60)) == nil)
+    #expect(code(TestInvoices.make(createdAt: now + 61)) == "offline.future_timestamp")
+  }
+
+  @Test("an undecodable invoice carries the decoder's own code")
+  func undecodable() {
+    let text = TestInvoices.make().string
+    var broken = Array(text.utf8)
+    broken[broken.count - 1] = broken[broken.count - 1] == UInt8(ascii: "q") ? UInt8(ascii: "p") : UInt8(ascii: "q")
+    let verdict = OfflineInvoiceValidator.validate(
+      String(decoding: broken, as: UTF8.self), policy: TestInvoices.policy(), now: now)
+    #expect(verdict.rejection?.dottedCode == "bech32.checksum")
+    #expect(verdict.rejection?.offlineCode == nil)
+  }
+
+  @Test("huge clock values saturate instead of trapping")
+  func saturation() throws {
+    var policy = TestInvoices.policy()
+    policy.maxDisplaySeconds = .max
+    policy.clockSkewSeconds = .max
+    let accepted = try #require(
+      OfflineInvoiceValidator.validate(TestInvoices.make().string, policy: policy, now: now)
+        .accepted)
+    #expect(accepted.displayUntil == now + 3600)
+  }
+
+  @Test("property: an accepted verdict has the exact amount, our payee, display_until <= expires_at")
+  func property() {
+    var generator = SplitMix64(seed: 0x5eed)
+    var accepted = 0
+    for _ in 0..<120 {
+      let amount = generator.next() % 3 == 0 ? nil : 1_000 + generator.next() % 3
+      let ours = generator.next() % 4 != 0
+      let createdAt = now - 4000 + generator.next() % 4200
+      let expiry = generator.next() % 5000
+      let invoice = TestInvoices.make(
+        amountMsat: amount, createdAt: createdAt, expirySeconds: expiry,
+        key: ours ? TestKeys.ours : TestKeys.other)
+      var policy = TestInvoices.policy(amountMsat: 1_000 + generator.next() % 3)
+      policy.maxDisplaySeconds = generator.next() % 4000
+      policy.minRemainingSeconds = generator.next() % 200
+      policy.safetyMarginSeconds = generator.next() % 300
+      policy.clockSkewSeconds = generator.next() % 120
+      guard let result = OfflineInvoiceValidator.validate(invoice.string, policy: policy, now: now)
+        .accepted
+      else { continue }
+      accepted += 1
+      #expect(result.invoice.amount == policy.amount)
+      #expect(result.invoice.payeeNodeID == TestKeys.ours.publicKey)
+      #expect(result.displayUntil <= result.invoice.expiresAt)
+      #expect(result.displayUntil > now || policy.maxDisplaySeconds == 0)
+      #expect(result.invoice.expiresAt - policy.safetyMarginSeconds - now >= policy.minRemainingSeconds)
+    }
+    #expect(accepted > 5)
+  }
+}
+
+/// A small seeded generator, so property runs repeat.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  init(seed: UInt64) { state = seed }
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}

@@ -1,0 +1,136 @@
+import Bolt11
+import Foundation
+import OfflineReceive
+import Testing
+
+@Suite struct RequestJournalTests {
+  static let scope = WalletScope(network: .regtest, nodeID: TestKeys.ourNodeID)
+  static let otherScope = WalletScope(network: .bitcoin, nodeID: TestKeys.ourNodeID)
+
+  static func record(_ index: Int, state: RequestState = .submitted, scope: WalletScope = scope)
+    -> JournalRecord
+  {
+    JournalRecord(
+      intentID: IntentID("intent-\(index)"), nodeRequestID: "request-\(index)",
+      amount: Millisatoshis(UInt64(index + 1) * 1000), description: "", state: state, scope: scope)
+  }
+
+  @Test("J1 (departs from: oldest evicted at 16): live records are never evicted; the 17th is refused (W5)")
+  func j1() async throws {
+    let journal = InMemoryRequestJournal()
+    for index in 0..<16 { try await journal.save(Self.record(index)) }
+    await #expect(throws: JournalError.self) { try await journal.save(Self.record(16)) }
+    #expect(await journal.records().count == 16)
+    #expect(await journal.record(IntentID("intent-0")) != nil)
+    // A tombstone frees a live slot without dropping the identity until pruned.
+    try await journal.save(Self.record(0, state: .terminal(.expired)))
+    try await journal.save(Self.record(16))
+    #expect(await journal.records().count == 17)
+    await journal.pruneTerminal()
+    #expect(await journal.record(IntentID("intent-0")) == nil)
+  }
+
+  @Test("J2: saving replaces by key (intent id, W1) and keeps the count")
+  func j2() async throws {
+    let journal = InMemoryRequestJournal()
+    for index in 0..<3 { try await journal.save(Self.record(index)) }
+    var replacement = Self.record(2)
+    replacement.nodeRequestID = "replacement"
+    try await journal.save(replacement)
+    #expect(await journal.records().count == 3)
+    #expect(await journal.record(IntentID("intent-2"))?.nodeRequestID == "replacement")
+  }
+
+  @Test("J3: a file journal reopened over the same directory loads an equal list")
+  func j3() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    let hash = PaymentHash(bytes: TestInvoices.hash(0x11))!
+    let records = [
+      Self.record(0), Self.record(1, state: .intent),
+      Self.record(2, state: .ready(paymentHash: hash, expiresAt: 1_700_003_600)),
+      Self.record(3, state: .terminal(.failed("settlement: node offline"))),
+      Self.record(4, state: .terminal(.settled(fulfilled: false)), scope: Self.otherScope),
+    ]
+    for record in records { try await journal.save(record) }
+    let reopened = try FileRequestJournal(directory: directory.path)
+    #expect(await reopened.records() == records)
+  }
+
+  @Test("J4/J5: removing every record leaves an empty journal that reopens empty")
+  func j4() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    try await journal.save(Self.record(0))
+    try await journal.remove(IntentID("intent-0"))
+    #expect(await (try FileRequestJournal(directory: directory.path)).records().isEmpty)
+  }
+
+  @Test("J6 (departs from: decode failure loads empty silently): corruption is reported and kept aside")
+  func j6() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    try await journal.save(Self.record(0))
+    let path = directory.path + "/journal"
+    var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+    bytes[bytes.count - 3] ^= 0x01
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    do {
+      _ = try FileRequestJournal(directory: directory.path)
+      Issue.record("a corrupt journal opened")
+    } catch {
+      #expect(error.code == .corrupt)
+      let quarantine = try #require(error.quarantinePath)
+      #expect(try Array(Data(contentsOf: URL(fileURLWithPath: quarantine))) == bytes)
+    }
+    // The corrupt file is kept aside; the next open starts empty, explicitly.
+    #expect(await (try FileRequestJournal(directory: directory.path)).records().isEmpty)
+  }
+
+  @Test("J6: truncation at every byte offset is reported as corrupt, never read as a shorter list")
+  func truncationAtEveryOffset() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    for index in 0..<2 { try await journal.save(Self.record(index)) }
+    let path = directory.path + "/journal"
+    let full = try Data(contentsOf: URL(fileURLWithPath: path))
+    for length in 0..<full.count {
+      try full.prefix(length).write(to: URL(fileURLWithPath: path))
+      do {
+        let reopened = try FileRequestJournal(directory: directory.path)
+        Issue.record("truncated to \(length) bytes it opened with \(await reopened.records().count)")
+      } catch {
+        #expect(error.code == .corrupt, "length \(length)")
+      }
+      for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
+        try FileManager.default.removeItem(atPath: directory.path + "/" + file)
+      }
+    }
+  }
+
+  @Test("J7 (departs from: non-atomic read-modify-write): a schema version is written and checked")
+  func schema() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try "offline-journal 2 2 0000\n[]".write(
+      toFile: directory.path + "/journal", atomically: true, encoding: .utf8)
+    #expect(throws: JournalError(.unsupportedSchema, "schema 2; this library reads 1")) {
+      try FileRequestJournal(directory: directory.path)
+    }
+    // An unsupported schema is left in place, not quarantined.
+    #expect(FileManager.default.fileExists(atPath: directory.path + "/journal"))
+  }
+
+  @Test("wipe by scope removes only that wallet's records (§3 E)")
+  func wipeByScope() async throws {
+    let journal = InMemoryRequestJournal()
+    try await journal.save(Self.record(0))
+    try await journal.save(Self.record(1, scope: Self.otherScope))
+    await journal.removeAll(scope: Self.scope)
+    #expect(await journal.records().map(\.intentID) == [IntentID("intent-1")])
+  }
+}

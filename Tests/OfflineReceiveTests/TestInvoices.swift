@@ -1,0 +1,45 @@
+import Bolt11
+import OfflineReceive
+import Secp256k1
+
+/// Obviously fake test keys and an invoice factory over the package's builder.
+enum TestKeys {
+  /// Our node's secret: 0x01 repeated 32 times. A test constant, never a real key.
+  static let ours = try! SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32))
+  /// Another node's secret: 0x02 repeated 32 times. A test constant, never a real key.
+  static let other = try! SigningKey(secretKey: [UInt8](repeating: 0x02, count: 32))
+  static var ourNodeID: NodeID { NodeID(bytes: ours.publicKey)! }
+  static var otherNodeID: NodeID { NodeID(bytes: other.publicKey)! }
+}
+
+enum TestInvoices {
+  /// A fixed test clock: 2023-11-14T22:13:20Z.
+  static let now: UInt64 = 1_700_000_000
+
+  /// A payment hash made from one repeated byte, so tests can tell invoices apart.
+  static func hash(_ byte: UInt8) -> [UInt8] { [UInt8](repeating: byte, count: 32) }
+
+  /// Builds and signs an invoice; every parameter has a plain default.
+  static func make(
+    amountMsat: UInt64? = 1_000_000, description: InvoiceDescription = .text("Coffee"),
+    currency: Currency = .regtest, createdAt: UInt64 = now, expirySeconds: UInt64? = 3600,
+    hashByte: UInt8 = 0x11, key: SigningKey = TestKeys.ours
+  ) -> Invoice {
+    var builder = InvoiceBuilder(
+      currency: currency, paymentHash: hash(hashByte), paymentSecret: hash(0x22),
+      description: description, createdAt: createdAt)
+    builder.amount = amountMsat.map { Millisatoshis($0) }
+    builder.expirySeconds = expirySeconds
+    builder.features = Features(bits: [8, 14])
+    return try! builder.build(signingWith: key)
+  }
+
+  /// The policy the tests start from: 1 000 000 msat to our node on regtest, contract defaults.
+  static func policy(
+    amountMsat: UInt64 = 1_000_000, description: String? = nil
+  ) -> ReceivePolicy {
+    ReceivePolicy(
+      amount: Millisatoshis(amountMsat), nodeID: TestKeys.ourNodeID, network: .regtest,
+      description: description)
+  }
+}
