@@ -226,16 +226,6 @@ public struct InvoiceBuilder: Sendable {
       guard amount <= Millisatoshis.maximum else {
         throw InvoiceBuildError(.invalidAmount, "amount is above 21 million bitcoin")
       }
-      // Not a whole number of 100 msat: written in `p` as msat * 10, which readers parse into 64
-      // bits (ours refuses a larger number with amount.overflow, as lnd and LDK do).
-      guard HumanReadablePart.shortestRank(of: amount.rawValue) > 0
-        || amount.rawValue <= UInt64.max / 10
-      else {
-        throw InvoiceBuildError(
-          .invalidAmount,
-          "\(amount.rawValue) msat needs the `p` multiplier, and \(amount.rawValue)0p does not fit "
-            + "in the 64 bits readers parse amounts into")
-      }
     }
     guard createdAt <= Self.maximumTimestamp else {
       throw InvoiceBuildError(.invalidTimestamp, "timestamp does not fit in 35 bits")
