@@ -67,7 +67,8 @@ public struct InvoiceBuilder: Sendable {
     do { signature = try key.signRecoverable(hash: hash) } catch {
       throw InvoiceBuildError(.invalidKey, error.message)
     }
-    let words = unsigned + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
+    let words =
+      unsigned + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
     let text = Bech32.encode(hrp: hrp, words: words)
     guard text.utf8.count <= RawInvoice.maximumLength else {
       throw InvoiceBuildError(
@@ -254,7 +255,8 @@ public struct InvoiceBuilder: Sendable {
     for hint in routeHints {
       guard (1...Self.maximumHopsPerRoute).contains(hint.hops.count) else {
         throw InvoiceBuildError(
-          .invalidRoute, "a route has 1 to \(Self.maximumHopsPerRoute) hops, not \(hint.hops.count)")
+          .invalidRoute, "a route has 1 to \(Self.maximumHopsPerRoute) hops, not \(hint.hops.count)"
+        )
       }
       for hop in hint.hops where hop.nodeID.count != 33 || !Secp256k1.isValidPublicKey(hop.nodeID) {
         throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
@@ -266,7 +268,8 @@ public struct InvoiceBuilder: Sendable {
       else {
         throw InvoiceBuildError(
           .invalidExtraField,
-          "extra field `\(field.letter)` would be read as a known field; set it through its property")
+          "extra field `\(field.letter)` would be read as a known field; set it through its property"
+        )
       }
     }
   }
@@ -274,10 +277,13 @@ public struct InvoiceBuilder: Sendable {
   /// Whether readers keep `field` uninterpreted: an `f` field of an unknown version, or (compat
   /// readers only) a `p`, `h`, `s` or `n` field of the wrong length.
   private static func isSkippedByReaders(_ field: ExtraField) -> Bool {
-    if field.tag == FieldReader.fallbackTag { return (field.words.first ?? 0) > Fallback.p2shVersion }
+    if field.tag == FieldReader.fallbackTag {
+      return (field.words.first ?? 0) > Fallback.p2shVersion
+    }
     if FieldReader.fixedLengthTags.contains(field.tag) {
       let expected =
-        field.tag == FieldReader.payeeTag ? FieldReader.publicKeyWordCount : FieldReader.hashWordCount
+        field.tag == FieldReader.payeeTag
+        ? FieldReader.publicKeyWordCount : FieldReader.hashWordCount
       return field.words.count != expected
     }
     return false

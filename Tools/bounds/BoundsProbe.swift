@@ -63,10 +63,13 @@ func fallbackField() -> Field { (letter("f"), [0] + words([UInt8](repeating: 0x5
 /// A `9` field of `count` words with every odd bit set (odd bits are optional, so no unknown
 /// required bit fails the invoice).
 func featuresField(count: Int) -> Field {
-  (letter("9"), (0..<count).map { index in
-    let lowestBit = (count - 1 - index) * 5
-    return lowestBit % 2 == 0 ? 0b01010 : 0b10101
-  })
+  (
+    letter("9"),
+    (0..<count).map { index in
+      let lowestBit = (count - 1 - index) * 5
+      return lowestBit % 2 == 0 ? 0b01010 : 0b10101
+    }
+  )
 }
 
 /// Appends fields made by `next` while the invoice stays within `length` characters, then pads

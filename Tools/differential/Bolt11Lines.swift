@@ -18,7 +18,11 @@ import Synchronization
 final class Capture: ByteSink {
   private let bytes = Mutex<[UInt8]>([])
   func write(_ chunk: [UInt8]) { bytes.withLock { $0 += chunk } }
-  func take() -> [UInt8] { bytes.withLock { value in defer { value = [] }; return value } }
+  func take() -> [UInt8] {
+    bytes.withLock { value in
+      defer { value = [] }; return value
+    }
+  }
 }
 
 /// One line as standard input.
@@ -67,7 +71,8 @@ while let line = readLine(strippingNewline: true) {
   if printed.isEmpty || printed.contains(0x0a) {
     let message = errors.trimmingCharacters(in: .whitespacesAndNewlines)
     printed = Array(
-      "{\"valid\": false, \"error\": {\"code\": \"tool\", \"message\": \(jsonString(message))}}".utf8)
+      "{\"valid\": false, \"error\": {\"code\": \"tool\", \"message\": \(jsonString(message))}}"
+        .utf8)
   }
   output.write(Data(printed + [0x0a]))
 }

@@ -55,9 +55,10 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   if reader.bool() { builder.expirySeconds = reader.u64() >> UInt64(reader.byte() % 64) }
   if reader.bool() { builder.minFinalCLTVExpiryDelta = reader.u64() >> UInt64(reader.byte() % 64) }
   builder.statesPayee = reader.bool()
-  builder.features = Features(bits: (0..<Int(reader.byte() % 8)).map { _ in
-    Int(reader.byte()) * (reader.bool() ? 1 : 3)
-  })
+  builder.features = Features(
+    bits: (0..<Int(reader.byte() % 8)).map { _ in
+      Int(reader.byte()) * (reader.bool() ? 1 : 3)
+    })
   for _ in 0..<(reader.byte() % 4) {
     let version = reader.byte() % 20
     if let fallback = Fallback(version: version, program: reader.bytes(Int(reader.byte() % 42))) {
