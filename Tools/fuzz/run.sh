@@ -12,6 +12,7 @@
 #   roundtrip   words signed with a fake key: decode, re-encode, rebuild with InvoiceBuilder
 #   builder     InvoiceBuilder on arbitrary values (what `bolt11 encode` is handed): throws or
 #               builds an invoice that decodes, never traps
+#   offline     the offline-receive validator on signed invoices and arbitrary policies and clocks
 #
 # How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each library
 # module (Bech32Codec, Secp256k1, Bolt11) is compiled from Sources/ with -sanitize=fuzzer,address
@@ -31,7 +32,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets="bech32 string words roundtrip builder"
+targets="bech32 string words roundtrip builder offline"
 out=Tools/fuzz/out
 build=$out/build
 mkdir -p "$build"
@@ -43,6 +44,7 @@ source_of() {
     words) echo Tools/fuzz/InvoiceWordsTarget.swift ;;
     roundtrip) echo Tools/fuzz/RoundTripTarget.swift ;;
     builder) echo Tools/fuzz/BuilderTarget.swift ;;
+    offline) echo Tools/fuzz/OfflineTarget.swift ;;
     *) return 1 ;;
   esac
 }
@@ -53,6 +55,9 @@ build_target() {
   if [ "$target" = bech32 ]; then
     SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
       "Bech32Codec" "$source"
+  elif [ "$target" = offline ]; then
+    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+      "Bech32Codec Secp256k1 Bolt11 OfflineReceive" Tools/fuzz/Common.swift "$source"
   else
     SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
       "Bech32Codec Secp256k1 Bolt11" Tools/fuzz/Common.swift "$source"

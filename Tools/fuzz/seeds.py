@@ -7,7 +7,7 @@ Every "invoice" and "string" value in the vector files is a seed. `bech32` and `
 text as is; `words` takes the human-readable part and the data words (checksum removed) in the
 `WordsInput` form of Tools/fuzz/Common.swift: a byte 0xc0 | length, the human-readable part, then
 one byte per word; `roundtrip` takes the same without the 104 signature words (it signs them
-itself); `builder` takes 128 bytes derived from each string (its values are arbitrary anyway).
+itself); `offline` takes the same after 64 policy bytes; `builder` takes 128 bytes derived from each string (its values are arbitrary anyway).
 Strings that are not Bech32 at all are skipped for the word targets.
 """
 import hashlib
@@ -60,10 +60,14 @@ def main():
             seed = text.encode("utf-8")
         elif target == "builder":
             seed = hashlib.sha256(text.encode("utf-8")).digest() * 4
-        elif target in ("words", "roundtrip"):
-            seed = words_form(text, drop_signature=target == "roundtrip")
+        elif target in ("words", "roundtrip", "offline"):
+            seed = words_form(text, drop_signature=target != "words")
             if seed is None:
                 continue
+            if target == "offline":
+                # The policy bytes: our node, the invoice's own amount and a clock near its
+                # timestamp, with small windows.
+                seed = bytes(64) + seed
         else:
             sys.exit(f"seeds.py: unknown target {target}")
         name = hashlib.sha1(seed).hexdigest()
