@@ -60,7 +60,8 @@ for kind in tiny descriptions routes fallbacks features mixed late-error; do
     -v l0="${actual[$first]}" -v l1="${actual[$middle]}" -v l2="${actual[$last]}" 'BEGIN {
       low = (c1 - c0) / (l1 - l0); high = (c2 - c1) / (l2 - l1)
       ratio = low > 0 ? high / low : 1
-      printf "%s marginal %.0f -> %.0f per char (x%.2f)", (ratio <= 1.5 ? "ok" : "FAIL"), low, high, ratio
+      printf "%s marginal %.0f -> %.0f per char (x%.2f)", (ratio <= 1.5 ? "ok" : "FAIL"), low, high,
+        ratio
     }')
   printf '   %s\n' "$verdict"
   case $verdict in FAIL*) status=1 ;; esac

@@ -28,7 +28,8 @@ step "fuzz targets, ${seconds}s each"
 if Tools/fuzz/run.sh --build >"$logs/fuzz-build.log" 2>&1; then
   for target in $(Tools/fuzz/run.sh --list); do
     if Tools/fuzz/run.sh "$target" "$seconds" >"$logs/fuzz-$target.log" 2>&1; then
-      pass "fuzz $target: $(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$logs/fuzz-$target.log")"
+      runs=$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$logs/fuzz-$target.log")
+      pass "fuzz $target: $runs"
     else
       tail -n 40 "$logs/fuzz-$target.log"
       fail "fuzz $target (reproducer under Tools/fuzz/out/artifacts/$target/)"

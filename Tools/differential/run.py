@@ -27,7 +27,6 @@ wrongly (both decoders agree, and differ from what was asked) are counted apart.
 """
 import argparse
 import collections
-import hashlib
 import json
 import os
 import random
@@ -40,7 +39,7 @@ try:
     import bolt11 as reference
     from bolt11.models.fallback import Fallback as RefFallback
     from bolt11.models.features import Feature, FeatureExtra, Features, FeatureState
-    from bolt11.models.routehint import Route, RouteHint
+    from bolt11.models.routehint import RouteHint
     from bolt11.models.tags import TagChar, Tags
     from bolt11.types import MilliSatoshi
     from coincurve import PrivateKey
@@ -167,7 +166,8 @@ def random_amount_any(rng):
 
 
 def random_text(rng):
-    pieces = ["coffee", " ", "☕", "ナンセンス", "1 cup", "\"quoted\"", "back\\slash", "\u00e9", "\t",
+    pieces = ["coffee", " ", "☕", "ナンセンス", "1 cup", "\"quoted\"", "back\\slash", "\u00e9",
+              "\t",
               "\U0001F600", "x" * 40, "", "line\nbreak", "<>&", "0"]
     return "".join(rng.choice(pieces) for _ in range(rng.randrange(0, 12)))
 
@@ -199,7 +199,8 @@ def random_fallback_script(rng):
 def random_hop(rng):
     return {
         "pubkey": random_pubkey(rng).hex(),
-        "short_channel_id": f"{rng.randrange(1 << 24)}x{rng.randrange(1 << 24)}x{rng.randrange(1 << 16)}",
+        "short_channel_id":
+            f"{rng.randrange(1 << 24)}x{rng.randrange(1 << 24)}x{rng.randrange(1 << 16)}",
         "fee_base_msat": rng.choice([0, 1000, rng.randrange(1 << 32)]),
         "fee_proportional_millionths": rng.choice([0, 1, rng.randrange(1 << 32)]),
         "cltv_expiry_delta": rng.choice([0, 40, 144, rng.randrange(1 << 16)]),
@@ -236,7 +237,8 @@ def our_json(rng):
         invoice["description_hash"] = random_bytes(rng, 32).hex()
         letters.append("h")
     if rng.random() < 0.5:
-        invoice["expiry"] = rng.choice([0, 1, 60, 3600, 86400, (1 << 32) - 1, rng.randrange(1 << 40)])
+        invoice["expiry"] = rng.choice(
+            [0, 1, 60, 3600, 86400, (1 << 32) - 1, rng.randrange(1 << 40)])
         letters.append("x")
     if rng.random() < 0.5:
         invoice["min_final_cltv_expiry"] = rng.choice([0, 9, 18, 144, rng.randrange(1 << 32)])
@@ -308,7 +310,7 @@ def reference_invoice(rng):
         if version <= 16:
             address = bech32_encode(currency, [version] + to_words(program))
         else:
-            address = None  # Base58: left to the reference's own helper below
+            address = None  # P2PKH and P2SH (Base58) are not generated here
         if address is not None:
             tags.add(TagChar.fallback, RefFallback.from_address(address, currency))
             asked["fallbacks"] = [script.hex()]
@@ -529,10 +531,6 @@ def raw_fields(text):
         return hrp, (split[1] if split else None)
     except (ValueError, IndexError):
         return None, None
-
-
-def field_bytes(words):
-    return to_bytes_padded(words)[: len(words) * 5 // 8]
 
 
 def has_field(text, predicate):
@@ -850,7 +848,8 @@ def main():
         case["theirs"], case["their_error"] = their_fields, their_error
         case["compat_fields"] = ours_normalized(ours_compat)
         if case["ours_fields"] is not None and their_fields is not None:
-            case["diff"] = {k for k in case["ours_fields"] if case["ours_fields"][k] != their_fields[k]}
+            case["diff"] = {k for k in case["ours_fields"]
+                            if case["ours_fields"][k] != their_fields[k]}
         else:
             case["diff"] = set()
         if case["origin"] == "reference" and case["ours_fields"] is not None:

@@ -7,7 +7,8 @@ Every "invoice" and "string" value in the vector files is a seed. `bech32` and `
 text as is; `words` takes the human-readable part and the data words (checksum removed) in the
 `WordsInput` form of Tools/fuzz/Common.swift: a byte 0xc0 | length, the human-readable part, then
 one byte per word; `roundtrip` takes the same without the 104 signature words (it signs them
-itself); `offline` takes the same after 64 policy bytes; `builder` takes 128 bytes derived from each string (its values are arbitrary anyway).
+itself); `offline` takes the same after 64 policy bytes; `builder` takes 128 bytes derived from
+each string (its values are arbitrary anyway).
 Strings that are not Bech32 at all are skipped for the word targets.
 """
 import hashlib
