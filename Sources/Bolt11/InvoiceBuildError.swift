@@ -10,6 +10,7 @@ public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvert
     case invalidExpiry = "build.invalid_expiry"
     case invalidRoute = "build.invalid_route"
     case invalidMetadata = "build.invalid_metadata"
+    case invalidFeatures = "build.invalid_features"
     case invalidExtraField = "build.invalid_extra_field"
     case invalidFieldOrder = "build.invalid_field_order"
     case invalidKey = "build.invalid_key"

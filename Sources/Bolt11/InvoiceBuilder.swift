@@ -21,7 +21,7 @@ public struct InvoiceBuilder: Sendable {
   public var minFinalCLTVExpiryDelta: UInt64?
   /// Write an `n` field with the signer's key.
   public var statesPayee: Bool = false
-  /// Empty: no `9` field.
+  /// Empty: no `9` field, unless `fieldOrder` names one (then an empty one, as received).
   public var features: Features = Features()
   public var fallbacks: [Fallback] = []
   public var routeHints: [RouteHint] = []
@@ -32,6 +32,10 @@ public struct InvoiceBuilder: Sendable {
   /// takes that type's next field (`f` and `r` fields, then extra fields of that type). Fields not
   /// named follow in the default order `p s d h n x c m 9 f r`, then extra fields.
   public var fieldOrder: [Character]?
+  /// The positions in `fieldOrder` that take an extra field rather than a known field of the same
+  /// letter (an `f` of unknown version before a fallback, or in compat mode a wrong-length `p`
+  /// before the real one). Set by `init(reproducing:)`, which knows where the reader skipped.
+  var extraFieldSlots: Set<Int> = []
 
   /// Longest route an `r` field can hold: 12 hops of 51 bytes in 639 bytes.
   public static let maximumHopsPerRoute = 12
@@ -63,7 +67,8 @@ public struct InvoiceBuilder: Sendable {
     do { signature = try key.signRecoverable(hash: hash) } catch {
       throw InvoiceBuildError(.invalidKey, error.message)
     }
-    let words = unsigned + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
+    let words =
+      unsigned + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
     let text = Bech32.encode(hrp: hrp, words: words)
     guard text.utf8.count <= RawInvoice.maximumLength else {
       throw InvoiceBuildError(
@@ -99,6 +104,12 @@ public struct InvoiceBuilder: Sendable {
     paymentMetadata = invoice.paymentMetadata
     extraFields = invoice.extraFields
     fieldOrder = invoice.raw.fields.map(\.letter)
+    extraFieldSlots = Set(
+      invoice.raw.fields.indices.filter { index in
+        let field = invoice.raw.fields[index]
+        let data = ExtraField(tag: field.tag, words: Array(invoice.raw.data(of: field)))
+        return !FieldReader.knownTags.contains(field.tag) || Self.isSkippedByReaders(data)
+      })
   }
 
   /// `ln`, the currency prefix and the shortest amount.
@@ -109,11 +120,14 @@ public struct InvoiceBuilder: Sendable {
   /// The data part before the signature: timestamp and fields.
   func unsignedWords(payee: [UInt8]) throws(InvoiceBuildError) -> [UInt8] {
     try validate()
-    var queues: [Character: [[UInt8]]] = [:]
-    var defaultOrder: [Character] = []
+    // Each letter's fields, known ones apart from extra ones (which readers skip), and the default
+    // order of all of them.
+    var known: [Character: [[UInt8]]] = [:]
+    var extra: [Character: [[UInt8]]] = [:]
+    var defaultOrder: [(letter: Character, isExtra: Bool)] = []
     func add(_ letter: Character, _ data: [UInt8]) {
-      queues[letter, default: []].append(data)
-      defaultOrder.append(letter)
+      known[letter, default: []].append(data)
+      defaultOrder.append((letter, false))
     }
     add("p", Bech32.words(fromBytes: paymentHash))
     add("s", Bech32.words(fromBytes: paymentSecret))
@@ -126,36 +140,54 @@ public struct InvoiceBuilder: Sendable {
     if let minFinalCLTVExpiryDelta { add("c", Self.minimalWords(minFinalCLTVExpiryDelta)) }
     if let paymentMetadata { add("m", Bech32.words(fromBytes: paymentMetadata)) }
     // BOLT 11: "if `9` contains non-zero bits: MUST use the minimum `data_length` possible ...
-    // otherwise: MUST omit the `9` field altogether."
-    if !features.isEmpty { add("9", features.words) }
+    // otherwise: MUST omit the `9` field altogether." An empty `9` is written only when
+    // `fieldOrder` names one: readers accept it, and `init(reproducing:)` must give it back.
+    if !features.isEmpty || fieldOrder?.contains("9") == true { add("9", features.words) }
     for fallback in fallbacks {
       add("f", [fallback.version] + Bech32.words(fromBytes: fallback.program))
     }
     for hint in routeHints { add("r", Bech32.words(fromBytes: hint.hops.flatMap(\.bytes))) }
-    for field in extraFields { add(field.letter, field.words) }
+    for field in extraFields {
+      extra[field.letter, default: []].append(field.words)
+      defaultOrder.append((field.letter, true))
+    }
 
-    var order: [Character] = []
-    if let fieldOrder {
-      var remaining = queues.mapValues(\.count)
-      for letter in fieldOrder {
-        guard let count = remaining[letter], count > 0 else {
-          throw InvoiceBuildError(
-            .invalidFieldOrder, "field order names a `\(letter)` field the invoice does not have")
-        }
-        remaining[letter] = count - 1
-        order.append(letter)
+    // How many of each letter's known and extra fields are placed so far.
+    var placedKnown: [Character: Int] = [:]
+    var placedExtra: [Character: Int] = [:]
+    var order: [(letter: Character, data: [UInt8])] = []
+    order.reserveCapacity(defaultOrder.count)
+    func place(_ letter: Character, isExtra: Bool) {
+      if isExtra {
+        let index = placedExtra[letter, default: 0]
+        order.append((letter, extra[letter]![index]))
+        placedExtra[letter] = index + 1
+      } else {
+        let index = placedKnown[letter, default: 0]
+        order.append((letter, known[letter]![index]))
+        placedKnown[letter] = index + 1
       }
-      for letter in defaultOrder where remaining[letter, default: 0] > 0 {
-        remaining[letter]! -= 1
-        order.append(letter)
+    }
+    func hasUnplaced(_ letter: Character, isExtra: Bool) -> Bool {
+      isExtra
+        ? placedExtra[letter, default: 0] < extra[letter]?.count ?? 0
+        : placedKnown[letter, default: 0] < known[letter]?.count ?? 0
+    }
+    for (slot, letter) in (fieldOrder ?? []).enumerated() {
+      let knownLeft = hasUnplaced(letter, isExtra: false)
+      let extraLeft = hasUnplaced(letter, isExtra: true)
+      guard knownLeft || extraLeft else {
+        throw InvoiceBuildError(
+          .invalidFieldOrder, "field order names a `\(letter)` field the invoice does not have")
       }
-    } else {
-      order = defaultOrder
+      place(letter, isExtra: extraLeft && (extraFieldSlots.contains(slot) || !knownLeft))
+    }
+    for field in defaultOrder where hasUnplaced(field.letter, isExtra: field.isExtra) {
+      place(field.letter, isExtra: field.isExtra)
     }
 
     var words = Self.fixedWords(createdAt, count: RawInvoice.timestampWordCount)
-    for letter in order {
-      let data = queues[letter]!.removeFirst()
+    for (letter, data) in order {
       guard data.count <= 1023 else {
         throw InvoiceBuildError(.invalidExtraField, "`\(letter)` is longer than 1023 characters")
       }
@@ -204,6 +236,18 @@ public struct InvoiceBuilder: Sendable {
         throw InvoiceBuildError(.invalidExpiry, "timestamp plus expiry does not fit in 64 bits")
       }
     }
+    if let bit = features.firstUnknownRequiredBit {
+      // BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail the
+      // payment." A reader would refuse it.
+      throw InvoiceBuildError(
+        .invalidFeatures, "feature bit \(bit) is even (required) and unknown to readers")
+    }
+    if let missing = features.firstMissingDependency {
+      throw InvoiceBuildError(
+        .invalidFeatures,
+        "feature bit \(missing.feature) needs feature \(missing.requires) or "
+          + "\(missing.requires + 1)")
+    }
     if let paymentMetadata, paymentMetadata.count > Self.maximumFieldBytes {
       throw InvoiceBuildError(
         .invalidMetadata, "metadata is over \(Self.maximumFieldBytes) bytes")
@@ -211,30 +255,35 @@ public struct InvoiceBuilder: Sendable {
     for hint in routeHints {
       guard (1...Self.maximumHopsPerRoute).contains(hint.hops.count) else {
         throw InvoiceBuildError(
-          .invalidRoute, "a route has 1 to \(Self.maximumHopsPerRoute) hops, not \(hint.hops.count)")
+          .invalidRoute, "a route has 1 to \(Self.maximumHopsPerRoute) hops, not \(hint.hops.count)"
+        )
       }
       for hop in hint.hops where hop.nodeID.count != 33 || !Secp256k1.isValidPublicKey(hop.nodeID) {
         throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
       }
     }
     for field in extraFields {
-      guard !FieldReader.knownTags.contains(field.tag) || isSkippedByReaders(field),
+      guard !FieldReader.knownTags.contains(field.tag) || Self.isSkippedByReaders(field),
         field.words.allSatisfy({ $0 < 32 })
       else {
         throw InvoiceBuildError(
           .invalidExtraField,
-          "extra field `\(field.letter)` would be read as a known field; set it through its property")
+          "extra field `\(field.letter)` would be read as a known field; set it through its property"
+        )
       }
     }
   }
 
   /// Whether readers keep `field` uninterpreted: an `f` field of an unknown version, or (compat
   /// readers only) a `p`, `h`, `s` or `n` field of the wrong length.
-  private func isSkippedByReaders(_ field: ExtraField) -> Bool {
-    if field.tag == FieldReader.fallbackTag { return (field.words.first ?? 0) > Fallback.p2shVersion }
+  private static func isSkippedByReaders(_ field: ExtraField) -> Bool {
+    if field.tag == FieldReader.fallbackTag {
+      return (field.words.first ?? 0) > Fallback.p2shVersion
+    }
     if FieldReader.fixedLengthTags.contains(field.tag) {
       let expected =
-        field.tag == FieldReader.payeeTag ? FieldReader.publicKeyWordCount : FieldReader.hashWordCount
+        field.tag == FieldReader.payeeTag
+        ? FieldReader.publicKeyWordCount : FieldReader.hashWordCount
       return field.words.count != expected
     }
     return false

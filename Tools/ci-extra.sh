@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# The bounded extra checks of CI (.ci/run calls this when it is executable), from a fresh clone:
+#
+# 1. every fuzz target (Tools/fuzz/run.sh) for FUZZ_SECONDS each (default 20), from the seeds in
+#    Vectors/: no crash, no leak, no timeout;
+# 2. Tools/bounds.sh at 1000, 4000 and 7089 characters: linear decoding cost, the cap first;
+# 3. the differential check against the `bolt11` package from PyPI (Tools/differential/run.py,
+#    DIFFERENTIAL_COUNT invoices, default 10,000), when the reference installs; skipped, with a
+#    note, when it does not (no network, no pip);
+# 4. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
+#    SANITIZERS=0 (each builds the package again; under a minute each here).
+#
+# Installs what it needs: valgrind (bounds.sh, apt-get) and the reference (pip, into
+# .build/differential-python). The fuzzer and ASan runtimes come with the Swift toolchain.
+# Prints "N passed, N failed" last; exits 1 when a check fails.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+passed=0 failed=0
+logs=.build/ci-extra
+mkdir -p "$logs"
+step() { printf '\n--> %s\n' "$*"; }
+pass() { passed=$((passed + 1)); printf 'ok: %s\n' "$*"; }
+fail() { failed=$((failed + 1)); printf 'FAILED: %s\n' "$*"; }
+
+seconds=${FUZZ_SECONDS:-20}
+step "fuzz targets, ${seconds}s each"
+if Tools/fuzz/run.sh --build >"$logs/fuzz-build.log" 2>&1; then
+  for target in $(Tools/fuzz/run.sh --list); do
+    if Tools/fuzz/run.sh "$target" "$seconds" >"$logs/fuzz-$target.log" 2>&1; then
+      runs=$(grep -o 'Done [0-9]* runs in [0-9]* second(s)' "$logs/fuzz-$target.log")
+      pass "fuzz $target: $runs"
+    else
+      tail -n 40 "$logs/fuzz-$target.log"
+      fail "fuzz $target (reproducer under Tools/fuzz/out/artifacts/$target/)"
+    fi
+  done
+else
+  tail -n 40 "$logs/fuzz-build.log"
+  fail "fuzz build"
+fi
+
+step "bounds: linear decoding cost, length cap before Bech32"
+if Tools/bounds.sh 1000 4000 7089; then pass "bounds"; else fail "bounds"; fi
+
+step "differential check against bolt11 2.2.0 (PyPI)"
+pylib=.build/differential-python
+if ! PYTHONPATH=$pylib python3 -c 'import bolt11, coincurve' 2>/dev/null; then
+  python3 -m pip install --quiet --disable-pip-version-check --target "$pylib" \
+    'bolt11==2.2.0' 'bitstring<5' >"$logs/pip.log" 2>&1 || true
+fi
+if PYTHONPATH=$pylib python3 -c 'import bolt11, coincurve' 2>/dev/null; then
+  if PYTHONPATH=$pylib python3 Tools/differential/run.py --count "${DIFFERENTIAL_COUNT:-10000}" \
+    --report "$logs/differential-report.jsonl" 2>&1 | cut -c1-400; then
+    pass "differential (every disagreement explained; report in $logs/differential-report.jsonl)"
+  else
+    fail "differential: unexplained disagreements (see above and $logs/differential-report.jsonl)"
+  fi
+else
+  echo "skipped: the reference did not install (see $logs/pip.log)"
+fi
+
+if [ "${SANITIZERS:-1}" != 0 ]; then
+  for sanitizer in address thread; do
+    step "swift test --sanitize=$sanitizer"
+    # XCTest's own leaks at exit are suppressed (Tools/sanitizers/lsan-suppressions.txt).
+    if LSAN_OPTIONS=suppressions=$PWD/Tools/sanitizers/lsan-suppressions.txt \
+      swift test --sanitize="$sanitizer" >"$logs/test-$sanitizer.log" 2>&1; then
+      summary=$(grep -o 'Test run with .*' "$logs/test-$sanitizer.log" | tail -n 1)
+      pass "swift test --sanitize=$sanitizer: $summary"
+    else
+      tail -n 60 "$logs/test-$sanitizer.log"
+      fail "swift test --sanitize=$sanitizer"
+    fi
+  done
+fi
+
+printf '\nextra: %d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]
