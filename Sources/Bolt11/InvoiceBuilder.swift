@@ -35,7 +35,7 @@ public struct InvoiceBuilder: Sendable {
   /// The positions in `fieldOrder` that take an extra field rather than a known field of the same
   /// letter (an `f` of unknown version before a fallback, or in compat mode a wrong-length `p`
   /// before the real one). Set by `init(reproducing:)`, which knows where the reader skipped.
-  var extraFieldSlots: Set<Int> = []
+  public var extraFieldSlots: Set<Int> = []
 
   /// Longest route an `r` field can hold: 12 hops of 51 bytes in 639 bytes.
   public static let maximumHopsPerRoute = 12

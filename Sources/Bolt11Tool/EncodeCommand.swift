@@ -97,7 +97,12 @@ enum EncodeCommand {
     {
       builder.minFinalCLTVExpiryDelta = cltv
     }
-    builder.statesPayee = order?.contains("n") ?? false
+    let extraSlots = Set(
+      (json["extra_field_slots"]?.arrayValue ?? []).compactMap(\.unsignedValue).map { Int($0) })
+    builder.extraFieldSlots = extraSlots
+    // An `n` in the order states the payee, unless its place holds a skipped (extra) `n`.
+    builder.statesPayee =
+      order?.indices.contains { order?[$0] == "n" && !extraSlots.contains($0) } ?? false
     if let features = try bytes("features") {
       var bits: [Int] = []
       for (index, byte) in features.reversed().enumerated() {

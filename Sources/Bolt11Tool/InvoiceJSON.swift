@@ -79,6 +79,12 @@ public enum InvoiceJSON {
       // same invoice.
       ("field_order", .array(invoice.raw.fields.map { .string(String($0.letter)) })),
     ]
+    if !invoice.extraFields.isEmpty {
+      // Extension: which places in field_order hold an extra field rather than a known field of
+      // the same letter, so `encode` puts every field back where it was.
+      let slots = InvoiceBuilder(reproducing: invoice).extraFieldSlots.sorted()
+      members.append(("extra_field_slots", .array(slots.map { .integer(Int64($0)) })))
+    }
     return .object(members)
   }
 

@@ -52,7 +52,7 @@ import Testing
   @Test("a route hop key off the curve is field.invalid_pubkey, after the signature")
   func offCurveRouteKey() throws {
     let key = try SigningKey(secretKey: TestKeys.fakeKey)
-    var builder = Self.builder()
+    let builder = Self.builder()
     let good = RouteHop(
       nodeID: key.publicKey, shortChannelID: ShortChannelID(rawValue: 1), feeBaseMsat: 1,
       feeProportionalMillionths: 1, cltvExpiryDelta: 40)
