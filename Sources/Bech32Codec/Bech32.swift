@@ -43,7 +43,9 @@ public enum Bech32 {
     var table = [UInt8](repeating: 0xff, count: 128)
     for (value, symbol) in alphabet.enumerated() {
       table[Int(symbol)] = UInt8(value)
-      table[Int(symbol) & ~0x20] = UInt8(value)  // the upper-case letter (digits are unchanged)
+      if symbol >= UInt8(ascii: "a") {  // letters only: `& ~0x20` would move a digit to 0x1_
+        table[Int(symbol) & ~0x20] = UInt8(value)  // the upper-case letter
+      }
     }
     return table
   }()
