@@ -83,7 +83,9 @@ extension Bech32 {
     [UInt8], PaddingError
   > {
     var leftover = (bits: 0, accumulator: UInt32(0))
-    let output = [UInt8](unsafeUninitializedCapacity: words.count * 5 / 8) { buffer, count in
+    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
+    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
+    let output = [UInt8](unsafeUninitializedCapacity: max(words.count * 5 / 8, 1)) { buffer, count in
       let result = regroup(words, into: buffer, padded: false)
       count = result.count
       leftover = (result.bits, result.accumulator)
@@ -98,14 +100,18 @@ extension Bech32 {
 
   /// `bytesPadded(fromWords:)` on a buffer.
   package static func bytesPadded(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: (words.count * 5 + 7) / 8) { buffer, count in
+    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
+    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
+    [UInt8](unsafeUninitializedCapacity: max((words.count * 5 + 7) / 8, 1)) { buffer, count in
       count = regroup(words, into: buffer, padded: true).count
     }
   }
 
   /// `words(fromBytes:)` on a buffer.
   static func words(fromByteBuffer bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: (bytes.count * 8 + 4) / 5) { output, count in
+    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
+    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
+    [UInt8](unsafeUninitializedCapacity: max((bytes.count * 8 + 4) / 5, 1)) { output, count in
       var accumulator: UInt32 = 0
       var bits = 0
       for byte in bytes {

@@ -124,7 +124,9 @@ public enum Bech32 {
           var seen: UInt8 = 0
           var hrpIsPrintable = true
           var checksum: UInt32 = 1
-          let hrp = [UInt8](unsafeUninitializedCapacity: separator) { output, initialized in
+          // Capacity at least 1: with 0, the standard library writes the count of the shared empty
+          // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
+          let hrp = [UInt8](unsafeUninitializedCapacity: max(separator, 1)) { output, initialized in
             for index in 0..<separator {
               let byte = bytes[index]
               let letterCase = classes[Int(byte)] & (lowerLetter | upperLetter)
@@ -144,7 +146,9 @@ public enum Bech32 {
           guard hrpIsPrintable else { return nil }
 
           let data = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
-          let words = [UInt8](unsafeUninitializedCapacity: wordCount) { output, initialized in
+          // Capacity at least 1: with 0, the standard library writes the count of the shared empty
+          // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
+          let words = [UInt8](unsafeUninitializedCapacity: max(wordCount, 1)) { output, initialized in
             var index = 0
             // Pairs while both words are data words to store; checksum words follow.
             while index + 1 < wordCount {

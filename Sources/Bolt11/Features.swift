@@ -30,7 +30,9 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
     // Leading zero words carry no bits.
     let words = words.drop { $0 & 31 == 0 }
     let byteCount = (words.count * 5 + 7) / 8
-    bytes = [UInt8](unsafeUninitializedCapacity: byteCount) { output, initialized in
+    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
+    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
+    bytes = [UInt8](unsafeUninitializedCapacity: max(byteCount, 1)) { output, initialized in
       var accumulator: UInt32 = 0
       // The prepended zero bits count as already read.
       var bits = byteCount * 8 - words.count * 5
