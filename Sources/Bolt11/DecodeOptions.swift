@@ -18,13 +18,24 @@ public struct DecodeOptions: Sendable, Equatable {
   /// The clock, in Unix seconds: when given, an invoice is refused with `invoice.expired` once
   /// `now >= expires_at`. Without it expiry is reported, not checked. The decoder never reads a clock.
   public var now: UInt64?
+  /// Refuse an invoice whose route hop keys are not points on secp256k1 (`field.invalid_pubkey`).
+  ///
+  /// Off by default: BOLT #11 has no such reader rule, and each check is a field square root in
+  /// libsecp256k1 (about 6 us, more than the whole parse), paid on every hop of every decode.
+  /// Without it a hop key is still checked for its form (33 bytes starting 02 or 03), and the
+  /// router that uses it parses it anyway. Core Lightning reads route keys unchecked; LDK and lnd
+  /// check them. Turn it on where an unusable hint matters, as the offline-receive validator
+  /// does, or call `Invoice.checkRouteHintKeys()` later.
+  public var checkRouteHintKeys: Bool
 
   public init(
-    mode: Mode = .strict, network: Currency? = nil, description: String? = nil, now: UInt64? = nil
+    mode: Mode = .strict, network: Currency? = nil, description: String? = nil, now: UInt64? = nil,
+    checkRouteHintKeys: Bool = false
   ) {
     self.mode = mode
     self.network = network
     self.description = description
     self.now = now
+    self.checkRouteHintKeys = checkRouteHintKeys
   }
 }

@@ -156,8 +156,8 @@ struct FieldReader {
         hops.reserveCapacity(bytes.count / RouteHop.encodedLength)
         for start in stride(from: 0, to: bytes.count, by: RouteHop.encodedLength) {
           let hop = bytes[start..<(start + RouteHop.encodedLength)]
-          // A compressed key starts 02 or 03; whether it is on the curve is checked with the
-          // signature (elliptic-curve work stays out of parsing).
+          // A compressed key starts 02 or 03; whether it is on the curve is checked after the
+          // signature, when asked (`DecodeOptions.checkRouteHintKeys`).
           guard hop.first == 2 || hop.first == 3 else {
             throw error(.fieldInvalidPubkey, "route hop key is not a compressed key", field)
           }

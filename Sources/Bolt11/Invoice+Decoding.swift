@@ -16,7 +16,8 @@ import Secp256k1
 //     `field.both_descriptions`, `field.missing_description`.
 //  7. Signature: `signature.invalid_recovery_id`; with `n`: `signature.high_s`,
 //     `field.invalid_pubkey`, `signature.invalid`; without: `signature.invalid`,
-//     `signature.unrecoverable`; then every route hop's key (`field.invalid_pubkey`).
+//     `signature.unrecoverable`; then, with `checkRouteHintKeys`, every route hop's key on the
+//     curve (`field.invalid_pubkey`).
 //  8. The caller's expectations: `description_hash.mismatch`, `network.mismatch`,
 //     `invoice.expired`.
 
@@ -33,8 +34,40 @@ extension Invoice {
     throws(InvoiceError) -> Invoice
   {
     let invoice = try SignedRawInvoice.parse(text, options: options).verified()
+    if options.checkRouteHintKeys { try invoice.checkRouteHintKeys() }
     try invoice.fields.check(against: options, inputOffset: invoice.inputOffset)
     return invoice
+  }
+}
+
+extension Invoice {
+  /// Checks that every route hop key is a point on secp256k1, which `decode` does only with
+  /// `DecodeOptions.checkRouteHintKeys` (see there why).
+  ///
+  /// - Throws: `field.invalid_pubkey` at the first hop whose key is off the curve, with the
+  ///   position of the character where that key starts (when the hint came from `raw`).
+  public func checkRouteHintKeys() throws(InvoiceError) {
+    let routeFields = raw.fields.filter { $0.tag == FieldReader.routeTag }
+    for (hintIndex, hint) in fields.routeHints.enumerated() {
+      for (index, hop) in hint.hops.enumerated() where !hop.hasValidNodeID {
+        var position: Int?
+        if hintIndex < routeFields.count {
+          // The hop's first bit is bit 51 * 8 * index of the field's data; five bits a word.
+          let word = routeFields[hintIndex].range.lowerBound + RouteHop.encodedLength * 8 * index / 5
+          position = inputOffset + raw.hrp.count + 1 + word
+        }
+        throw InvoiceError(
+          .fieldInvalidPubkey, "route hop \(index + 1)'s key is not a point on secp256k1",
+          position: position, field: "r")
+      }
+    }
+  }
+}
+
+extension RouteHop {
+  /// Whether `nodeID` is a point on secp256k1 (a field square root in libsecp256k1).
+  public var hasValidNodeID: Bool {
+    nodeID.withUnsafeBytes { Secp256k1.isValidPublicKey($0) }
   }
 }
 
@@ -110,17 +143,6 @@ extension SignedRawInvoice {
           try checkSignature(compact: compact, hash: hash, position: position)
         }
       }.get()
-    }
-    for hint in fields.routeHints {
-      for hop in hint.hops {
-        // BOLT 11 route keys must be points on the curve. Parsing a compressed key costs a
-        // square root (about 4 us), and libsecp256k1's API has no cheaper exact check.
-        let isValid = hop.nodeID.withUnsafeBytes { Secp256k1.isValidPublicKey($0) }
-        guard isValid else {
-          throw InvoiceError(
-            .fieldInvalidPubkey, "route hop key is not a point on secp256k1", field: "r")
-        }
-      }
     }
     return Invoice(
       raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)

@@ -5,7 +5,7 @@ import Bolt11
 enum DecodeCommand {
   static let table = ParsedOptions.Table(
     valued: Bolt11Tool.commonValued.union(["--jobs", "--batch"]),
-    boolean: ["--json", "--compat"])
+    boolean: ["--json", "--compat", "--check-route-keys"])
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode

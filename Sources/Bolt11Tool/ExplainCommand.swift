@@ -5,7 +5,7 @@ import Bolt11
 /// fault and a caret under it.
 enum ExplainCommand {
   static let table = ParsedOptions.Table(
-    valued: Bolt11Tool.commonValued, boolean: ["--compat"])
+    valued: Bolt11Tool.commonValued, boolean: ["--compat", "--check-route-keys"])
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode

@@ -16,6 +16,7 @@ enum Help {
 
     Options for decode and explain:
       --compat                 skip wrong-length p/h/s/n fields instead of refusing them
+      --check-route-keys       refuse route hop keys off the curve (field.invalid_pubkey)
       --network bc|tb|tbs|bcrt refuse an invoice for another chain (network.mismatch)
       --description TEXT       check the `h` field against TEXT (description_hash.mismatch)
       --now UNIX               the clock: refuse the invoice once now >= expires_at
@@ -27,8 +28,8 @@ enum Help {
     """
 
   static let decode = """
-    Usage: bolt11 decode INVOICE|- [--json] [--compat] [--network N] [--description TEXT] [--now UNIX]
-           bolt11 decode --batch FILE|- [--jobs N] [--compat] [--network N] [--description TEXT] [--now UNIX]
+    Usage: bolt11 decode INVOICE|- [--json] [--compat] [--check-route-keys] [--network N] [--description TEXT] [--now UNIX]
+           bolt11 decode --batch FILE|- [--jobs N] [--compat] [--check-route-keys] [--network N] [--description TEXT] [--now UNIX]
 
     Decodes one invoice and checks every reader rule of BOLT #11 and its signature. INVOICE may
     carry a `lightning:` prefix; `-` reads it from standard input.
@@ -42,6 +43,7 @@ enum Help {
     Options:
       --json                   one JSON object on standard output, errors included
       --compat                 skip wrong-length p/h/s/n fields instead of refusing them
+      --check-route-keys       refuse route hop keys off the curve (field.invalid_pubkey)
       --network bc|tb|tbs|bcrt refuse an invoice for another chain (network.mismatch)
       --description TEXT       check the `h` field against TEXT (description_hash.mismatch)
       --now UNIX               the clock, in Unix seconds: refuse the invoice once
@@ -62,7 +64,7 @@ enum Help {
     """
 
   static let explain = """
-    Usage: bolt11 explain INVOICE|- [--compat] [--network N] [--description TEXT] [--now UNIX]
+    Usage: bolt11 explain INVOICE|- [--compat] [--check-route-keys] [--network N] [--description TEXT] [--now UNIX]
 
     Cuts the invoice into its parts and says what each one means, like the Breakdown sections
     of BOLT #11: prefix, amount, separator, timestamp, each tagged field (its type character,

@@ -89,9 +89,12 @@ public enum Bolt11Tool {
     return options.positional[0]
   }
 
-  /// The decode options common to commands: `--compat`, `--network`, `--description`, `--now`.
+  /// The decode options common to commands: `--compat`, `--check-route-keys`, `--network`,
+  /// `--description`, `--now`.
   static func decodeOptions(_ options: ParsedOptions) throws(UsageError) -> DecodeOptions {
-    var decodeOptions = DecodeOptions(mode: options.flags.contains("--compat") ? .compat : .strict)
+    var decodeOptions = DecodeOptions(
+      mode: options.flags.contains("--compat") ? .compat : .strict,
+      checkRouteHintKeys: options.flags.contains("--check-route-keys"))
     if let name = options.values["--network"] {
       guard let currency = Currency(name: name) else {
         throw UsageError(

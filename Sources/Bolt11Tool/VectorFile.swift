@@ -70,6 +70,7 @@ public struct VectorFile: Sendable {
       }
       options.description = given["description"]?.stringValue
       options.now = given["now"]?.unsignedValue
+      options.checkRouteHintKeys = given["check_route_keys"]?.boolValue ?? false
     }
     do {
       let invoice = try Invoice.decode(invoiceText, options: options)

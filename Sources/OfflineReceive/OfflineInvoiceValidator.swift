@@ -40,6 +40,13 @@ public enum OfflineInvoiceValidator {
   public static func validate(_ invoice: Invoice, policy: ReceivePolicy, now: UInt64)
     -> OfflineVerdict
   {
+    // Route hints are how a payer reaches our node: a hop key off the curve makes the invoice
+    // unpayable, so it is refused here (the decoder checks only the key's form by default).
+    do {
+      try invoice.checkRouteHintKeys()
+    } catch {
+      return .rejected(OfflineRejection(undecodable: error))
+    }
     // Contract: "its amount equals the expected amount exactly". Spec §4 W13: "an amountless
     // invoice is `offline.amount_missing` and any other amount is `offline.amount_mismatch`".
     guard let amount = invoice.amount else {

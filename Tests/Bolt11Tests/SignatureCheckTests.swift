@@ -40,16 +40,16 @@ import Testing
     return Bech32.encode(hrp: hrp, words: words)
   }
 
-  static func code(_ text: String) -> String? {
+  static func code(_ text: String, _ options: DecodeOptions = DecodeOptions()) -> String? {
     do {
-      _ = try Invoice.decode(text)
+      _ = try Invoice.decode(text, options: options)
       return nil
     } catch {
       return error.code.rawValue
     }
   }
 
-  @Test("a route hop key off the curve is field.invalid_pubkey, after the signature")
+  @Test("a route hop key off the curve: kept by default, field.invalid_pubkey when checked")
   func offCurveRouteKey() throws {
     let key = try SigningKey(secretKey: TestKeys.fakeKey)
     let builder = Self.builder()
@@ -63,11 +63,33 @@ import Testing
       let data = Bech32.words(fromBytes: hops.flatMap(\.bytes))
       return [FieldReader.routeTag, UInt8(data.count >> 5), UInt8(data.count & 31)] + data
     }
-    let text = try Self.sign(builder, key: key, extra: routeField([good, bad]))
-    #expect(Self.code(text) == "field.invalid_pubkey")
+    let extra = routeField([good, bad])
+    let text = try Self.sign(builder, key: key, extra: extra)
+    let checking = DecodeOptions(checkRouteHintKeys: true)
+
+    // BOLT 11 has no reader rule on route keys: by default the key's form is checked, not its
+    // place on the curve, and the hop is kept as received.
+    let invoice = try Invoice.decode(text)
+    #expect(invoice.routeHints.map(\.hops) == [[good, bad]])
+    #expect(invoice.routeHints[0].hops.map(\.hasValidNodeID) == [true, false])
+
+    // Asked for, the check refuses it at the second hop's key: the r field is the last one
+    // before the signature, and that key starts 51 bytes (81 whole characters) into its data.
+    let fieldStart = text.utf8.count - 6 - RawInvoice.signatureWordCount - extra.count
+    let expectedPosition = fieldStart + 3 + 51 * 8 / 5
+    #expect(Self.code(text, checking) == "field.invalid_pubkey")
+    let checks: [() throws -> Void] = [
+      { try invoice.checkRouteHintKeys() }, { _ = try Invoice.decode(text, options: checking) },
+    ]
+    for check in checks {
+      let error = #expect(throws: InvoiceError.self) { try check() }
+      #expect(error?.code == .fieldInvalidPubkey)
+      #expect(error?.position == expectedPosition)
+    }
     // Parsing alone does no elliptic-curve work and accepts it.
     #expect(throws: Never.self) { try SignedRawInvoice.parse(text) }
-    #expect(Self.code(try Self.sign(builder, key: key, extra: routeField([good, good]))) == nil)
+    let allGood = try Self.sign(builder, key: key, extra: routeField([good, good]))
+    #expect(Self.code(allGood, checking) == nil)
   }
 
   @Test("an `n` key off the curve is field.invalid_pubkey")

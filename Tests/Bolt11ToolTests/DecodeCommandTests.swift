@@ -20,6 +20,22 @@ import Testing
     #expect(run.stdout.lines.count == 1)
   }
 
+  @Test("--check-route-keys refuses a route hop key off the curve; without it the hop is kept")
+  func checkRouteKeys() throws {
+    // From Vectors/bolt11-edge.json: the second hop's key is 02 with x = 5, which has no point
+    // on secp256k1 (5^3 + 7 is not a square mod p; checked in Python).
+    let invoice =
+      "lnbc1pvjluezpp5qqqsyqcyq5rqwzqfpg9scrgwpugpzysnzs23v9ccrydpk8qarc0ssp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygsdq0v4jxwefqvdshxegr9yqff3lesxsy69q0f8yvfnyf7gv7kglfkg83fhaxjyc0zmm0wtrl3nwz4wvqqqqqqqqqqqqqlgqqqqqqqq9qpqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqpg24essqqqpqqqsqqqrayqqqqq2qq5skpm5h06k4a4x6mj8akzjsfz2kgy8xtlgupfczl8yx0hlkxaud934z9ht5fchyxr5yr60j2xx0ppd2zp6gthxp766fuqrmpqwkyxrg8qpszjmtw"
+    let plain = runTool(["decode", "--json", invoice])
+    #expect(plain.code == 0)
+    let hops = try JSON.parse(plain.stdout)["routes"]?.arrayValue?.first?.arrayValue
+    #expect(hops?.count == 2)
+    #expect(hops?.last?["pubkey"] == .string("02" + String(repeating: "00", count: 31) + "05"))
+    let checked = runTool(["decode", "--json", "--check-route-keys", invoice])
+    #expect(checked.code == 1)
+    #expect(checked.stderr.hasPrefix("error: field.invalid_pubkey: "))
+  }
+
   @Test("- reads the invoice from stdin, with a lightning: prefix and white space")
   func standardInput() throws {
     let run = runTool(["decode", "--json", "-"], stdin: "  LIGHTNING:\(SpecInvoice.coffee)\n")

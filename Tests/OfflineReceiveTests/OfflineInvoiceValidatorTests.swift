@@ -37,6 +37,28 @@ import Testing
     #expect(code(TestInvoices.make(key: TestKeys.other)) == "offline.payee_mismatch")
   }
 
+  @Test("a route hop key off the curve is refused: payers could not reach us through it")
+  func offCurveRouteKey() throws {
+    var invoice = TestInvoices.make()
+    // x = 5 has no point on secp256k1 (5^3 + 7 = 132 is not a square mod p; libsecp256k1 agrees
+    // through RouteHop.hasValidNodeID below).
+    let offCurve = [0x02] + [UInt8](repeating: 0, count: 31) + [0x05]
+    let hop = RouteHop(
+      nodeID: offCurve, shortChannelID: ShortChannelID(rawValue: 1), feeBaseMsat: 1,
+      feeProportionalMillionths: 1, cltvExpiryDelta: 40)
+    #expect(!hop.hasValidNodeID)
+    var onCurve = hop
+    onCurve.nodeID = TestKeys.other.publicKey
+    invoice.fields.routeHints = [RouteHint(hops: [onCurve])]
+    #expect(OfflineInvoiceValidator.validate(invoice, policy: TestInvoices.policy(), now: now)
+      .accepted != nil)
+    invoice.fields.routeHints = [RouteHint(hops: [onCurve, hop])]
+    let rejection = OfflineInvoiceValidator.validate(
+      invoice, policy: TestInvoices.policy(), now: now
+    ).rejection
+    #expect(rejection?.dottedCode == "field.invalid_pubkey")
+  }
+
   @Test("another network is refused with the offline code, not network.mismatch")
   func otherNetwork() {
     #expect(code(TestInvoices.make(currency: .testnet)) == "offline.network_mismatch")

@@ -362,9 +362,11 @@ import Synchronization
     row("floor", floorNs, "SHA-256 (ours) + libsecp256k1 recover, or verify + key parse with n"))
   print(row("  secp256k1", floorSecpNs, "the libsecp256k1 calls alone"))
   print(row("  sha256", shaNs, "our SHA-256 of the signed bytes alone"))
-  print(row("decode", decodeNs, "Invoice.decode: string to checked Invoice"))
+  print(row("decode", decodeNs, "Invoice.decode: string to checked Invoice (default options)"))
   print(
-    row("  route keys", routeKeysNs, "of which: parsing every route-hop key (per corpus invoice)"))
+    row(
+      "  route keys", routeKeysNs,
+      "what checkRouteHintKeys adds: every route-hop key parsed (off by default)"))
   print(row("parse", parseNs, "SignedRawInvoice.parse: no elliptic-curve work"))
   print(row("json", jsonNs, "decode + InvoiceJSON.object(...).serialized"))
   print("")

@@ -593,7 +593,7 @@ RULES = [
      lambda c: code(c) == "field.invalid_fallback" and c["theirs"] is not None),
     ("ref-route-unchecked", "reference",
      "accepts an `r` field that is not a whole number of 51-byte hops (reading the hops that fit) "
-     "and route hop keys that are not points on the curve",
+     "and route hop keys that do not start 02 or 03",
      lambda c: code(c) in ("field.invalid_route", "field.invalid_pubkey")
      and c["theirs"] is not None and has_field(c["text"], lambda t, d: t == "r")),
     ("ref-value-too-large", "reference",

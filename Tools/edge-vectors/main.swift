@@ -213,6 +213,7 @@ struct Options {
   var network: String? = nil
   var now: UInt64? = nil
   var description: String? = nil
+  var checkRouteKeys: Bool? = nil
 
   var value: Value? {
     var members: [(String, Value)] = []
@@ -220,6 +221,7 @@ struct Options {
     if let network { members.append(("network", .string(network))) }
     if let now { members.append(("now", .int(now))) }
     if let description { members.append(("description", .string(description))) }
+    if let checkRouteKeys { members.append(("check_route_keys", .bool(checkRouteKeys))) }
     return members.isEmpty ? nil : .object(members)
   }
 }
@@ -645,6 +647,13 @@ valid(
   with { $0.fields += [routeField([hop(1)]), routeField([extremeHop, hop(2)])] },
   [("routes", .array([.array([hop(1).expect]), .array([extremeHop.expect, hop(2).expect])]))])
 
+let offCurveHops = [hop(0), hop(1, key: offCurveKey)]
+valid(
+  "route hop key not on the curve (02, x = 5), keys not checked (the default)",
+  with { $0.fields.append(routeField(offCurveHops)) },
+  [("routes", .array([.array(offCurveHops.map(\.expect))]))],
+  note: "BOLT #11 has no reader rule on route keys; check_route_keys refuses it")
+
 // MARK: Valid: unknown fields
 
 let unknownFields: [(Character, [UInt8])] = [
@@ -990,9 +999,13 @@ invalid(
   "r field of 1.5 hops",
   with { $0.fields.append(tagged("r", words(hop(0).bytes + hop(1).bytes[0..<25]))) },
   "field.invalid_route")
+let offCurveRoute = with { $0.fields.append(routeField([hop(0), hop(1, key: offCurveKey)])) }
+// The second hop's key starts 51 bytes (408 bits, 81 whole characters) into the field's data,
+// after the type character and two length characters.
 invalid(
-  "route hop key not on the curve (02, x = 5)",
-  with { $0.fields.append(routeField([hop(0), hop(1, key: offCurveKey)])) }, "field.invalid_pubkey")
+  "route hop key not on the curve (02, x = 5), keys checked", offCurveRoute,
+  options: Options(checkRouteKeys: true), "field.invalid_pubkey",
+  position: offCurveRoute.position(ofField: offCurveRoute.fields.count - 1) + 3 + 408 / 5)
 invalid(
   "route hop key starting 04", with { $0.fields.append(routeField([hop(0, key: prefix04Key)])) },
   "field.invalid_pubkey")

@@ -115,6 +115,16 @@ func checkDecode(_ text: String, mode: DecodeOptions.Mode) -> Invoice? {
     return nil
   }
   check(invoice.raw == parsed.raw && invoice.fields == parsed.fields, "parse and decode differ")
+  // The route key check only adds field.invalid_pubkey, at a hop inside the input.
+  var checking = options
+  checking.checkRouteHintKeys = true
+  do {
+    let checked = try Invoice.decode(text, options: checking)
+    check(checked == invoice, "checking route keys changes the invoice: \(text)")
+  } catch {
+    check(error.code == .fieldInvalidPubkey, "route key check refuses with \(error.code)")
+    check((0..<length).contains(error.position ?? -1), "route key position \(error)")
+  }
   _ = touchEverything(invoice)
 
   let again = invoice.raw.encoded()
