@@ -50,12 +50,25 @@ extension Bech32 {
   ) -> (count: Int, bits: Int, accumulator: UInt32) {
     var count = 0
     var index = 0
-    // Eight words are five whole bytes: a block needs no bit bookkeeping.
-    while words.count - index >= 8 {
-      var block: UInt64 = 0
-      for offset in 0..<8 { block = block << 5 | UInt64(words[index + offset] & 31) }
-      for offset in 0..<5 {
-        output[count + offset] = UInt8(truncatingIfNeeded: block >> UInt64(32 - 8 * offset))
+    // Eight words are five whole bytes: a block needs no bit bookkeeping. The eight words are
+    // loaded as one big-endian integer, a word a byte, and packed by halving the lanes: five
+    // bits of each byte, ten of each 16-bit lane, twenty of each 32-bit lane, forty in all.
+    let source = UnsafeRawPointer(words.baseAddress)
+    let destination = UnsafeMutableRawPointer(output.baseAddress)
+    while words.count - index >= 8, let source, let destination {
+      var block = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+      block &= 0x1f1f_1f1f_1f1f_1f1f
+      block = (block & 0x1f00_1f00_1f00_1f00) >> 3 | block & 0x001f_001f_001f_001f
+      block = (block & 0x03ff_0000_03ff_0000) >> 6 | block & 0x0000_03ff_0000_03ff
+      block = (block & 0x000f_ffff_0000_0000) >> 12 | block & 0x0000_0000_000f_ffff
+      if output.count - count >= 8 {
+        // The forty bits to the top, stored big-endian: five bytes, then three that the next
+        // block or the tail overwrites (the buffer has room for them).
+        destination.storeBytes(of: (block << 24).bigEndian, toByteOffset: count, as: UInt64.self)
+      } else {
+        for offset in 0..<5 {
+          output[count + offset] = UInt8(truncatingIfNeeded: block >> UInt64(32 - 8 * offset))
+        }
       }
       index += 8
       count += 5
@@ -83,12 +96,10 @@ extension Bech32 {
     [UInt8], PaddingError
   > {
     var leftover = (bits: 0, accumulator: UInt32(0))
-    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
-    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
-    let output = [UInt8](unsafeUninitializedCapacity: max(words.count * 5 / 8, 1)) { buffer, count in
+    let output = [UInt8](stackCapacity: words.count * 5 / 8) { buffer in
       let result = regroup(words, into: buffer, padded: false)
-      count = result.count
       leftover = (result.bits, result.accumulator)
+      return result.count
     }
     // Non-zero leftover bits are reported first, whatever their number.
     guard leftover.accumulator & ((1 << UInt32(leftover.bits)) - 1) == 0 else {
@@ -100,18 +111,15 @@ extension Bech32 {
 
   /// `bytesPadded(fromWords:)` on a buffer.
   package static func bytesPadded(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
-    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
-    [UInt8](unsafeUninitializedCapacity: max((words.count * 5 + 7) / 8, 1)) { buffer, count in
-      count = regroup(words, into: buffer, padded: true).count
+    [UInt8](stackCapacity: (words.count * 5 + 7) / 8) { buffer in
+      regroup(words, into: buffer, padded: true).count
     }
   }
 
   /// `words(fromBytes:)` on a buffer.
   static func words(fromByteBuffer bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
-    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
-    [UInt8](unsafeUninitializedCapacity: max((bytes.count * 8 + 4) / 5, 1)) { output, count in
+    [UInt8](stackCapacity: (bytes.count * 8 + 4) / 5) { output in
+      var count = 0
       var accumulator: UInt32 = 0
       var bits = 0
       for byte in bytes {
@@ -127,6 +135,7 @@ extension Bech32 {
         output[count] = UInt8(truncatingIfNeeded: accumulator << UInt32(5 - bits)) & 31
         count += 1
       }
+      return count
     }
   }
 }

@@ -124,9 +124,7 @@ public enum Bech32 {
           var seen: UInt8 = 0
           var hrpIsPrintable = true
           var checksum: UInt32 = 1
-          // Capacity at least 1: with 0, the standard library writes the count of the shared empty
-          // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
-          let hrp = [UInt8](unsafeUninitializedCapacity: max(separator, 1)) { output, initialized in
+          let hrp = [UInt8](stackCapacity: separator) { output in
             for index in 0..<separator {
               let byte = bytes[index]
               let letterCase = classes[Int(byte)] & (lowerLetter | upperLetter)
@@ -137,18 +135,16 @@ public enum Bech32 {
               output[index] = lower
               checksum = step(checksum, generators) ^ UInt32(lower >> 5)
             }
-            initialized = separator
             checksum = step(checksum, generators)
             for index in 0..<separator {
               checksum = step(checksum, generators) ^ UInt32(output[index] & 31)
             }
+            return separator
           }
           guard hrpIsPrintable else { return nil }
 
           let data = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
-          // Capacity at least 1: with 0, the standard library writes the count of the shared empty
-          // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
-          let words = [UInt8](unsafeUninitializedCapacity: max(wordCount, 1)) { output, initialized in
+          let words = [UInt8](stackCapacity: wordCount) { output in
             var index = 0
             // Pairs while both words are data words to store; checksum words follow.
             while index + 1 < wordCount {
@@ -170,13 +166,13 @@ public enum Bech32 {
               checksum = step(checksum, generators) ^ UInt32(value & 31)
               index += 1
             }
-            initialized = wordCount
             while index < dataCount {
               let value = classes[Int(data[index])]
               seen |= value
               checksum = step(checksum, generators) ^ UInt32(value & 31)
               index += 1
             }
+            return wordCount
           }
           guard seen & dataInvalid == 0,
             seen & (lowerLetter | upperLetter) != lowerLetter | upperLetter

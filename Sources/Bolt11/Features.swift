@@ -1,3 +1,5 @@
+import Bech32Codec
+
 /// The feature bits of an invoice's `9` field (BOLT #9, context `9`).
 public struct Features: Sendable, Hashable, CustomStringConvertible {
   /// The bits as a minimal big-endian byte string: bit 0 is the lowest bit of the last byte; no
@@ -30,9 +32,8 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
     // Leading zero words carry no bits.
     let words = words.drop { $0 & 31 == 0 }
     let byteCount = (words.count * 5 + 7) / 8
-    // Capacity at least 1: with 0, the standard library writes the count of the shared empty
-    // array, a (benign) data race that ThreadSanitizer reports when threads decode at once.
-    bytes = [UInt8](unsafeUninitializedCapacity: max(byteCount, 1)) { output, initialized in
+    bytes = [UInt8](stackCapacity: byteCount) { output in
+      var initialized = 0
       var accumulator: UInt32 = 0
       // The prepended zero bits count as already read.
       var bits = byteCount * 8 - words.count * 5
@@ -45,6 +46,7 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
           initialized += 1
         }
       }
+      return initialized
     }
     // The first word is non-zero, but its bits may all fall in the second byte.
     if bytes.first == 0 { bytes.removeFirst() }

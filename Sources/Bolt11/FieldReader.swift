@@ -91,9 +91,10 @@ struct FieldReader {
 
       case Self.descriptionTag:
         try checkNotSeen(&seen, field)
-        let bytes = try self.bytes(of: field)
+        // Regrouped on the stack: the string is the only allocation.
+        let string = try withBytes(of: field) { String(validating: $0, as: UTF8.self) }
         // BOLT 11: "MUST set `d` to a valid UTF-8 string." (writer)
-        guard let string = String(validating: bytes, as: UTF8.self) else {
+        guard let string else {
           throw error(.fieldInvalidUTF8, "`d` is not valid UTF-8", field)
         }
         text = string
@@ -146,24 +147,7 @@ struct FieldReader {
         fallbacks.append(fallback)
 
       case Self.routeTag:
-        let bytes = try bytes(of: field)
-        guard !bytes.isEmpty, bytes.count % RouteHop.encodedLength == 0 else {
-          throw error(
-            .fieldInvalidRoute,
-            "`r` has \(bytes.count) bytes; it must be one or more hops of 51 bytes", field)
-        }
-        var hops: [RouteHop] = []
-        hops.reserveCapacity(bytes.count / RouteHop.encodedLength)
-        for start in stride(from: 0, to: bytes.count, by: RouteHop.encodedLength) {
-          let hop = bytes[start..<(start + RouteHop.encodedLength)]
-          // A compressed key starts 02 or 03; whether it is on the curve is checked after the
-          // signature, when asked (`DecodeOptions.checkRouteHintKeys`).
-          guard hop.first == 2 || hop.first == 3 else {
-            throw error(.fieldInvalidPubkey, "route hop key is not a compressed key", field)
-          }
-          hops.append(RouteHop(bytes: hop))
-        }
-        routeHints.append(RouteHint(hops: hops))
+        routeHints.append(try routeHint(field))
 
       default:
         extra.append(ExtraField(tag: tag, words: Array(data)))
@@ -222,24 +206,62 @@ struct FieldReader {
     seen |= bit
   }
 
+  /// An `r` field: one or more 51-byte hops, each key in compressed form.
+  private func routeHint(_ field: RawInvoice.Field) throws(InvoiceError) -> RouteHint {
+    let hops = try withBytes(of: field) { bytes throws(InvoiceError) -> [RouteHop] in
+      guard !bytes.isEmpty, bytes.count % RouteHop.encodedLength == 0 else {
+        throw error(
+          .fieldInvalidRoute,
+          "`r` has \(bytes.count) bytes; it must be one or more hops of 51 bytes", field)
+      }
+      var hops: [RouteHop] = []
+      hops.reserveCapacity(bytes.count / RouteHop.encodedLength)
+      for start in stride(from: 0, to: bytes.count, by: RouteHop.encodedLength) {
+        let hop = UnsafeBufferPointer(rebasing: bytes[start..<(start + RouteHop.encodedLength)])
+        // A compressed key starts 02 or 03; whether it is on the curve is checked after the
+        // signature, when asked (`DecodeOptions.checkRouteHintKeys`).
+        guard hop[0] == 2 || hop[0] == 3 else {
+          throw error(.fieldInvalidPubkey, "route hop key is not a compressed key", field)
+        }
+        hops.append(RouteHop(bytes: hop))
+      }
+      return hops
+    }
+    return RouteHint(hops: hops)
+  }
+
   /// The field's data as bytes, refusing padding a writer could not have produced.
   private func bytes(of field: RawInvoice.Field, dropping dropped: Int = 0) throws(InvoiceError)
     -> [UInt8]
   {
-    // `dropped` is 0, or 1 for a field known to have a first word.
+    try withBytes(of: field, dropping: dropped) { Array($0) }
+  }
+
+  /// Calls `body` with the field's data regrouped to bytes in a stack buffer, refusing padding a
+  /// writer could not have produced.
+  ///
+  /// - Parameter dropped: 0, or 1 for a field known to have a first word (`f`'s version).
+  private func withBytes<Result>(
+    of field: RawInvoice.Field, dropping dropped: Int = 0,
+    _ body: (UnsafeBufferPointer<UInt8>) throws(InvoiceError) -> Result
+  ) throws(InvoiceError) -> Result {
     let range = (field.range.lowerBound + dropped)..<field.range.upperBound
-    let result = raw.words.withUnsafeBufferPointer {
-      Bech32.bytes(fromWordBuffer: UnsafeBufferPointer(rebasing: $0[range]))
-    }
-    switch result {
-    case .success(let bytes):
-      return bytes
-    case .failure(.nonZeroPadding):
-      // BOLT 11: "MUST pad field data to a multiple of 5 bits, using 0s." (writer)
-      throw error(.invoiceNonZeroPadding, "`\(field.letter)` has non-zero padding bits", field)
-    case .failure(.excessPadding):
-      throw self.error(
-        .fieldInvalidLength, "`\(field.letter)` has a whole character of padding", field)
+    // A field has at most 1023 words: 639 bytes and a few bits, within a stack buffer.
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 5 / 8 + 1) {
+      buffer throws(InvoiceError) -> Result in
+      let (count, bits, accumulator) = raw.words.withUnsafeBufferPointer {
+        Bech32.regroup(UnsafeBufferPointer(rebasing: $0[range]), into: buffer, padded: false)
+      }
+      // Non-zero leftover bits are reported first, whatever their number.
+      guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else {
+        // BOLT 11: "MUST pad field data to a multiple of 5 bits, using 0s." (writer)
+        throw error(.invoiceNonZeroPadding, "`\(field.letter)` has non-zero padding bits", field)
+      }
+      guard bits < 5 else {
+        throw error(
+          .fieldInvalidLength, "`\(field.letter)` has a whole character of padding", field)
+      }
+      return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
   }
 

@@ -205,11 +205,13 @@ extension SignedRawInvoice {
     var end = bytes.count
     while start < end && isSpace(bytes[start]) { start += 1 }
     while end > start && isSpace(bytes[end - 1]) { end -= 1 }
-    let scheme = Array("lightning:".utf8)
-    if end - start > scheme.count
-      && (0..<scheme.count).allSatisfy({ bytes[start + $0] | 0x20 == scheme[$0] })
+    // "lightning:" in ASCII; `| 0x20` lower-cases letters and leaves ":" as it is.
+    let scheme: StaticString = "lightning:"
+    let schemeCount = scheme.utf8CodeUnitCount
+    if end - start > schemeCount
+      && (0..<schemeCount).allSatisfy({ bytes[start + $0] | 0x20 == scheme.utf8Start[$0] })
     {
-      start += scheme.count
+      start += schemeCount
     }
     return start..<end
   }
@@ -246,15 +248,15 @@ extension InvoiceSignature {
   init(words: [UInt8]) {
     precondition(words.count >= RawInvoice.signatureWordCount)
     var recoveryID = 0
-    let compact = words.withUnsafeBufferPointer { words in
-      // 520 bits / 8: 65 whole bytes, no padding.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65) { bytes in
-        _ = Bech32.regroup(
+    // 520 bits / 8: 65 whole bytes, no padding; the last is the recovery id.
+    let compact = [UInt8](stackCapacity: 65) { bytes in
+      _ = words.withUnsafeBufferPointer { words in
+        Bech32.regroup(
           UnsafeBufferPointer(rebasing: words[(words.count - RawInvoice.signatureWordCount)...]),
           into: bytes, padded: true)
-        recoveryID = Int(bytes[64])
-        return Array(UnsafeBufferPointer(rebasing: bytes[0..<64]))
       }
+      recoveryID = Int(bytes[64])
+      return 64
     }
     self.init(compact: compact, recoveryID: recoveryID)
   }

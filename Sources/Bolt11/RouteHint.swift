@@ -41,15 +41,14 @@ public struct RouteHop: Sendable, Hashable {
   }
 
   /// Reads a hop from exactly 51 bytes.
-  init(bytes: ArraySlice<UInt8>) {
+  init(bytes: UnsafeBufferPointer<UInt8>) {
     precondition(bytes.count == Self.encodedLength)
-    let start = bytes.startIndex
     func integer(_ from: Int, _ length: Int) -> UInt64 {
       var value: UInt64 = 0
-      for byte in bytes[(start + from)..<(start + from + length)] { value = value << 8 | UInt64(byte) }
+      for byte in bytes[from..<(from + length)] { value = value << 8 | UInt64(byte) }
       return value
     }
-    nodeID = Array(bytes[start..<(start + 33)])
+    nodeID = Array(bytes[0..<33])
     shortChannelID = ShortChannelID(rawValue: integer(33, 8))
     feeBaseMsat = UInt32(truncatingIfNeeded: integer(41, 4))
     feeProportionalMillionths = UInt32(truncatingIfNeeded: integer(45, 4))

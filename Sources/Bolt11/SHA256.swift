@@ -1,3 +1,5 @@
+import Bech32Codec
+
 /// SHA-256 (FIPS 180-4), one-shot, on bytes.
 ///
 /// Foundation on Linux has no SHA-256 and this module stays free of Foundation, so it carries its
@@ -14,9 +16,9 @@ public enum SHA256 {
   /// The SHA-256 digest of the bytes in `buffer`.
   /// - Complexity: O(n).
   public static func hash(_ buffer: UnsafeRawBufferPointer) -> [UInt8] {
-    [UInt8](unsafeUninitializedCapacity: digestLength) { digest, initialized in
+    [UInt8](stackCapacity: digestLength) { digest in
       hash(buffer, into: digest)
-      initialized = digestLength
+      return digestLength
     }
   }
 

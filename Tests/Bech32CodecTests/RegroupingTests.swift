@@ -79,6 +79,33 @@ import Testing
     #expect(Bech32.words(fromBytes: program) == words)
   }
 
+  /// The eight-words-at-a-time path against a bit-by-bit reference: every length around the
+  /// block size and the buffer end, with arbitrary bytes as words (only their low 5 bits count).
+  @Test("words regroup to the bits a bit-by-bit reference gives", arguments: 0...130)
+  func matchesBitReference(_ count: Int) throws {
+    var generator = SplitMix64(seed: 0x5eed &+ UInt64(count))
+    let words = (0..<count).map { _ in UInt8(truncatingIfNeeded: generator.next()) }
+    var bits: [Bool] = []
+    for word in words {
+      for shift in (0..<5).reversed() { bits.append((word >> UInt8(shift)) & 1 == 1) }
+    }
+    func byte(_ index: Int) -> UInt8 {
+      (0..<8).reduce(0) { value, offset in
+        let position = index * 8 + offset
+        return value << 1 | (position < bits.count && bits[position] ? 1 : 0)
+      }
+    }
+    let expected = (0..<((bits.count + 7) / 8)).map(byte)
+    #expect(Bech32.bytesPadded(fromWords: words) == expected)
+    let masked = words.map { $0 & 31 }
+    #expect(Bech32.bytesPadded(fromWords: masked) == expected)
+    // Unpadded: the whole bytes, when the leftover bits are fewer than five and all zero.
+    let leftover = bits.count % 8
+    if leftover < 5, !bits.suffix(leftover).contains(true) {
+      #expect(try Bech32.bytes(fromWords: masked) == Array(expected.prefix(bits.count / 8)))
+    }
+  }
+
   @Test("bytes -> words -> bytes is identity", arguments: 0...100)
   func roundTrip(_ count: Int) throws {
     var generator = SplitMix64(seed: UInt64(count))
