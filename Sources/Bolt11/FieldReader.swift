@@ -50,8 +50,8 @@ struct FieldReader {
 
   mutating func read(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
     var seen: UInt32 = 0
-    var paymentHash: [UInt8]?
-    var paymentSecret: [UInt8]?
+    var paymentHash: InlineBytes32?
+    var paymentSecret: InlineBytes32?
     var text: String?
     var descriptionHash: [UInt8]?
     var statedPayee: [UInt8]?
@@ -81,12 +81,11 @@ struct FieldReader {
             "`\(field.letter)` has \(data.count) characters; it must have \(expected)", field)
         }
         try checkNotSeen(&seen, field)
-        let bytes = try self.bytes(of: field)
         switch tag {
-        case Self.paymentHashTag: paymentHash = bytes
-        case Self.paymentSecretTag: paymentSecret = bytes
-        case Self.descriptionHashTag: descriptionHash = bytes
-        default: statedPayee = bytes
+        case Self.paymentHashTag: paymentHash = try withBytes(of: field) { InlineBytes32($0) }
+        case Self.paymentSecretTag: paymentSecret = try withBytes(of: field) { InlineBytes32($0) }
+        case Self.descriptionHashTag: descriptionHash = try bytes(of: field)
+        default: statedPayee = try bytes(of: field)
         }
 
       case Self.descriptionTag:
@@ -185,7 +184,8 @@ struct FieldReader {
     }
     return InvoiceFields(
       currency: hrp.currency, amount: hrp.amount, createdAt: createdAt,
-      paymentHash: paymentHash, paymentSecret: paymentSecret, description: description,
+      paymentHashBytes: paymentHash, paymentSecretBytes: paymentSecret,
+      description: description,
       statedPayee: statedPayee, expirySeconds: expirySeconds, expiresAt: expiresAt,
       minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
       features: features, fallbacks: fallbacks, routeHints: routeHints,

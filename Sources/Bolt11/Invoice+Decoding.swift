@@ -138,7 +138,7 @@ extension SignedRawInvoice {
     }
     let payee = try raw.withSignatureHash { hash throws(InvoiceError) in
       // `withUnsafeBytes` rethrows untyped errors; a `Result` keeps the type.
-      try signature.compact.withUnsafeBytes { compact in
+      try signature.compactBytes.withUnsafeBytes { compact in
         Result { () throws(InvoiceError) in
           try checkSignature(compact: compact, hash: hash, position: position)
         }
@@ -247,17 +247,16 @@ extension InvoiceSignature {
   /// - Precondition: `words` has at least `RawInvoice.signatureWordCount` words (framing checked).
   init(words: [UInt8]) {
     precondition(words.count >= RawInvoice.signatureWordCount)
-    var recoveryID = 0
     // 520 bits / 8: 65 whole bytes, no padding; the last is the recovery id.
-    let compact = [UInt8](stackCapacity: 65) { bytes in
+    self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65) { bytes in
       _ = words.withUnsafeBufferPointer { words in
         Bech32.regroup(
           UnsafeBufferPointer(rebasing: words[(words.count - RawInvoice.signatureWordCount)...]),
           into: bytes, padded: true)
       }
-      recoveryID = Int(bytes[64])
-      return 64
+      return InvoiceSignature(
+        compactBytes: InlineBytes64(UnsafeBufferPointer(rebasing: bytes[0..<64])),
+        recoveryID: Int(bytes[64]))
     }
-    self.init(compact: compact, recoveryID: recoveryID)
   }
 }

@@ -6,9 +6,12 @@ public struct InvoiceFields: Sendable, Equatable {
   /// The signed timestamp, Unix seconds.
   public var createdAt: UInt64
   /// `p`: 32 bytes.
-  public var paymentHash: [UInt8]
+  public var paymentHash: [UInt8] { paymentHashBytes.array }
   /// `s`: 32 bytes.
-  public var paymentSecret: [UInt8]
+  public var paymentSecret: [UInt8] { paymentSecretBytes.array }
+  /// `p` and `s`, held inline: reading an invoice allocates neither.
+  var paymentHashBytes: InlineBytes32
+  var paymentSecretBytes: InlineBytes32
   /// `d` or `h`.
   public var description: InvoiceDescription
   /// `n`: the payee's 33-byte key when the invoice states it.
@@ -70,12 +73,20 @@ public struct ExtraField: Sendable, Hashable {
 /// The 64-byte compact signature and recovery id ending an invoice.
 public struct InvoiceSignature: Sendable, Hashable {
   /// r ‖ s, 32 bytes each.
-  public var compact: [UInt8]
+  public var compact: [UInt8] { compactBytes.array }
   /// The recovery id byte as received (valid ones are 0...3).
   public var recoveryID: Int
+  /// r ‖ s, held inline: reading an invoice does not allocate it.
+  var compactBytes: InlineBytes64
 
+  /// - Precondition: `compact` holds 64 bytes.
   public init(compact: [UInt8], recoveryID: Int) {
-    self.compact = compact
+    self.compactBytes = compact.withUnsafeBufferPointer { InlineBytes64($0) }
+    self.recoveryID = recoveryID
+  }
+
+  init(compactBytes: InlineBytes64, recoveryID: Int) {
+    self.compactBytes = compactBytes
     self.recoveryID = recoveryID
   }
 }

@@ -66,6 +66,14 @@ import Testing
       })
     else { return }
     let encoded = Self.run(["encode", "--key", key], stdin: decoded.out)
+    // A writer never puts a key off the curve in a route (readers need not check it).
+    if try Invoice.decode(invoice, options: DecodeOptions(mode: compat ? .compat : .strict))
+      .routeHints.contains(where: { $0.hops.contains { !$0.hasValidNodeID } })
+    {
+      #expect(encoded.code == 1)
+      #expect(encoded.err.hasPrefix("error: build.invalid_route"))
+      return
+    }
     #expect(encoded.code == 0, "\(encoded.err)")
     let trimmed = invoice.trimmingCharacters(in: .whitespacesAndNewlines)
     let bare = trimmed.lowercased().hasPrefix("lightning:") ? String(trimmed.dropFirst(10)) : trimmed
