@@ -1,14 +1,22 @@
 /// Lower-case hexadecimal, both ways.
 enum Hex {
-  static func encode(_ bytes: some Sequence<UInt8>) -> String {
-    let digits = Array("0123456789abcdef".utf8)
-    var output: [UInt8] = []
-    output.reserveCapacity(bytes.underestimatedCount * 2)
-    for byte in bytes {
-      output.append(digits[Int(byte >> 4)])
-      output.append(digits[Int(byte & 0x0f)])
+  static func encode(_ bytes: some Collection<UInt8>) -> String {
+    let count = bytes.count * 2
+    // Two ASCII digits a byte, written straight into the string's storage.
+    return String(unsafeUninitializedCapacity: count) { output in
+      var index = 0
+      for byte in bytes {
+        output[index] = digit(byte >> 4)
+        output[index + 1] = digit(byte & 0x0f)
+        index += 2
+      }
+      return count
     }
-    return String(decoding: output, as: UTF8.self)
+  }
+
+  @inline(__always)
+  private static func digit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
   }
 
   /// The bytes of an even-length hexadecimal string (either case), or nil.

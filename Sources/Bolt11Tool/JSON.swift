@@ -70,35 +70,54 @@ public enum JSON: Sendable, Equatable {
 
   /// Compact JSON text: no white space, keys in their order, `/` not escaped.
   public var serialized: String {
-    var output = ""
+    var output: [UInt8] = []
+    output.reserveCapacity(1024)
     write(to: &output)
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
-  public func write(to output: inout String) {
+  /// Appends the compact JSON text as UTF-8.
+  public func write(to output: inout [UInt8]) {
     switch self {
-    case .null: output += "null"
-    case .bool(let value): output += value ? "true" : "false"
-    case .integer(let value): output += String(value)
-    case .unsigned(let value): output += String(value)
-    case .double(let value): output += value.isFinite ? "\(value)" : "null"
+    case .null: output += "null".utf8
+    case .bool(let value): output += (value ? "true" : "false").utf8
+    case .integer(let value):
+      if value < 0 { output.append(UInt8(ascii: "-")) }
+      JSON.writeDecimal(value.magnitude, to: &output)
+    case .unsigned(let value): JSON.writeDecimal(value, to: &output)
+    case .double(let value): output += (value.isFinite ? "\(value)" : "null").utf8
     case .string(let value): JSON.writeString(value, to: &output)
     case .array(let values):
-      output += "["
+      output.append(UInt8(ascii: "["))
       for (index, value) in values.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         value.write(to: &output)
       }
-      output += "]"
+      output.append(UInt8(ascii: "]"))
     case .object(let members):
-      output += "{"
+      output.append(UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
-        if index > 0 { output += "," }
+        if index > 0 { output.append(UInt8(ascii: ",")) }
         JSON.writeString(key, to: &output)
-        output += ":"
+        output.append(UInt8(ascii: ":"))
         value.write(to: &output)
       }
-      output += "}"
+      output.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// The decimal digits of `value`.
+  private static func writeDecimal(_ value: UInt64, to output: inout [UInt8]) {
+    // 20 digits hold UInt64.max.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var rest = value
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+        rest /= 10
+      } while rest > 0
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
     }
   }
 
@@ -106,43 +125,56 @@ public enum JSON: Sendable, Equatable {
   /// controls) and, so that the text is also safe to print on a terminal, everything
   /// `SafeText` finds unsafe (DEL, C1, bidirectional and invisible characters, ...) as `\uXXXX`
   /// (a surrogate pair above U+FFFF). The value read back is the same string.
-  static func writeString(_ value: String, to output: inout String) {
-    output += "\""
-    // Fast path: hex, codes and most text are printable ASCII with nothing to escape.
-    if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
-      output += value
-      output += "\""
-      return
-    }
-    for scalar in value.unicodeScalars {
-      switch scalar {
-      case "\"": output += "\\\""
-      case "\\": output += "\\\\"
-      case "\n": output += "\\n"
-      case "\r": output += "\\r"
-      case "\t": output += "\\t"
-      case "\u{08}": output += "\\b"
-      case "\u{0C}": output += "\\f"
-      default:
-        if SafeText.isUnsafe(scalar) {
-          if scalar.value > 0xFFFF {
-            let offset = scalar.value - 0x10000
-            writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
-            writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
-          } else {
-            writeUnicodeEscape(scalar.value, to: &output)
-          }
-        } else {
-          output.unicodeScalars.append(scalar)
-        }
+  static func writeString(_ value: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var value = value
+    // Fast path: hex, codes and most text are printable ASCII with nothing to escape; the
+    // first byte that is not ends it, and the rest goes scalar by scalar.
+    let (plain, total) = value.withUTF8 { bytes in
+      var count = 0
+      while count < bytes.count {
+        let byte = bytes[count]
+        // Wrapping: 0x20...0x7e is 0...0x5e after subtracting 0x20; anything else wraps above.
+        guard byte &- 0x20 < 0x5f, byte != 0x22, byte != 0x5c else { break }
+        count += 1
       }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<count]))
+      return (count, bytes.count)
     }
-    output += "\""
+    if plain < total {
+      let rest = value.utf8.index(value.utf8.startIndex, offsetBy: plain)
+      for scalar in value.unicodeScalars[rest...] { writeScalar(scalar, to: &output) }
+    }
+    output.append(UInt8(ascii: "\""))
   }
 
-  private static func writeUnicodeEscape(_ unit: UInt32, to output: inout String) {
+  private static func writeScalar(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
+    switch scalar {
+    case "\"": output += #"\""#.utf8
+    case "\\": output += #"\\"#.utf8
+    case "\n": output += #"\n"#.utf8
+    case "\r": output += #"\r"#.utf8
+    case "\t": output += #"\t"#.utf8
+    case "\u{08}": output += #"\b"#.utf8
+    case "\u{0C}": output += #"\f"#.utf8
+    default:
+      if SafeText.isUnsafe(scalar) {
+        if scalar.value > 0xFFFF {
+          let offset = scalar.value - 0x10000
+          writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
+          writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
+        } else {
+          writeUnicodeEscape(scalar.value, to: &output)
+        }
+      } else {
+        output += UTF8.encode(scalar)!
+      }
+    }
+  }
+
+  private static func writeUnicodeEscape(_ unit: UInt32, to output: inout [UInt8]) {
     let hex = String(unit, radix: 16)
-    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
   }
 }
 
