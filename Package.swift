@@ -19,7 +19,10 @@ let package = Package(
     // The only module that imports CSecp256k1.
     .target(name: "Secp256k1", dependencies: ["CSecp256k1"]),
     .target(name: "Bech32Codec"),
-    .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1"]),
+    // SHA-256 blocks on the x86 SHA extensions; only Bolt11 imports it (SHA256.swift), which
+    // keeps its portable Swift rounds for other CPUs.
+    .target(name: "CSHA256"),
+    .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
     .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),

@@ -4,14 +4,16 @@
 #
 #   Tools/build-swift.sh [--fuzz] OUTPUT_DIR EXECUTABLE "MODULE..." SOURCE...
 #
-# Each module in MODULE... (in dependency order, e.g. "Bech32Codec Secp256k1 Bolt11") is compiled
-# from Sources/MODULE/*.swift, whole-module and optimized, into OUTPUT_DIR/MODULE.o and
-# OUTPUT_DIR/MODULE.swiftmodule, when a source is newer than the object. The executable
-# OUTPUT_DIR/EXECUTABLE is then linked from SOURCE... (a file with top-level code is its main;
-# otherwise pass -parse-as-library in SWIFTC_EXTRA) and those objects, with the system
-# libsecp256k1. --fuzz adds -sanitize=fuzzer,address to everything: the fuzzer and ASan runtimes
-# ship with the Swift toolchain. Used by Tools/fuzz/run.sh, Tools/bounds.sh and
-# Tools/differential/run.py.
+# Each module in MODULE... (in dependency order, e.g. "Bech32Codec Secp256k1 CSHA256 Bolt11") is
+# compiled from Sources/MODULE/*.swift, whole-module and optimized, into OUTPUT_DIR/MODULE.o and
+# OUTPUT_DIR/MODULE.swiftmodule, when a source is newer than the object. A C target (a module with
+# an include/ folder, e.g. CSHA256) is compiled from Sources/MODULE/*.c with clang into
+# OUTPUT_DIR/MODULE-FILE.o, and the modules after it find its module map in include/. The
+# executable OUTPUT_DIR/EXECUTABLE is then linked from SOURCE... (a file with top-level code is its
+# main; otherwise pass -parse-as-library in SWIFTC_EXTRA) and those objects, with the system
+# libsecp256k1. --fuzz adds -sanitize=fuzzer,address to everything (for C,
+# -fsanitize=fuzzer-no-link,address): the fuzzer and ASan runtimes ship with the Swift toolchain.
+# Used by Tools/fuzz/run.sh, Tools/bounds.sh and Tools/differential/run.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,11 +22,15 @@ cd "$(dirname "$0")/.."
 optimization=${SWIFT_OPTIMIZATION:--O}
 flags=("$optimization" -package-name swift_bolt11)
 [ "$optimization" = -Onone ] || flags+=(-g)
+# C targets: the toolchain's clang, at the optimization SwiftPM uses.
+cflags=(-g -O2)
+[ "$optimization" != -Onone ] || cflags=(-g -O0)
 if [ "${1:-}" = --fuzz ]; then
   flags+=(-sanitize=fuzzer,address)
+  cflags+=(-fsanitize=fuzzer-no-link,address)
   shift
 fi
-[ $# -ge 4 ] || { sed -n '2,14p' "$0" >&2; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
 out=$1 executable=$2 modules=$3
 shift 3
 mkdir -p "$out"
@@ -42,6 +48,19 @@ stale() {
 objects=()
 previous=("$0")
 for module in $modules; do
+  if [ -d "Sources/$module/include" ]; then
+    flags+=(-I "Sources/$module/include")
+    for source in Sources/"$module"/*.c; do
+      object=$out/$module-$(basename "$source" .c).o
+      if stale "$object" "$source" Sources/"$module"/include/* "${previous[@]}"; then
+        echo "build-swift: $module ($out)" >&2
+        clang "${cflags[@]}" -I "Sources/$module/include" -c -o "$object" "$source"
+      fi
+      objects+=("$object")
+      previous+=("$object")
+    done
+    continue
+  fi
   sources=(Sources/"$module"/*.swift)
   if stale "$out/$module.o" "${sources[@]}" "${previous[@]}"; then
     echo "build-swift: $module ($out)" >&2

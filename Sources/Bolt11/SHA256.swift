@@ -1,12 +1,26 @@
 import Bech32Codec
+internal import CSHA256
 
 /// SHA-256 (FIPS 180-4), one-shot, on bytes.
 ///
 /// Foundation on Linux has no SHA-256 and this module stays free of Foundation, so it carries its
 /// own: small, allocation-free apart from the 32-byte result, and tested against the NIST vectors.
+/// On x86 CPUs with the SHA extensions the blocks go through those instructions (the CSHA256
+/// target); everywhere else, through the portable Swift rounds below. Both give the same digests.
 public enum SHA256 {
   /// Bytes in a digest.
   public static let digestLength = 32
+
+  /// How blocks are compressed.
+  enum Engine: Sendable {
+    /// The rounds in Swift, on any CPU.
+    case portable
+    /// The x86 SHA extensions (SHA-NI); only on a CPU that has them.
+    case shaExtensions
+
+    /// The SHA extensions when this CPU has them, else the portable rounds; asked of the CPU once.
+    static let preferred: Engine = csha256_cpu_has_sha_ni() ? .shaExtensions : .portable
+  }
 
   /// The SHA-256 digest of `bytes`.
   public static func hash(_ bytes: [UInt8]) -> [UInt8] {
@@ -28,44 +42,49 @@ public enum SHA256 {
   /// - Complexity: O(n), no allocation.
   static func hash(_ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>)
   {
+    hash(buffer, into: digest, engine: .preferred)
+  }
+
+  /// `hash(_:into:)` with the given engine, so that tests can compare the two.
+  ///
+  /// - Precondition: `engine` is `.portable` or `Engine.preferred`.
+  static func hash(
+    _ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>,
+    engine: Engine
+  ) {
     precondition(digest.count >= digestLength, "a SHA-256 digest is 32 bytes")
-    var state: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
-      0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
-      0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19
-    )
-    let count = buffer.count
-    let wholeBlocks = count / 64
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
-      roundConstants.withUnsafeBufferPointer { constants in
-        for block in 0..<wholeBlocks {
-          compress(
-            &state, UnsafeRawBufferPointer(rebasing: buffer[(block * 64)..<(block * 64 + 64)]),
-            schedule, constants)
+    precondition(
+      engine == .portable || engine == Engine.preferred, "this CPU has no SHA extensions")
+    // The working state a, b, ..., h, shared by both engines: eight native words.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { state in
+      state[0] = 0x6a09_e667
+      state[1] = 0xbb67_ae85
+      state[2] = 0x3c6e_f372
+      state[3] = 0xa54f_f53a
+      state[4] = 0x510e_527f
+      state[5] = 0x9b05_688c
+      state[6] = 0x1f83_d9ab
+      state[7] = 0x5be0_cd19
+      let count = buffer.count
+      let wholeBytes = count / 64 * 64
+      compress(state, UnsafeRawBufferPointer(rebasing: buffer[0..<wholeBytes]), engine)
+      // The tail, the 0x80 marker and the 64-bit bit length fill one or two final blocks.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+        tail.initialize(repeating: 0)
+        let remaining = count - wholeBytes
+        UnsafeMutableRawBufferPointer(tail).copyMemory(
+          from: UnsafeRawBufferPointer(rebasing: buffer[wholeBytes...]))
+        tail[remaining] = 0x80
+        let tailLength = remaining + 9 <= 64 ? 64 : 128
+        // Bit length: a buffer in memory holds far fewer than 2^61 bytes, so this cannot overflow.
+        let bitLength = UInt64(count) &* 8
+        for index in 0..<8 {
+          tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index)))
         }
-        // The tail, the 0x80 marker and the 64-bit bit length fill one or two final blocks.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
-          tail.initialize(repeating: 0)
-          let remaining = count - wholeBlocks * 64
-          for index in 0..<remaining { tail[index] = buffer[wholeBlocks * 64 + index] }
-          tail[remaining] = 0x80
-          let tailLength = remaining + 9 <= 64 ? 64 : 128
-          // Bit length: a buffer in memory holds far fewer than 2^61 bytes, so this cannot overflow.
-          let bitLength = UInt64(count) &* 8
-          for index in 0..<8 {
-            tail[tailLength - 1 - index] = UInt8(
-              truncatingIfNeeded: bitLength >> (8 * UInt64(index)))
-          }
-          let raw = UnsafeRawBufferPointer(tail)
-          compress(&state, UnsafeRawBufferPointer(rebasing: raw[0..<64]), schedule, constants)
-          if tailLength == 128 {
-            compress(&state, UnsafeRawBufferPointer(rebasing: raw[64..<128]), schedule, constants)
-          }
-        }
+        compress(state, UnsafeRawBufferPointer(start: tail.baseAddress, count: tailLength), engine)
       }
-    }
-    withUnsafeBytes(of: state) { words in
       for index in 0..<8 {
-        let word = words.load(fromByteOffset: index * 4, as: UInt32.self)
+        let word = state[index]
         digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
         digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
         digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
@@ -74,11 +93,35 @@ public enum SHA256 {
     }
   }
 
-  // All arithmetic below is modulo 2^32 by definition of SHA-256, hence the wrapping operators.
+  /// Compresses the whole 64-byte blocks of `blocks` (a multiple of 64 bytes) into `state`.
   @inline(__always)
   private static func compress(
-    _ state: inout (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32),
-    _ block: UnsafeRawBufferPointer, _ w: UnsafeMutableBufferPointer<UInt32>,
+    _ state: UnsafeMutableBufferPointer<UInt32>, _ blocks: UnsafeRawBufferPointer, _ engine: Engine
+  ) {
+    let blockCount = blocks.count / 64
+    guard blockCount > 0, let start = blocks.baseAddress else { return }
+    switch engine {
+    case .shaExtensions:
+      csha256_compress_sha_ni(state.baseAddress, start, blockCount)
+    case .portable:
+      withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 64) { schedule in
+        roundConstants.withUnsafeBufferPointer { constants in
+          for block in 0..<blockCount {
+            compressBlock(
+              state, UnsafeRawBufferPointer(rebasing: blocks[(block * 64)..<(block * 64 + 64)]),
+              schedule, constants)
+          }
+        }
+      }
+    }
+  }
+
+  // All arithmetic below is modulo 2^32 by definition of SHA-256, hence the wrapping operators.
+  /// The portable compression of one 64-byte block, with `w` for the message schedule.
+  @inline(__always)
+  private static func compressBlock(
+    _ state: UnsafeMutableBufferPointer<UInt32>, _ block: UnsafeRawBufferPointer,
+    _ w: UnsafeMutableBufferPointer<UInt32>,
     _ k: UnsafeBufferPointer<UInt32>
   ) {
     for t in 0..<16 {
@@ -91,7 +134,8 @@ public enum SHA256 {
       let s1 = rotr(w[t - 2], 17) ^ rotr(w[t - 2], 19) ^ (w[t - 2] >> 10)
       w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
     }
-    var (a, b, c, d, e, f, g, h) = state
+    var (a, b, c, d) = (state[0], state[1], state[2], state[3])
+    var (e, f, g, h) = (state[4], state[5], state[6], state[7])
     for t in 0..<64 {
       let s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)
       let choice = (e & f) ^ (~e & g)
@@ -108,10 +152,14 @@ public enum SHA256 {
       b = a
       a = temp1 &+ temp2
     }
-    state = (
-      state.0 &+ a, state.1 &+ b, state.2 &+ c, state.3 &+ d,
-      state.4 &+ e, state.5 &+ f, state.6 &+ g, state.7 &+ h
-    )
+    state[0] &+= a
+    state[1] &+= b
+    state[2] &+= c
+    state[3] &+= d
+    state[4] &+= e
+    state[5] &+= f
+    state[6] &+= g
+    state[7] &+= h
   }
 
   @inline(__always)

@@ -1,6 +1,10 @@
-import Bolt11
 import Testing
 
+@testable import Bolt11
+
+/// The public functions use `SHA256.Engine.preferred`: the x86 SHA extensions when the CPU has
+/// them, else the portable Swift rounds. The tests that take an engine run on each one this CPU
+/// has, so the portable rounds are checked on every machine.
 @Suite struct SHA256Tests {
   private static func hex(_ bytes: [UInt8]) -> String {
     let symbols = Array("0123456789abcdef".utf8)
@@ -8,40 +12,64 @@ import Testing
       decoding: bytes.flatMap { [symbols[Int($0 >> 4)], symbols[Int($0 & 15)]] }, as: UTF8.self)
   }
 
-  private static func digest(_ text: String) -> String { hex(SHA256.hash(Array(text.utf8))) }
+  /// Whether this CPU has the SHA extensions (SHA-NI with SSSE3 and SSE4.1).
+  static let hasSHAExtensions = SHA256.Engine.preferred == .shaExtensions
 
-  @Test("FIPS 180-2 example: \"abc\" (one block)")
-  func abc() {
-    #expect(
-      Self.digest("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  /// The engines this CPU can run: the portable rounds always, the SHA extensions when it has them.
+  static let engines: [SHA256.Engine] =
+    hasSHAExtensions ? [.portable, .shaExtensions] : [.portable]
+
+  private static func digest(
+    _ buffer: UnsafeRawBufferPointer, _ engine: SHA256.Engine
+  ) -> [UInt8] {
+    [UInt8](unsafeUninitializedCapacity: SHA256.digestLength) { digest, initialized in
+      SHA256.hash(buffer, into: digest, engine: engine)
+      initialized = SHA256.digestLength
+    }
   }
 
-  @Test("FIPS 180-2 example: the 448-bit message (two blocks)")
-  func twoBlocks() {
+  private static func digest(_ bytes: [UInt8], _ engine: SHA256.Engine) -> [UInt8] {
+    bytes.withUnsafeBytes { digest($0, engine) }
+  }
+
+  private static func digest(_ text: String, _ engine: SHA256.Engine) -> String {
+    hex(digest(Array(text.utf8), engine))
+  }
+
+  @Test("FIPS 180-2 example: \"abc\" (one block)", arguments: engines)
+  func abc(_ engine: SHA256.Engine) {
     #expect(
-      Self.digest("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+      Self.digest("abc", engine)
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+  }
+
+  @Test("FIPS 180-2 example: the 448-bit message (two blocks)", arguments: engines)
+  func twoBlocks(_ engine: SHA256.Engine) {
+    #expect(
+      Self.digest("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq", engine)
         == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
   }
 
-  @Test("FIPS 180-4 example: the 896-bit message")
-  func longMessage() {
+  @Test("FIPS 180-4 example: the 896-bit message", arguments: engines)
+  func longMessage(_ engine: SHA256.Engine) {
     #expect(
       Self.digest(
-        "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu"
+        "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopqrstnopqrstu",
+        engine
       ) == "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1")
   }
 
-  @Test("FIPS 180-2 example: one million \"a\"")
-  func millionA() {
+  @Test("FIPS 180-2 example: one million \"a\"", arguments: engines)
+  func millionA(_ engine: SHA256.Engine) {
     #expect(
-      Self.hex(SHA256.hash([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000)))
+      Self.hex(Self.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), engine))
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
-  @Test("the empty message")
-  func empty() {
+  @Test("the empty message", arguments: engines)
+  func empty(_ engine: SHA256.Engine) {
     #expect(
-      Self.hex(SHA256.hash([]))
+      Self.hex(Self.digest([], engine))
         == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(SHA256.hash([]).count == SHA256.digestLength)
   }
@@ -189,30 +217,105 @@ import Testing
     (0..<count).map { UInt8(truncatingIfNeeded: $0 * 37 + 11) }
   }
 
-  @Test("digests of every length 0...130 match hashlib", arguments: 0...130)
-  func patternLengths(_ length: Int) {
-    #expect(Self.hex(SHA256.hash(Self.pattern(length))) == Self.patternDigests[length])
+  @Test("digests of every length 0...130 match hashlib", arguments: engines, 0...130)
+  func patternLengths(_ engine: SHA256.Engine, _ length: Int) {
+    #expect(Self.hex(Self.digest(Self.pattern(length), engine)) == Self.patternDigests[length])
+  }
+
+  @Test("the public functions give hashlib's digests", arguments: [0, 55, 56, 64, 119, 120, 130])
+  func publicFunctions(_ length: Int) {
+    let bytes = Self.pattern(length)
+    #expect(Self.hex(SHA256.hash(bytes)) == Self.patternDigests[length])
+    #expect(bytes.withUnsafeBytes { Self.hex(SHA256.hash($0)) } == Self.patternDigests[length])
+  }
+
+  @Test("every length 0...300: the digests, chained, match hashlib", arguments: engines)
+  func chainedLengths(_ engine: SHA256.Engine) {
+    // Computed with Python's hashlib for this test, the pattern as above:
+    //   hashlib.sha256(b"".join(hashlib.sha256(pattern(n)).digest() for n in range(301)))
+    var chained: [UInt8] = []
+    for length in 0...300 { chained += Self.digest(Self.pattern(length), engine) }
+    #expect(
+      Self.hex(Self.digest(chained, engine))
+        == "04fb0a96a55968fbda07295fecba14af486380896cc1d6946aa2da7478e5d0ba")
+  }
+
+  /// `count` bytes: the little-endian bytes of successive outputs of `SplitMix64(seed:)`, as the
+  /// Python that computed the expected digests below makes them.
+  private static func seededBytes(seed: UInt64, count: Int) -> [UInt8] {
+    var generator = SplitMix64(seed: seed)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count + 7)
+    while bytes.count < count { withUnsafeBytes(of: generator.next().littleEndian) { bytes += $0 } }
+    return Array(bytes.prefix(count))
+  }
+
+  @Test("large pseudo-random messages match hashlib", arguments: engines)
+  func largeMessages(_ engine: SHA256.Engine) {
+    // Computed with Python's hashlib for this test, on the same SplitMix64 bytes (Python port:
+    // state += 0x9e3779b97f4a7c15, the two multiply-xorshift steps, 8 little-endian bytes each).
+    let expected: [(seed: UInt64, count: Int, digest: String)] = [
+      (1, 1000, "c0b94bf9b8006ee0a267d24ebca4081cf341d64eb4513f3c7ea164f2818d2299"),
+      (2, 4113, "b880502c08f58c3429f4332c75106f106168eaf17aa6ee31ddd1d5a068ee313a"),
+      (3, 65_537, "773de73af22c3b4617d25d8c963818757176ee1bacd439ac280d3bc2d12e5aa5"),
+      (4, 262_143, "6f0c7dc3910c037a76c13a58318d3b8f3e1e983c99f2e240419cac6f620fddef"),
+    ]
+    for (seed, count, digest) in expected {
+      #expect(
+        Self.hex(Self.digest(Self.seededBytes(seed: seed, count: count), engine)) == digest,
+        "seed \(seed), \(count) bytes")
+    }
+  }
+
+  /// Every length 0...300 at four start offsets, and large random messages. On a CPU without the
+  /// SHA extensions this test is skipped; the tests above still check the portable rounds.
+  @Test(
+    "the SHA extensions agree with the portable rounds",
+    .enabled(if: hasSHAExtensions, "this CPU has no x86 SHA extensions (SHA-NI, SSSE3, SSE4.1)"))
+  func enginesAgree() {
+    let bytes = Self.seededBytes(seed: 5, count: 303)
+    bytes.withUnsafeBytes { raw in
+      for offset in 0..<4 {
+        for length in 0...300 {
+          let message = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)])
+          #expect(
+            Self.hex(Self.digest(message, .shaExtensions))
+              == Self.hex(Self.digest(message, .portable)),
+            "offset \(offset), length \(length)")
+        }
+      }
+    }
+    // A new seed each run, named in any failure so that it can be replayed.
+    let seed = UInt64.random(in: .min ... .max)
+    var generator = SplitMix64(seed: seed)
+    for _ in 0..<4 {
+      let message = generator.bytes(Int.random(in: 10_000...300_000, using: &generator))
+      #expect(
+        Self.hex(Self.digest(message, .shaExtensions)) == Self.hex(Self.digest(message, .portable)),
+        "seed \(seed), \(message.count) bytes")
+    }
   }
 
   @Test(
-    "hashing a buffer gives the same digest, wherever the buffer starts", arguments: [0, 1, 3, 7])
-  func rawBuffer(_ offset: Int) {
+    "hashing a buffer gives the same digest, wherever the buffer starts",
+    arguments: engines, [0, 1, 3, 7])
+  func rawBuffer(_ engine: SHA256.Engine, _ offset: Int) {
     // A buffer that starts at an odd address must be read byte by byte, not as aligned words.
     let padded = [UInt8](repeating: 0xee, count: offset) + Self.pattern(130)
     for length in [0, 55, 56, 64, 119, 120, 130] {
       let digest = padded.withUnsafeBytes { raw in
-        SHA256.hash(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]))
+        Self.digest(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), engine)
       }
       #expect(Self.hex(digest) == Self.patternDigests[length], "offset \(offset), length \(length)")
     }
   }
 
-  @Test("a message of many blocks: bytes 0...255 forty times")
-  func manyBlocks() {
+  @Test("a message of many blocks: bytes 0...255 forty times", arguments: engines)
+  func manyBlocks(_ engine: SHA256.Engine) {
     // hashlib.sha256(bytes(range(256)) * 40).hexdigest()
     let message = Array((0..<40).map { _ in (0...255).map { UInt8($0) } }.joined())
     #expect(
-      Self.hex(SHA256.hash(message))
+      Self.hex(Self.digest(message, engine))
         == "e96760a87768717bcebcfd25ddc7d46b4dbc95a4b0014def080c08539f7d90d0")
   }
 

@@ -15,11 +15,12 @@
 #   offline     the offline-receive validator on signed invoices and arbitrary policies and clocks
 #
 # How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each library
-# module (Bech32Codec, Secp256k1, Bolt11) is compiled from Sources/ with -sanitize=fuzzer,address
-# into an object and a .swiftmodule under Tools/fuzz/out/build; each target is compiled with
-# Common.swift and linked with them and the system libsecp256k1 (uninstrumented). The fuzzer and
-# ASan runtimes ship with the Swift toolchain (usr/lib/clang/*/lib/linux/libclang_rt.fuzzer-*,
-# .asan-*), so nothing else is installed. Modules are rebuilt when a source is newer.
+# module (Bech32Codec, Secp256k1, CSHA256, Bolt11) is compiled from Sources/ with
+# -sanitize=fuzzer,address into an object (and a .swiftmodule) under Tools/fuzz/out/build; each
+# target is compiled with Common.swift and linked with them and the system libsecp256k1
+# (uninstrumented). The fuzzer and ASan runtimes ship with the Swift toolchain
+# (usr/lib/clang/*/lib/linux/libclang_rt.fuzzer-*, .asan-*), so nothing else is installed. Modules
+# are rebuilt when a source is newer.
 #
 # How it runs: one process (the machine is shared), seeded from every invoice and Bech32 string in
 # Vectors/*.json (Tools/fuzz/seeds.py, converted to each target's input form), with the corpus kept
@@ -57,10 +58,10 @@ build_target() {
       "Bech32Codec" "$source"
   elif [ "$target" = offline ]; then
     SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 Bolt11 OfflineReceive" Tools/fuzz/Common.swift "$source"
+      "Bech32Codec Secp256k1 CSHA256 Bolt11 OfflineReceive" Tools/fuzz/Common.swift "$source"
   else
     SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 Bolt11" Tools/fuzz/Common.swift "$source"
+      "Bech32Codec Secp256k1 CSHA256 Bolt11" Tools/fuzz/Common.swift "$source"
   fi
 }
 
