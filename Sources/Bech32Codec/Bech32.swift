@@ -105,11 +105,43 @@ public enum Bech32 {
     polymodStep(polymodStep(UInt32(top) << 20))
   }
 
+  /// Two polymod steps with inputs `first` and `second` (their low five bits).
+  @inline(__always)
+  static func pairStep(
+    _ checksum: UInt32, _ pairs: UnsafeBufferPointer<UInt32>, _ first: UInt8, _ second: UInt8
+  ) -> UInt32 {
+    // Wrapping: `checksum` stays below 2^30, so the shifts cannot carry out of 32 bits.
+    (checksum & 0xf_ffff) << 10 ^ pairs[Int(checksum >> 20)] ^ UInt32(first & 31) << 5
+      ^ UInt32(second & 31)
+  }
+
+  /// Words in a block of the fast path's two checksum chains.
+  static let blockWords = 32
+
+  /// `blockWords` polymod steps with zero input, as four tables over the checksum's bytes: the
+  /// map is GF(2)-linear, so it is the XOR of what each byte alone becomes. Entry
+  /// `256 * k + b` is what byte k of value b becomes (the checksum has 30 bits: byte 3 is below
+  /// 64, and its entries from 64 on are never read).
+  static let blockShiftTable: [UInt32] = (0..<1024).map { entry in
+    var checksum = (UInt32(entry & 255) << (8 * UInt32(entry >> 8))) & 0x3fff_ffff
+    for _ in 0..<blockWords { checksum = polymodStep(checksum) }
+    return checksum
+  }
+
+  /// `blockWords` polymod steps with zero input applied to `checksum` (below 2^30).
+  @inline(__always)
+  static func blockShifted(_ checksum: UInt32, _ shifts: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    shifts[Int(checksum & 255)] ^ shifts[256 + Int(checksum >> 8 & 255)]
+      ^ shifts[512 + Int(checksum >> 16 & 255)] ^ shifts[768 + Int(checksum >> 24)]
+  }
+
   /// The decoding of a valid string, or nil when anything is wrong with it (the caller then
   /// asks `decodeReportingErrors` which rule failed first, and where).
   ///
   /// One pass: the separator is found from the end (no data character is "1"), then each byte is
   /// classified by one table lookup, stored, and folded into the checksum two words at a time.
+  /// The checksum is a chain of dependent table lookups; over the data part it runs as two
+  /// chains on neighbouring blocks, which the processor overlaps, joined once per block pair.
   static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded? {
     let count = bytes.count
     let separator = lastSeparator(bytes)
@@ -119,72 +151,88 @@ public enum Bech32 {
 
     return characterClasses.withUnsafeBufferPointer { classes in
       pairTable.withUnsafeBufferPointer { pairs in
-        generatorTable.withUnsafeBufferPointer { generators -> Decoded? in
-          // Every class seen, or-ed together: an invalid data byte or both cases show in it.
-          var seen: UInt8 = 0
-          var hrpIsPrintable = true
-          var checksum: UInt32 = 1
-          let hrp = [UInt8](stackCapacity: separator) { output in
-            for index in 0..<separator {
-              let byte = bytes[index]
-              let letterCase = classes[Int(byte)] & (lowerLetter | upperLetter)
-              seen |= letterCase
-              // Wrapping: 33...126 is 0...93 after subtracting 33; anything else wraps above.
-              hrpIsPrintable = hrpIsPrintable && byte &- 33 <= 93
-              let lower = byte | (letterCase & upperLetter) >> 1  // an upper-case letter + 0x20
-              output[index] = lower
-              checksum = step(checksum, generators) ^ UInt32(lower >> 5)
+        blockShiftTable.withUnsafeBufferPointer { shifts in
+          generatorTable.withUnsafeBufferPointer { generators -> Decoded? in
+            // Every class seen, or-ed together: an invalid data byte or both cases show in it.
+            var seen: UInt8 = 0
+            var hrpIsPrintable = true
+            var checksum: UInt32 = 1
+            let hrp = [UInt8](stackCapacity: separator) { output in
+              for index in 0..<separator {
+                let byte = bytes[index]
+                let letterCase = classes[Int(byte)] & (lowerLetter | upperLetter)
+                seen |= letterCase
+                // Wrapping: 33...126 is 0...93 after subtracting 33; anything else wraps above.
+                hrpIsPrintable = hrpIsPrintable && byte &- 33 <= 93
+                let lower = byte | (letterCase & upperLetter) >> 1  // an upper-case letter + 0x20
+                output[index] = lower
+                checksum = step(checksum, generators) ^ UInt32(lower >> 5)
+              }
+              checksum = step(checksum, generators)
+              for index in 0..<separator {
+                checksum = step(checksum, generators) ^ UInt32(output[index] & 31)
+              }
+              return separator
             }
-            checksum = step(checksum, generators)
-            for index in 0..<separator {
-              checksum = step(checksum, generators) ^ UInt32(output[index] & 31)
-            }
-            return separator
-          }
-          guard hrpIsPrintable else { return nil }
+            guard hrpIsPrintable else { return nil }
 
-          let data = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
-          let words = [UInt8](stackCapacity: wordCount) { output in
-            var index = 0
-            // Pairs while both words are data words to store; checksum words follow.
-            while index + 1 < wordCount {
-              let first = classes[Int(data[index])]
-              let second = classes[Int(data[index + 1])]
-              seen |= first | second
-              output[index] = first & 31
-              output[index + 1] = second & 31
-              // Wrapping: `checksum` stays below 2^30, so the shifts cannot carry out of 32 bits.
-              checksum =
-                (checksum & 0xf_ffff) << 10 ^ pairs[Int(checksum >> 20)]
-                ^ UInt32(first & 31) << 5 ^ UInt32(second & 31)
-              index &+= 2  // Wrapping: index < wordCount, far from Int.max.
+            let data = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
+            // Every word is stored, the six checksum words too; the array keeps the others.
+            let words = [UInt8](stackCapacity: dataCount) { output in
+              var index = 0
+              // Two blocks at a time: each folded from zero into its own chain, then joined,
+              // since the checksum after block a then block b is shift(shift(c) ^ a) ^ b.
+              while dataCount - index >= 2 * blockWords {
+                var first: UInt32 = 0
+                var second: UInt32 = 0
+                var offset = index
+                while offset < index + blockWords {
+                  let a0 = classes[Int(data[offset])]
+                  let a1 = classes[Int(data[offset + 1])]
+                  let b0 = classes[Int(data[offset + blockWords])]
+                  let b1 = classes[Int(data[offset + blockWords + 1])]
+                  seen |= a0 | a1 | b0 | b1
+                  output[offset] = a0 & 31
+                  output[offset + 1] = a1 & 31
+                  output[offset + blockWords] = b0 & 31
+                  output[offset + blockWords + 1] = b1 & 31
+                  first = pairStep(first, pairs, a0, a1)
+                  second = pairStep(second, pairs, b0, b1)
+                  offset &+= 2  // Wrapping: offset < dataCount, far from Int.max.
+                }
+                checksum = blockShifted(blockShifted(checksum, shifts) ^ first, shifts) ^ second
+                index += 2 * blockWords
+              }
+              // The rest, one chain, two words at a time.
+              while index + 1 < dataCount {
+                let first = classes[Int(data[index])]
+                let second = classes[Int(data[index + 1])]
+                seen |= first | second
+                output[index] = first & 31
+                output[index + 1] = second & 31
+                checksum = pairStep(checksum, pairs, first, second)
+                index &+= 2  // Wrapping: index < dataCount, far from Int.max.
+              }
+              if index < dataCount {
+                let value = classes[Int(data[index])]
+                seen |= value
+                output[index] = value & 31
+                checksum = step(checksum, generators) ^ UInt32(value & 31)
+              }
+              return wordCount
             }
-            if index < wordCount {
-              let value = classes[Int(data[index])]
-              seen |= value
-              output[index] = value & 31
-              checksum = step(checksum, generators) ^ UInt32(value & 31)
-              index += 1
+            guard seen & dataInvalid == 0,
+              seen & (lowerLetter | upperLetter) != lowerLetter | upperLetter
+            else { return nil }
+            let variant: Variant
+            switch checksum {
+            case Variant.bech32.constant: variant = .bech32
+            case Variant.bech32m.constant: variant = .bech32m
+            default: return nil
             }
-            while index < dataCount {
-              let value = classes[Int(data[index])]
-              seen |= value
-              checksum = step(checksum, generators) ^ UInt32(value & 31)
-              index += 1
-            }
-            return wordCount
+            return Decoded(
+              hrp: hrp, words: words, variant: variant, isUppercase: seen & upperLetter != 0)
           }
-          guard seen & dataInvalid == 0,
-            seen & (lowerLetter | upperLetter) != lowerLetter | upperLetter
-          else { return nil }
-          let variant: Variant
-          switch checksum {
-          case Variant.bech32.constant: variant = .bech32
-          case Variant.bech32m.constant: variant = .bech32m
-          default: return nil
-          }
-          return Decoded(
-            hrp: hrp, words: words, variant: variant, isUppercase: seen & upperLetter != 0)
         }
       }
     }

@@ -35,6 +35,35 @@ import Testing
     #expect(decoded != nil)
   }
 
+  /// The fast path folds the data part's checksum as two chains over blocks of `blockWords`
+  /// words: every length from none to several block pairs and a tail, valid and with one
+  /// character changed, must decode as the one-step-at-a-time path does.
+  @Test("agrees at every data length, across the two-chain blocks", arguments: 0...300)
+  func everyLength(_ length: Int) {
+    var state = UInt64(length) &* 0x9e37_79b9_7f4a_7c15 | 1
+    func next() -> UInt64 {
+      state ^= state << 13
+      state ^= state >> 7
+      state ^= state << 17
+      return state
+    }
+    let words = (0..<length).map { _ in UInt8(next() % 32) }
+    let text = Array(Bech32.encode(hrp: Array("lnbc".utf8), words: words, variant: .bech32).utf8)
+    #expect(Self.agree(text))
+    let decoded = text.withUnsafeBufferPointer { Bech32.decodeValid($0) }
+    #expect(decoded?.words == words)
+    // One data character changed anywhere (checksum included) is caught by both paths.
+    for _ in 0..<8 {
+      var changed = text
+      let index = 5 + Int(next() % UInt64(changed.count - 5))
+      let replacement = Bech32.alphabet[Int(next() % 32)]
+      guard replacement != changed[index] else { continue }
+      changed[index] = replacement
+      #expect(Self.agree(changed))
+      #expect(changed.withUnsafeBufferPointer { Bech32.decodeValid($0) } == nil)
+    }
+  }
+
   @Test("agrees on seeded mutations: bytes replaced, cases flipped, truncations")
   func mutations() {
     var state: UInt64 = 0x9e37_79b9_7f4a_7c15
