@@ -28,7 +28,7 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   ///
   /// The words are one big-endian number of 5-bit digits; its bytes are that number regrouped to
   /// 8-bit digits, zero bits prepended to fill the first byte, leading zero bytes dropped.
-  init(words: ArraySlice<UInt8>) {
+  init(words: some Collection<UInt8>) {
     // Leading zero words carry no bits.
     let words = words.drop { $0 & 31 == 0 }
     let byteCount = (words.count * 5 + 7) / 8

@@ -2,7 +2,10 @@ import Bech32Codec
 
 /// Reads a framed invoice's tagged fields into `InvoiceFields`, applying every field rule.
 struct FieldReader {
-  let raw: RawInvoice
+  /// The invoice's fields, framed.
+  let fields: [RawInvoice.Field]
+  /// The whole data part, borrowed for the read: one buffer, no reference counting per field.
+  let words: UnsafeBufferPointer<UInt8>
   let mode: DecodeOptions.Mode
   /// Where word 0 of the data part stands in the caller's input.
   let dataOffset: Int
@@ -42,8 +45,12 @@ struct FieldReader {
   /// 264 bits / 5, rounded up: `n`.
   static let publicKeyWordCount = 53
 
-  init(raw: RawInvoice, mode: DecodeOptions.Mode, dataOffset: Int) {
-    self.raw = raw
+  /// - Parameter words: `raw.words`, valid while the reader is used.
+  init(
+    raw: RawInvoice, words: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode, dataOffset: Int
+  ) {
+    self.fields = raw.fields
+    self.words = words
     self.mode = mode
     self.dataOffset = dataOffset
   }
@@ -63,8 +70,8 @@ struct FieldReader {
     var metadata: [UInt8]?
     var extra: [ExtraField] = []
 
-    for field in raw.fields {
-      let data = raw.data(of: field)
+    for field in fields {
+      let data = UnsafeBufferPointer(rebasing: words[field.range])
       let tag = field.tag
       switch tag {
       case Self.paymentHashTag, Self.paymentSecretTag, Self.descriptionHashTag, Self.payeeTag:
@@ -153,7 +160,7 @@ struct FieldReader {
       }
     }
 
-    let end = dataOffset + raw.words.count - RawInvoice.signatureWordCount
+    let end = dataOffset + words.count - RawInvoice.signatureWordCount
     // BOLT 11: "MUST include exactly one `p` field." (writer)
     guard let paymentHash else {
       throw InvoiceError(.fieldMissingPaymentHash, "no `p` (payment hash) field", position: end)
@@ -175,7 +182,8 @@ struct FieldReader {
     case (nil, .some(let hash)): description = .hash(hash)
     }
 
-    let createdAt = raw.timestamp
+    // 35 bits: the first seven words, big-endian.
+    let createdAt = words[0..<RawInvoice.timestampWordCount].reduce(0) { $0 << 5 | UInt64($1) }
     let expirySeconds = expiry ?? InvoiceFields.defaultExpirySeconds
     let (expiresAt, overflow) = createdAt.addingReportingOverflow(expirySeconds)
     guard !overflow else {
@@ -249,9 +257,8 @@ struct FieldReader {
     // A field has at most 1023 words: 639 bytes and a few bits, within a stack buffer.
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 5 / 8 + 1) {
       buffer throws(InvoiceError) -> Result in
-      let (count, bits, accumulator) = raw.words.withUnsafeBufferPointer {
-        Bech32.regroup(UnsafeBufferPointer(rebasing: $0[range]), into: buffer, padded: false)
-      }
+      let (count, bits, accumulator) = Bech32.regroup(
+        UnsafeBufferPointer(rebasing: words[range]), into: buffer, padded: false)
       // Non-zero leftover bits are reported first, whatever their number.
       guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else {
         // BOLT 11: "MUST pad field data to a multiple of 5 bits, using 0s." (writer)
@@ -268,7 +275,7 @@ struct FieldReader {
   /// BOLT 11: "if a `c`, `x`, or `9` field is provided which has a non-minimal `data_length`
   /// (i.e. begins with 0 field elements): SHOULD treat the invoice as invalid."
   private func checkMinimal(_ field: RawInvoice.Field) throws(InvoiceError) {
-    if raw.words[field.range].first == 0 {
+    if words[field.range].first == 0 {
       throw error(.fieldNonMinimal, "`\(field.letter)` starts with a zero character", field)
     }
   }
@@ -277,7 +284,7 @@ struct FieldReader {
   private func integer(of field: RawInvoice.Field) throws(InvoiceError) -> UInt64 {
     try checkMinimal(field)
     var value: UInt64 = 0
-    for word in raw.words[field.range] {
+    for word in words[field.range] {
       guard value >> 59 == 0 else {
         throw error(.fieldValueTooLarge, "`\(field.letter)` does not fit in 64 bits", field)
       }

@@ -114,9 +114,11 @@ extension SignedRawInvoice {
     let raw = try RawInvoice(
       hrp: decoded.hrp, words: decoded.words, isUppercase: decoded.isUppercase,
       dataOffset: span.lowerBound + decoded.hrp.count + 1)
-    var reader = FieldReader(
-      raw: raw, mode: mode, dataOffset: span.lowerBound + decoded.hrp.count + 1)
-    let fields = try reader.read(hrp: hrp)
+    let fields = try raw.words.withUnsafeBufferPointer { words throws(InvoiceError) in
+      var reader = FieldReader(
+        raw: raw, words: words, mode: mode, dataOffset: span.lowerBound + decoded.hrp.count + 1)
+      return try reader.read(hrp: hrp)
+    }
     let signature = InvoiceSignature(words: raw.words)
     return SignedRawInvoice(
       raw: raw, fields: fields, signature: signature, inputOffset: span.lowerBound)
