@@ -34,11 +34,14 @@ public enum Currency: String, CaseIterable, Sendable, Hashable {
 
   /// The currency whose prefix is exactly `bytes` (lower-case ASCII).
   init?(prefixBytes bytes: ArraySlice<UInt8>) {
-    switch bytes.count {
-    case 2 where bytes.elementsEqual("bc".utf8): self = .bitcoin
-    case 2 where bytes.elementsEqual("tb".utf8): self = .testnet
-    case 3 where bytes.elementsEqual("tbs".utf8): self = .signet
-    case 4 where bytes.elementsEqual("bcrt".utf8): self = .regtest
+    // The prefix's bytes as one big-endian integer: four ASCII letters at most.
+    guard bytes.count <= 4 else { return nil }
+    let packed = bytes.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+    switch (bytes.count, packed) {
+    case (2, 0x6263): self = .bitcoin  // "bc"
+    case (2, 0x7462): self = .testnet  // "tb"
+    case (3, 0x74_6273): self = .signet  // "tbs"
+    case (4, 0x6263_7274): self = .regtest  // "bcrt"
     default: return nil
     }
   }

@@ -132,6 +132,23 @@ public enum JSON: Sendable, Equatable {
     // first byte that is not ends it, and the rest goes scalar by scalar.
     let (plain, total) = value.withUTF8 { bytes in
       var count = 0
+      // Eight bytes at a time while none needs a look: for y = x ^ c, the bytes where x has c are
+      // where y is zero, and (y - 0x01..) & ~y & 0x80.. is non-zero exactly when y has a zero
+      // byte; x - 0x20.. borrows into the top bit of a byte below 0x20 in the same way.
+      if let base = UnsafeRawPointer(bytes.baseAddress) {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        func hasZeroByte(_ y: UInt64) -> Bool { (y &- ones) & ~y & highs != 0 }
+        while bytes.count - count >= 8 {
+          let x = base.loadUnaligned(fromByteOffset: count, as: UInt64.self)
+          guard x & highs == 0,  // no byte of 0x80 or more
+            (x &- ones &* 0x20) & ~x & highs == 0,  // none below 0x20
+            !hasZeroByte(x ^ (ones &* 0x7f)), !hasZeroByte(x ^ (ones &* 0x22)),
+            !hasZeroByte(x ^ (ones &* 0x5c))
+          else { break }
+          count += 8
+        }
+      }
       while count < bytes.count {
         let byte = bytes[count]
         // Wrapping: 0x20...0x7e is 0...0x5e after subtracting 0x20; anything else wraps above.

@@ -62,6 +62,25 @@ import Testing
     #expect(try JSON.parse(serialized) == .string(text))
   }
 
+  /// The writer skips eight plain bytes at a time: a character to escape must be found at every
+  /// position of such a block, and just after one.
+  @Test(
+    "JSON strings escape a special character at every position",
+    arguments: ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "é", "\u{202E}", "\u{0}", " "] as [Unicode.Scalar])
+  func jsonEscapeEveryPosition(_ scalar: Unicode.Scalar) throws {
+    for position in 0..<26 {
+      let text = String(repeating: "a", count: position) + String(scalar) + "bcdefghijklmnopq"
+      let serialized = JSON.string(text).serialized
+      #expect(try JSON.parse(serialized) == .string(text))
+      let mustEscape = scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || SafeText.isUnsafe(scalar)
+      // Escaped, the scalar itself never appears; the quote and backslash appear escaped only.
+      if mustEscape && scalar != "\"" && scalar != "\\" {
+        #expect(!serialized.unicodeScalars.contains(scalar), "\(position)")
+      }
+      if scalar == "\"" { #expect(serialized.contains("\\\""), "\(position)") }
+    }
+  }
+
   /// A description that clears the screen, sets the window title, hides text and flips it.
   static let hostile =
     "Pay \u{1B}[2J\u{1B}]0;pwned\u{07}now\u{202E}evil\u{202C}\u{200B}\u{9B}31m\r\n!"
