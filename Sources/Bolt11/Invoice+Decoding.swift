@@ -130,7 +130,7 @@ extension SignedRawInvoice {
   /// instead of performing public-key recovery." and "otherwise: MUST perform ECDSA public-key
   /// recovery and accept both high-S and low-S signatures."
   /// - Throws: step 7 of the check order.
-  public func verified() throws(InvoiceError) -> Invoice {
+  public consuming func verified() throws(InvoiceError) -> Invoice {
     let position =
       inputOffset + raw.hrp.count + 1 + raw.words.count - RawInvoice.signatureWordCount
     guard (0...3).contains(signature.recoveryID) else {
