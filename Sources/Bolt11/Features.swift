@@ -2,26 +2,41 @@ import Bech32Codec
 
 /// The feature bits of an invoice's `9` field (BOLT #9, context `9`).
 public struct Features: Sendable, Hashable, CustomStringConvertible {
+  /// Bits 0...63, when no higher bit is set (invoices' usual case: no allocation).
+  private var low: UInt64 = 0
+  /// The minimal big-endian bytes when a bit of 64 or more is set; empty otherwise.
+  private var wide: [UInt8] = []
+
   /// The bits as a minimal big-endian byte string: bit 0 is the lowest bit of the last byte; no
   /// leading zero bytes. Empty when no bit is set.
-  public private(set) var bytes: [UInt8]
+  public var bytes: [UInt8] {
+    guard wide.isEmpty else { return wide }
+    let count = (64 - low.leadingZeroBitCount + 7) / 8
+    return (0..<count).map { UInt8(truncatingIfNeeded: low >> UInt64(8 * (count - 1 - $0))) }
+  }
 
   /// No bits set.
-  public init() { bytes = [] }
+  public init() {}
 
   /// The features whose bit numbers are given.
   ///
   /// - Precondition: every bit is non-negative.
   public init(bits: some Sequence<Int>) {
     let bits = Array(bits)
-    guard let highest = bits.max() else {
-      self.bytes = []
-      return
-    }
+    guard let highest = bits.max() else { return }
     precondition(bits.allSatisfy { $0 >= 0 }, "feature bits are numbered from 0")
     var bytes = [UInt8](repeating: 0, count: highest / 8 + 1)
     for bit in bits { bytes[bytes.count - 1 - bit / 8] |= 1 << UInt8(bit % 8) }
-    self.bytes = bytes
+    self = bytes.withUnsafeBufferPointer { Self(minimalBytes: $0) }
+  }
+
+  /// From big-endian bytes without a leading zero byte.
+  private init(minimalBytes bytes: UnsafeBufferPointer<UInt8>) {
+    if bytes.count <= 8 {
+      low = bytes.reduce(0) { $0 << 8 | UInt64($1) }
+    } else {
+      wide = Array(bytes)
+    }
   }
 
   /// The features encoded in a `9` field's 5-bit words, most significant word first.
@@ -32,7 +47,8 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
     // Leading zero words carry no bits.
     let words = words.drop { $0 & 31 == 0 }
     let byteCount = (words.count * 5 + 7) / 8
-    bytes = [UInt8](stackCapacity: byteCount) { output in
+    // A field has at most 1023 words: 640 bytes, on the stack.
+    self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(byteCount, 1)) { output in
       var initialized = 0
       var accumulator: UInt32 = 0
       // The prepended zero bits count as already read.
@@ -46,15 +62,17 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
           initialized += 1
         }
       }
-      return initialized
+      // The first word is non-zero, but its bits may all fall in the second byte.
+      let start = initialized > 0 && output[0] == 0 ? 1 : 0
+      return Self(minimalBytes: UnsafeBufferPointer(rebasing: output[start..<initialized]))
     }
-    // The first word is non-zero, but its bits may all fall in the second byte.
-    if bytes.first == 0 { bytes.removeFirst() }
   }
 
   /// Whether `bit` is set.
   public func contains(bit: Int) -> Bool {
     guard bit >= 0 else { return false }
+    guard !wide.isEmpty else { return bit < 64 && (low >> UInt64(bit)) & 1 == 1 }
+    let bytes = wide
     let byteFromEnd = bit / 8
     guard byteFromEnd < bytes.count else { return false }
     return (bytes[bytes.count - 1 - byteFromEnd] >> UInt8(bit % 8)) & 1 == 1
@@ -69,7 +87,7 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
     return bits
   }
 
-  public var isEmpty: Bool { bytes.isEmpty }
+  public var isEmpty: Bool { low == 0 && wide.isEmpty }
 
   /// The `9` field's words: minimal, no leading zero word.
   var words: [UInt8] {
@@ -104,8 +122,13 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   /// BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail the
   /// payment."
   public var firstUnknownRequiredBit: Int? {
+    guard !wide.isEmpty else {
+      // Set, even (0x55...: bits 0, 2, 4, ...) and not known: the lowest is the first.
+      let unknown = low & 0x5555_5555_5555_5555 & ~Self.knownEvenBits
+      return unknown == 0 ? nil : unknown.trailingZeroBitCount
+    }
     // Lowest bits first, as `setBits` lists them; only even bits, only set ones.
-    for (index, byte) in bytes.reversed().enumerated() where byte & 0x55 != 0 {
+    for (index, byte) in wide.reversed().enumerated() where byte & 0x55 != 0 {
       for bit in stride(from: 0, to: 8, by: 2) where (byte >> UInt8(bit)) & 1 == 1 {
         let number = index * 8 + bit
         guard number < 64 else {

@@ -2,8 +2,6 @@ import Bech32Codec
 
 /// Reads a framed invoice's tagged fields into `InvoiceFields`, applying every field rule.
 struct FieldReader {
-  /// The invoice's fields, framed.
-  let fields: [RawInvoice.Field]
   /// The whole data part, borrowed for the read: one buffer, no reference counting per field.
   let words: UnsafeBufferPointer<UInt8>
   let mode: DecodeOptions.Mode
@@ -49,7 +47,6 @@ struct FieldReader {
   init(
     raw: RawInvoice, words: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode, dataOffset: Int
   ) {
-    self.fields = raw.fields
     self.words = words
     self.mode = mode
     self.dataOffset = dataOffset
@@ -70,7 +67,7 @@ struct FieldReader {
     var metadata: [UInt8]?
     var extra: [ExtraField] = []
 
-    for field in fields {
+    try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
       let data = UnsafeBufferPointer(rebasing: words[field.range])
       let tag = field.tag
       switch tag {
@@ -81,7 +78,7 @@ struct FieldReader {
         guard data.count == expected else {
           if mode == .compat {
             extra.append(ExtraField(tag: tag, words: Array(data)))
-            continue
+            return
           }
           throw error(
             .fieldInvalidLength,
@@ -142,7 +139,7 @@ struct FieldReader {
         guard version <= Fallback.p2shVersion else {
           // BOLT 11: "MUST skip over `f` fields that use an unknown `version`."
           extra.append(ExtraField(tag: tag, words: Array(data)))
-          continue
+          return
         }
         let program = try bytes(of: field, dropping: 1)
         guard let fallback = Fallback(version: version, program: program) else {

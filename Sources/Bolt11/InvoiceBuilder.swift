@@ -92,7 +92,8 @@ public struct InvoiceBuilder: Sendable {
       currency: invoice.currency, paymentHash: invoice.paymentHash,
       paymentSecret: invoice.paymentSecret, description: invoice.description,
       createdAt: invoice.createdAt)
-    let tags = Set(invoice.raw.fields.map(\.tag))
+    let rawFields = invoice.raw.fields
+    let tags = Set(rawFields.map(\.tag))
     amount = invoice.amount
     expirySeconds = tags.contains(FieldReader.expiryTag) ? invoice.expirySeconds : nil
     minFinalCLTVExpiryDelta =
@@ -103,10 +104,10 @@ public struct InvoiceBuilder: Sendable {
     routeHints = invoice.routeHints
     paymentMetadata = invoice.paymentMetadata
     extraFields = invoice.extraFields
-    fieldOrder = invoice.raw.fields.map(\.letter)
+    fieldOrder = rawFields.map(\.letter)
     extraFieldSlots = Set(
-      invoice.raw.fields.indices.filter { index in
-        let field = invoice.raw.fields[index]
+      rawFields.indices.filter { index in
+        let field = rawFields[index]
         let data = ExtraField(tag: field.tag, words: Array(invoice.raw.data(of: field)))
         return !FieldReader.knownTags.contains(field.tag) || Self.isSkippedByReaders(data)
       })

@@ -22,8 +22,32 @@ public struct RawInvoice: Sendable, Equatable {
   public var hrp: [UInt8]
   /// The whole data part: timestamp, tagged fields and signature, checksum excluded.
   public var words: [UInt8]
-  /// The tagged fields in received order.
-  public var fields: [Field]
+  /// The tagged fields in received order, framed from `words` on each call (parsing keeps no
+  /// list: it reads the fields as it frames them).
+  public var fields: [Field] {
+    var fields: [Field] = []
+    words.withUnsafeBufferPointer { words in Self.forEachField(in: words) { fields.append($0) } }
+    return fields
+  }
+
+  /// Calls `body` with each tagged field of the data part `words`, in order, without
+  /// allocating. Stops before a partial header or a field that overruns the signature (an
+  /// initializer refuses those; they appear only in words changed by hand).
+  static func forEachField<Failure: Error>(
+    in words: UnsafeBufferPointer<UInt8>, _ body: (Field) throws(Failure) -> Void
+  ) throws(Failure) {
+    guard words.count >= timestampWordCount + signatureWordCount else { return }
+    let end = words.count - signatureWordCount
+    var index = timestampWordCount
+    while end - index >= 3 {
+      // Type (5 bits) and data_length (10 bits) take three words.
+      let length = Int(words[index + 1] & 31) << 5 | Int(words[index + 2] & 31)
+      let start = index + 3
+      guard length <= end - start else { return }
+      try body(Field(tag: words[index] & 31, range: start..<(start + length)))
+      index = start + length
+    }
+  }
   /// Whether the invoice was written in upper case.
   public var isUppercase: Bool
 
@@ -114,8 +138,6 @@ extension RawInvoice {
         position: offset)
     }
     let end = words.count - Self.signatureWordCount
-    var fields: [Field] = []
-    fields.reserveCapacity(12)
     var index = Self.timestampWordCount
     while index < end {
       // Type (5 bits) and data_length (10 bits) take three words.
@@ -135,12 +157,10 @@ extension RawInvoice {
             + "characters but only \(end - start) remain before the signature",
           position: offset + index, field: Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])))
       }
-      fields.append(Field(tag: tag, range: start..<(start + length)))
       index = start + length
     }
     self.hrp = hrp
     self.words = words
-    self.fields = fields
     self.isUppercase = isUppercase
   }
 }
