@@ -67,7 +67,7 @@ extension Invoice {
 extension RouteHop {
   /// Whether `nodeID` is a point on secp256k1 (a field square root in libsecp256k1).
   public var hasValidNodeID: Bool {
-    nodeID.withUnsafeBytes { Secp256k1.isValidPublicKey($0) }
+    withNodeIDBytes { Secp256k1.isValidPublicKey($0) }
   }
 }
 

@@ -20,7 +20,44 @@ public struct ShortChannelID: RawRepresentable, Sendable, Hashable, CustomString
 /// One hop of a private route (an `r` field entry, 51 bytes).
 public struct RouteHop: Sendable, Hashable {
   /// The node at the start of the channel, a 33-byte compressed key.
-  public var nodeID: [UInt8]
+  public var nodeID: [UInt8] {
+    get { withNodeIDBytes { Array($0) } }
+    set { key = Key(newValue) }
+  }
+
+  /// `nodeID`: 33 bytes held inline (every decoded hop), anything else as given.
+  private var key: Key
+
+  private enum Key: Sendable, Hashable {
+    case compressed(prefix: UInt8, x: InlineBytes32)
+    case other([UInt8])
+
+    init(_ bytes: [UInt8]) {
+      if bytes.count == 33 {
+        self = bytes.withUnsafeBufferPointer { Key($0) }
+      } else {
+        self = .other(bytes)
+      }
+    }
+
+    /// - Precondition: `bytes` holds 33 bytes.
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+      self = .compressed(prefix: bytes[0], x: InlineBytes32(UnsafeBufferPointer(rebasing: bytes[1...])))
+    }
+  }
+
+  /// Calls `body` with the bytes of `nodeID`, without making an array of them.
+  func withNodeIDBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    switch key {
+    case .compressed(let prefix, let x):
+      withUnsafeTemporaryAllocation(byteCount: 33, alignment: 1) { buffer in
+        buffer[0] = prefix
+        x.withUnsafeBytes { (buffer.baseAddress! + 1).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+        return body(UnsafeRawBufferPointer(buffer))
+      }
+    case .other(let bytes): bytes.withUnsafeBytes(body)
+    }
+  }
   public var shortChannelID: ShortChannelID
   public var feeBaseMsat: UInt32
   public var feeProportionalMillionths: UInt32
@@ -33,7 +70,7 @@ public struct RouteHop: Sendable, Hashable {
     nodeID: [UInt8], shortChannelID: ShortChannelID, feeBaseMsat: UInt32,
     feeProportionalMillionths: UInt32, cltvExpiryDelta: UInt16
   ) {
-    self.nodeID = nodeID
+    self.key = Key(nodeID)
     self.shortChannelID = shortChannelID
     self.feeBaseMsat = feeBaseMsat
     self.feeProportionalMillionths = feeProportionalMillionths
@@ -48,7 +85,7 @@ public struct RouteHop: Sendable, Hashable {
       for byte in bytes[from..<(from + length)] { value = value << 8 | UInt64(byte) }
       return value
     }
-    nodeID = Array(bytes[0..<33])
+    key = Key(UnsafeBufferPointer(rebasing: bytes[0..<33]))
     shortChannelID = ShortChannelID(rawValue: integer(33, 8))
     feeBaseMsat = UInt32(truncatingIfNeeded: integer(41, 4))
     feeProportionalMillionths = UInt32(truncatingIfNeeded: integer(45, 4))
