@@ -224,12 +224,13 @@ public enum Secp256k1 {
 
 /// Wraps `secp256k1_ec_pubkey_serialize` with `SECP256K1_EC_COMPRESSED`.
 func serializeCompressed(_ context: OpaquePointer, _ key: inout secp256k1_pubkey) -> [UInt8] {
-  var output = [UInt8](repeating: 0, count: Secp256k1.publicKeyLength)
-  var length = output.count
-  let serialized = output.withUnsafeMutableBufferPointer {
-    secp256k1_ec_pubkey_serialize(
-      context, $0.baseAddress!, &length, &key, UInt32(SECP256K1_EC_COMPRESSED))
+  // Serialized on the stack and copied once: `Array(repeating:count:)` takes the standard
+  // library's unspecialized allocation path, which looks up array metadata on every call.
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Secp256k1.publicKeyLength) { output in
+    var length = output.count
+    let serialized = secp256k1_ec_pubkey_serialize(
+      context, output.baseAddress!, &length, &key, UInt32(SECP256K1_EC_COMPRESSED))
+    precondition(serialized == 1 && length == 33, "a parsed key always serializes to 33 bytes")
+    return Array(output)
   }
-  precondition(serialized == 1 && length == 33, "a parsed key always serializes to 33 bytes")
-  return output
 }
