@@ -166,10 +166,26 @@ public enum Bech32 {
                 hrpIsPrintable = hrpIsPrintable && byte &- 33 <= 93
                 let lower = byte | (letterCase & upperLetter) >> 1  // an upper-case letter + 0x20
                 output[index] = lower
-                checksum = step(checksum, generators) ^ UInt32(lower >> 5)
               }
-              checksum = step(checksum, generators)
-              for index in 0..<separator {
+              // BIP-173's expansion, two words a step: each character's high bits, a zero, then
+              // each character's low five bits.
+              var index = 0
+              while index + 1 < separator {
+                checksum = pairStep(checksum, pairs, output[index] >> 5, output[index + 1] >> 5)
+                index += 2
+              }
+              if index < separator {
+                checksum = pairStep(checksum, pairs, output[index] >> 5, 0)
+                index = 0
+              } else {
+                checksum = pairStep(checksum, pairs, 0, output[0])
+                index = 1
+              }
+              while index + 1 < separator {
+                checksum = pairStep(checksum, pairs, output[index], output[index + 1])
+                index += 2
+              }
+              if index < separator {
                 checksum = step(checksum, generators) ^ UInt32(output[index] & 31)
               }
               return separator

@@ -64,6 +64,20 @@ import Testing
     }
   }
 
+  /// The human-readable part's expansion is folded two words a step: odd and even lengths.
+  @Test("agrees for every human-readable part length 1...20", arguments: 1...20)
+  func everyPrefixLength(_ length: Int) {
+    let hrp = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
+    let text = Array(
+      Bech32.encode(hrp: hrp, words: [0, 31, 7, 19, 2, 30, 11], variant: .bech32).utf8)
+    #expect(Self.agree(text))
+    #expect(text.withUnsafeBufferPointer { Bech32.decodeValid($0) }?.hrp == hrp)
+    var changed = text
+    changed[length - 1] = changed[length - 1] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
+    #expect(changed.withUnsafeBufferPointer { Bech32.decodeValid($0) } == nil)
+    #expect(Self.agree(changed))
+  }
+
   @Test("agrees on seeded mutations: bytes replaced, cases flipped, truncations")
   func mutations() {
     var state: UInt64 = 0x9e37_79b9_7f4a_7c15

@@ -28,7 +28,7 @@ import Synchronization
   struct Settings {
     var corpusPath: String?
     /// Timed passes per measurement (after one warm-up pass).
-    var passes = 11
+    var passes = 21
     /// Invoices decoded in the batch measurement, at least.
     var batchMinimum = 100_000
     /// Passes of the batch measurement (single core and all cores each).
