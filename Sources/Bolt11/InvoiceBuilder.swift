@@ -291,7 +291,7 @@ public struct InvoiceBuilder: Sendable {
   }
 
   /// A value's big-endian words without leading zero words (zero is no words at all).
-  static func minimalWords(_ value: UInt64) -> [UInt8] {
+  package static func minimalWords(_ value: UInt64) -> [UInt8] {
     var words: [UInt8] = []
     var rest = value
     while rest > 0 {

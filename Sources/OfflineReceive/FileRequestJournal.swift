@@ -123,7 +123,7 @@ public actor FileRequestJournal: RequestJournal {
     // Encoding plain strings and integers cannot fail.
     let payload = Array(try! encoder.encode(records.map(StoredRecord.init)))
     let header =
-      "\(magic) \(schemaVersion) \(payload.count) \(HexBytes.encode(SHA256.hash(payload)))\n"
+      "\(magic) \(schemaVersion) \(payload.count) \(Hex.encode(SHA256.hash(payload)))\n"
     return Array(header.utf8) + payload
   }
 
@@ -161,7 +161,7 @@ public actor FileRequestJournal: RequestJournal {
     guard payload.count == length else {
       return corrupt("payload is \(payload.count) bytes; the header says \(length)")
     }
-    guard HexBytes.encode(SHA256.hash(payload)) == header[3] else {
+    guard Hex.encode(SHA256.hash(payload)) == header[3] else {
       return corrupt("checksum mismatch")
     }
     guard let stored = try? JSONDecoder().decode([StoredRecord].self, from: Data(payload)) else {

@@ -1,3 +1,4 @@
+import Bolt11
 /// The library-issued identity of one receive intent (spec §4 W1: "one identity authority").
 ///
 /// Callers resume by intent id explicitly; a new intent never reuses an old node request.
@@ -23,5 +24,5 @@ func hex128(_ high: UInt64, _ low: UInt64) -> String {
   for half in [high, low] {
     for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: half >> UInt64(shift))) }
   }
-  return HexBytes.encode(bytes)
+  return Hex.encode(bytes)
 }

@@ -1,3 +1,4 @@
+import Bolt11
 /// A Lightning node's public key: 33 bytes, compared as bytes.
 ///
 /// Spec §4 W13: "payee equal to our node id, compared as 33 bytes". The original compared
@@ -18,10 +19,10 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
   /// A node id from 66 hexadecimal digits, in either case (spec §1.11: "case-insensitive on
   /// input"), or nil when the text is not a compressed key.
   public init?(hex: String) {
-    guard let bytes = HexBytes.decode(hex) else { return nil }
+    guard let bytes = Hex.decode(hex) else { return nil }
     self.init(bytes: bytes)
   }
 
   /// Lower-case hexadecimal, for display only; never compared.
-  public var description: String { HexBytes.encode(bytes) }
+  public var description: String { Hex.encode(bytes) }
 }

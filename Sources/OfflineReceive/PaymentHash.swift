@@ -1,3 +1,4 @@
+import Bolt11
 /// The SHA-256 an invoice commits to, compared as 32 bytes.
 ///
 /// Spec §4 W13: "Hashes are compared as 32-byte values." The original compared strings (R13).
@@ -15,10 +16,10 @@ public struct PaymentHash: Hashable, Sendable, CustomStringConvertible {
 
   /// A payment hash from 64 hexadecimal digits in either case, or nil.
   public init?(hex: String) {
-    guard let bytes = HexBytes.decode(hex) else { return nil }
+    guard let bytes = Hex.decode(hex) else { return nil }
     self.init(bytes: bytes)
   }
 
   /// Lower-case hexadecimal, for display only; never compared.
-  public var description: String { HexBytes.encode(bytes) }
+  public var description: String { Hex.encode(bytes) }
 }

@@ -64,15 +64,7 @@ func tagged(_ letter: Character, _ data: [UInt8]) -> [UInt8] {
 func words(_ bytes: [UInt8]) -> [UInt8] { Bech32.words(fromBytes: bytes) }
 
 /// A big-endian integer as its minimal words (no leading zero word; zero is no words).
-func integerWords(_ value: UInt64) -> [UInt8] {
-  var result: [UInt8] = []
-  var rest = value
-  while rest > 0 {
-    result.insert(UInt8(rest & 31), at: 0)
-    rest >>= 5
-  }
-  return result
-}
+func integerWords(_ value: UInt64) -> [UInt8] { InvoiceBuilder.minimalWords(value) }
 
 func timestampWords(_ value: UInt64) -> [UInt8] {
   (0..<7).map { UInt8((value >> (5 * UInt64(6 - $0))) & 31) }
@@ -85,20 +77,9 @@ func spoilPadding(_ data: [UInt8]) -> [UInt8] {
   return data
 }
 
-func hexBytes(_ text: String) -> [UInt8] {
-  var bytes: [UInt8] = []
-  var index = text.startIndex
-  while index < text.endIndex {
-    let next = text.index(index, offsetBy: 2)
-    bytes.append(UInt8(text[index..<next], radix: 16)!)
-    index = next
-  }
-  return bytes
-}
+func hexBytes(_ text: String) -> [UInt8] { Hex.decode(text)! }
 
-func hexString(_ bytes: [UInt8]) -> String {
-  bytes.map { String(format: "%02x", $0) }.joined()
-}
+func hexString(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }
 
 func bech32Data(_ data: [UInt8]) -> String {
   String(decoding: data.map { Bech32.alphabet[Int($0)] }, as: UTF8.self)

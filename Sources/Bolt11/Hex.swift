@@ -1,6 +1,6 @@
-/// Lower-case hexadecimal, both ways.
-enum Hex {
-  static func encode(_ bytes: some Collection<UInt8>) -> String {
+/// Lower-case hexadecimal, both ways: for the package's identifiers, JSON and tools.
+package enum Hex {
+  package static func encode(_ bytes: some Collection<UInt8>) -> String {
     let count = bytes.count * 2
     // Two ASCII digits a byte, written straight into the string's storage.
     return String(unsafeUninitializedCapacity: count) { output in
@@ -20,7 +20,7 @@ enum Hex {
   }
 
   /// The bytes of an even-length hexadecimal string (either case), or nil.
-  static func decode(_ text: String) -> [UInt8]? {
+  package static func decode(_ text: String) -> [UInt8]? {
     let utf8 = Array(text.utf8)
     guard utf8.count % 2 == 0 else { return nil }
     func nibble(_ byte: UInt8) -> UInt8? {
