@@ -3,6 +3,7 @@
 
 import Bech32Codec
 import Bolt11
+import Secp256k1
 
 /// Traps with `message` when `condition` is false, in every build configuration.
 @inline(__always)
@@ -44,6 +45,18 @@ struct WordsInput {
       index += length
     }
     words = bytes[index...].map { $0 & 31 }
+  }
+}
+
+extension WordsInput {
+  /// The human-readable part and words with a signature by `key` over them, as a Bech32 string:
+  /// what a writer with that key would produce from these fields.
+  func signed(by key: SigningKey) -> String {
+    let hash = SHA256.hash(hrp + Bech32.bytesPadded(fromWords: words))
+    let signature = try! key.signRecoverable(hash: hash)
+    let signed =
+      words + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
+    return Bech32.encode(hrp: hrp, words: signed)
   }
 }
 

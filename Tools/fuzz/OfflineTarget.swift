@@ -34,12 +34,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     bytes[offset] & 0x80 == 0 ? u64(offset) % 100_000 : u64(offset)
   }
   guard let input = WordsInput(UnsafeRawBufferPointer(rebasing: bytes[64...])) else { return 0 }
-  let hash = SHA256.hash(input.hrp + Bech32.bytesPadded(fromWords: input.words))
-  let signature = try! key.signRecoverable(hash: hash)
-  let words =
-    input.words
-    + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-  let text = Bech32.encode(hrp: input.hrp, words: words)
+  let text = input.signed(by: key)
 
   let decoded = try? Invoice.decode(text)
   let flags = bytes[0]

@@ -21,12 +21,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   guard let input = WordsInput(UnsafeRawBufferPointer(start: start, count: count)) else {
     return 0
   }
-  let hash = SHA256.hash(input.hrp + Bech32.bytesPadded(fromWords: input.words))
-  let signature = try! key.signRecoverable(hash: hash)
-  let words =
-    input.words
-    + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-  let text = Bech32.encode(hrp: input.hrp, words: words)
+  let text = input.signed(by: key)
 
   for mode in DecodeOptions.Mode.allCases {
     guard (try? SignedRawInvoice.parse(text, options: DecodeOptions(mode: mode))) != nil else {
