@@ -91,22 +91,28 @@ extension Bech32 {
     return (count, bits, accumulator)
   }
 
+  /// Regroups `words` into `output` (at least `words.count * 5 / 8` bytes) as
+  /// `bytes(fromWords:)` does: the count of bytes written, or why the padding is refused.
+  package static func regroupUnpadded(
+    _ words: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Result<Int, PaddingError> {
+    let (count, bits, accumulator) = regroup(words, into: output, padded: false)
+    // Non-zero leftover bits are reported first, whatever their number.
+    guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else { return .failure(.nonZeroPadding) }
+    guard bits < 5 else { return .failure(.excessPadding) }
+    return .success(count)
+  }
+
   /// `bytes(fromWords:)` on a buffer.
   package static func bytes(fromWordBuffer words: UnsafeBufferPointer<UInt8>) -> Result<
     [UInt8], PaddingError
   > {
-    var leftover = (bits: 0, accumulator: UInt32(0))
+    var result = Result<Int, PaddingError>.success(0)
     let output = [UInt8](stackCapacity: words.count * 5 / 8) { buffer in
-      let result = regroup(words, into: buffer, padded: false)
-      leftover = (result.bits, result.accumulator)
-      return result.count
+      result = regroupUnpadded(words, into: buffer)
+      return (try? result.get()) ?? 0
     }
-    // Non-zero leftover bits are reported first, whatever their number.
-    guard leftover.accumulator & ((1 << UInt32(leftover.bits)) - 1) == 0 else {
-      return .failure(.nonZeroPadding)
-    }
-    guard leftover.bits < 5 else { return .failure(.excessPadding) }
-    return .success(output)
+    return result.map { _ in output }
   }
 
   /// `bytesPadded(fromWords:)` on a buffer.

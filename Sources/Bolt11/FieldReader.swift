@@ -254,18 +254,16 @@ struct FieldReader {
     // A field has at most 1023 words: 639 bytes and a few bits, within a stack buffer.
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 5 / 8 + 1) {
       buffer throws(InvoiceError) -> Result in
-      let (count, bits, accumulator) = Bech32.regroup(
-        UnsafeBufferPointer(rebasing: words[range]), into: buffer, padded: false)
-      // Non-zero leftover bits are reported first, whatever their number.
-      guard accumulator & ((1 << UInt32(bits)) - 1) == 0 else {
+      switch Bech32.regroupUnpadded(UnsafeBufferPointer(rebasing: words[range]), into: buffer) {
+      case .success(let count):
+        return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+      case .failure(.nonZeroPadding):
         // BOLT 11: "MUST pad field data to a multiple of 5 bits, using 0s." (writer)
         throw error(.invoiceNonZeroPadding, "`\(field.letter)` has non-zero padding bits", field)
-      }
-      guard bits < 5 else {
+      case .failure(.excessPadding):
         throw error(
           .fieldInvalidLength, "`\(field.letter)` has a whole character of padding", field)
       }
-      return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
   }
 
