@@ -10,11 +10,6 @@ struct InlineBytes32: Hashable, Sendable {
     withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
   }
 
-  /// - Precondition: `bytes` holds exactly 32 bytes.
-  init(_ bytes: [UInt8]) {
-    self = bytes.withUnsafeBufferPointer { Self($0) }
-  }
-
   var array: [UInt8] { Swift.withUnsafeBytes(of: storage) { Array($0) } }
 
   func withUnsafeBytes<Result, Failure>(

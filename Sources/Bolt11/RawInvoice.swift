@@ -81,23 +81,20 @@ public struct RawInvoice: Sendable, Equatable {
   ///
   /// BOLT 11: "the human-readable part (as UTF-8 bytes) concatenated with the data part
   /// (excluding the signature), with 0 bits appended to pad to a byte boundary."
-  public var signingPreimage: [UInt8] {
-    hrp + Bech32.bytesPadded(fromWords: signedWords)
-  }
+  public var signingPreimage: [UInt8] { withSigningPreimage { Array($0) } }
 
   /// SHA-256 of `signingPreimage`: the message the signature commits to.
-  public var signatureHash: [UInt8] { SHA256.hash(signingPreimage) }
+  public var signatureHash: [UInt8] { withSignatureHash { Array($0) } }
 
-  /// Calls `body` with `signatureHash` in a stack buffer: the preimage and its digest are built
-  /// without an allocation.
-  func withSignatureHash<Result>(
-    _ body: (UnsafeRawBufferPointer) throws(InvoiceError) -> Result
-  ) throws(InvoiceError) -> Result {
+  /// Calls `body` with `signingPreimage` built in a stack buffer.
+  func withSigningPreimage<Result, Failure: Error>(
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     let signedCount = words.count - Self.signatureWordCount
     // BOLT 11: the human-readable part, then the signed words with zero bits to a byte boundary.
     let preimageCount = hrp.count + (signedCount * 5 + 7) / 8
-    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: preimageCount) {
-      preimage in
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: preimageCount) {
+      preimage throws(Failure) -> Result in
       let hrpCount = hrp.withUnsafeBufferPointer { hrp in
         preimage.initialize(fromContentsOf: hrp)
       }
@@ -106,13 +103,22 @@ public struct RawInvoice: Sendable, Equatable {
           UnsafeBufferPointer(rebasing: words[0..<signedCount]),
           into: UnsafeMutableBufferPointer(rebasing: preimage[hrpCount...]), padded: true)
       }
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SHA256.digestLength) {
-        digest in
+      return try body(UnsafeBufferPointer(preimage))
+    }
+  }
+
+  /// Calls `body` with `signatureHash` in a stack buffer: the preimage and its digest are built
+  /// without an allocation.
+  func withSignatureHash<Result, Failure: Error>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
+    try withSigningPreimage { preimage throws(Failure) -> Result in
+      try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: SHA256.digestLength) {
+        digest throws(Failure) -> Result in
         SHA256.hash(UnsafeRawBufferPointer(preimage), into: digest)
-        return Swift.Result { () throws(InvoiceError) in try body(UnsafeRawBufferPointer(digest)) }
+        return try body(UnsafeRawBufferPointer(digest))
       }
     }
-    return try result.get()
   }
 
   /// The invoice as a Bech32 string, exactly as received.
