@@ -46,25 +46,20 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   init(words: some Collection<UInt8>) {
     // Leading zero words carry no bits.
     let words = words.drop { $0 & 31 == 0 }
-    let byteCount = (words.count * 5 + 7) / 8
-    // A field has at most 1023 words: 640 bytes, on the stack.
-    self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(byteCount, 1)) { output in
-      var initialized = 0
-      var accumulator: UInt32 = 0
-      // The prepended zero bits count as already read.
-      var bits = byteCount * 8 - words.count * 5
-      for word in words {
-        accumulator = (accumulator << 5 | UInt32(word & 31)) & 0xfff
-        bits += 5
-        if bits >= 8 {
-          bits -= 8
-          output[initialized] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
-          initialized += 1
-        }
-      }
-      // The first word is non-zero, but its bits may all fall in the second byte.
-      let start = initialized > 0 && output[0] == 0 ? 1 : 0
-      return Self(minimalBytes: UnsafeBufferPointer(rebasing: output[start..<initialized]))
+    // Zero words in front, as many as make the bit count whole bytes: the words then regroup
+    // exactly and the number stays right-aligned. At most 1030 words and 644 bytes, on the stack.
+    let total = (words.count + 7) / 8 * 8
+    self = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: max(total + total / 8 * 5, 1)) {
+      buffer in
+      let aligned = UnsafeMutableBufferPointer(rebasing: buffer[0..<total])
+      aligned.initialize(repeating: 0)
+      _ = UnsafeMutableBufferPointer(rebasing: aligned[(total - words.count)...])
+        .initialize(fromContentsOf: words)
+      let output = UnsafeMutableBufferPointer(rebasing: buffer[total...])
+      let count = Bech32.regroup(UnsafeBufferPointer(aligned), into: output, padded: false).count
+      // Leading zero bytes carry no bits.
+      let start = output[0..<count].firstIndex { $0 != 0 } ?? count
+      return Self(minimalBytes: UnsafeBufferPointer(rebasing: output[start..<count]))
     }
   }
 
