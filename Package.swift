@@ -6,6 +6,8 @@ let package = Package(
   products: [
     .library(name: "Bech32Codec", targets: ["Bech32Codec"]),
     .library(name: "Bolt11", targets: ["Bolt11"]),
+    // Signing: `InvoiceBuilder.build(signingWith:)` takes a `Secp256k1.SigningKey`.
+    .library(name: "Secp256k1", targets: ["Secp256k1"]),
     .library(name: "OfflineReceive", targets: ["OfflineReceive"]),
     .executable(name: "bolt11", targets: ["Bolt11CLI"]),
   ],

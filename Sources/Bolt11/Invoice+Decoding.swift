@@ -67,7 +67,7 @@ extension Invoice {
 extension RouteHop {
   /// Whether `nodeID` is a point on secp256k1 (a field square root in libsecp256k1).
   public var hasValidNodeID: Bool {
-    withNodeIDBytes { Secp256k1.isValidPublicKey($0) }
+    withNodeIDBytes { ECDSA.isValidPublicKey($0) }
   }
 }
 
@@ -156,17 +156,17 @@ extension SignedRawInvoice {
   ) throws(InvoiceError) -> [UInt8] {
     guard let stated = fields.statedPayee else {
       do {
-        return try Secp256k1.recoverPublicKey(
+        return try ECDSA.recoverPublicKey(
           compactSignature: compact, recoveryID: signature.recoveryID, hash: hash)
       } catch {
         throw Self.map(error, position: position)
       }
     }
-    let verification: Secp256k1.Verification
+    let verification: ECDSA.Verification
     do {
       verification = try stated.withUnsafeBytes { key in
         Result { () throws(Secp256k1Error) in
-          try Secp256k1.verifyLowS(compactSignature: compact, hash: hash, publicKey: key)
+          try ECDSA.verifyLowS(compactSignature: compact, hash: hash, publicKey: key)
         }
       }.get()
     } catch {

@@ -259,7 +259,7 @@ public struct InvoiceBuilder: Sendable {
           .invalidRoute, "a route has 1 to \(Self.maximumHopsPerRoute) hops, not \(hint.hops.count)"
         )
       }
-      for hop in hint.hops where hop.nodeID.count != 33 || !Secp256k1.isValidPublicKey(hop.nodeID) {
+      for hop in hint.hops where hop.nodeID.count != 33 || !ECDSA.isValidPublicKey(hop.nodeID) {
         throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
       }
     }

@@ -42,7 +42,7 @@ public struct Invoice: Sendable, Equatable {
 extension InvoiceSignature {
   /// The signature in DER, as Core Lightning prints it, or nil when r or s is out of range.
   public var der: [UInt8]? {
-    try? Secp256k1.derSignature(compactSignature: compact)
+    try? ECDSA.derSignature(compactSignature: compact)
   }
 }
 

@@ -62,7 +62,7 @@ public final class SigningKey: @unchecked Sendable {
   public func signRecoverable(hash: [UInt8]) throws(Secp256k1Error) -> (
     compactSignature: [UInt8], recoveryID: Int
   ) {
-    guard hash.count == Secp256k1.hashLength else {
+    guard hash.count == ECDSA.hashLength else {
       throw Secp256k1Error(.invalidLength, "hash must be 32 bytes")
     }
     var signature = secp256k1_ecdsa_recoverable_signature()
@@ -73,7 +73,7 @@ public final class SigningKey: @unchecked Sendable {
       }
     }
     precondition(signed == 1, "signing with a verified key and the default nonce cannot fail")
-    var output = [UInt8](repeating: 0, count: Secp256k1.compactSignatureLength)
+    var output = [UInt8](repeating: 0, count: ECDSA.compactSignatureLength)
     var recoveryID: Int32 = 0
     output.withUnsafeMutableBufferPointer {
       _ = secp256k1_ecdsa_recoverable_signature_serialize_compact(

@@ -11,7 +11,7 @@ import Testing
   static let offCurveKey: [UInt8] = {
     for last in UInt8(1)...UInt8(255) {
       let key = [0x02] + [UInt8](repeating: 0, count: 31) + [last]
-      if !Secp256k1.isValidPublicKey(key) { return key }
+      if !ECDSA.isValidPublicKey(key) { return key }
     }
     preconditionFailure("some small x is off the curve")
   }()

@@ -59,6 +59,17 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     #expect(key.publicKey == Fixture.publicKey)
   }
 
+  @Test("module-qualified names resolve: Secp256k1.SigningKey and Secp256k1.ECDSA")
+  func moduleQualifiedNames() throws {
+    // No type in the module may shadow the module's own name, or these do not compile.
+    let key = try Secp256k1.SigningKey(secretKey: Fixture.secretKey)
+    let signed = try key.signRecoverable(hash: Fixture.hash)
+    #expect(
+      try Secp256k1.ECDSA.recoverPublicKey(
+        compactSignature: signed.compactSignature, recoveryID: signed.recoveryID,
+        hash: Fixture.hash) == Fixture.publicKey)
+  }
+
   @Test("derives G from 1 and -G from n - 1")
   func generatorKeys() throws {
     let one = [UInt8](repeating: 0, count: 31) + [1]
@@ -132,14 +143,14 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
 @Suite struct RecoveryTests {
   @Test("recovers BOLT #11's payee from the first example's signature")
   func recoversBoltPayee() throws {
-    let key = try Secp256k1.recoverPublicKey(
+    let key = try ECDSA.recoverPublicKey(
       compactSignature: Fixture.signature, recoveryID: Fixture.recoveryID, hash: Fixture.hash)
     #expect(key == Fixture.publicKey)
   }
 
   @Test("recovers a different key with the other recovery id")
   func otherRecoveryID() throws {
-    let key = try Secp256k1.recoverPublicKey(
+    let key = try ECDSA.recoverPublicKey(
       compactSignature: Fixture.signature, recoveryID: 0, hash: Fixture.hash)
     #expect(key == Fixture.otherRecoveredKey)
   }
@@ -148,7 +159,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   func highRecoveryIDs(_ recoveryID: Int) {
     // r = 8d3c... so r + n exceeds the field prime: no point has that x.
     let error = secp256k1Error { () throws(Secp256k1Error) in
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: Fixture.signature, recoveryID: recoveryID, hash: Fixture.hash)
     }
     #expect(error?.code == .unrecoverable)
@@ -157,7 +168,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   @Test("refuses recovery ids outside 0...3", arguments: [4, 5, -1, 255, Int.max, Int.min])
   func invalidRecoveryID(_ recoveryID: Int) {
     let error = secp256k1Error { () throws(Secp256k1Error) in
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: Fixture.signature, recoveryID: recoveryID, hash: Fixture.hash)
     }
     #expect(error?.code == .invalidRecoveryID)
@@ -166,7 +177,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   @Test("an all-zero signature throws instead of recovering", arguments: 0...3)
   func allZeroSignature(_ recoveryID: Int) {
     let error = secp256k1Error { () throws(Secp256k1Error) in
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: [UInt8](repeating: 0, count: 64), recoveryID: recoveryID,
         hash: Fixture.hash)
     }
@@ -180,7 +191,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     let overflowingS = Array(Fixture.signature[..<32]) + Scalar.groupOrder
     for signature in [overflowingR, overflowingS] {
       let error = secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.recoverPublicKey(
+        try ECDSA.recoverPublicKey(
           compactSignature: signature, recoveryID: 1, hash: Fixture.hash)
       }
       #expect(error?.code == .invalidSignature)
@@ -192,7 +203,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     arguments: [(63, 32), (65, 32), (64, 31), (64, 33), (0, 0)])
   func wrongSizes(_ signatureLength: Int, _ hashLength: Int) {
     let error = secp256k1Error { () throws(Secp256k1Error) in
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: [UInt8](repeating: 1, count: signatureLength), recoveryID: 0,
         hash: [UInt8](repeating: 1, count: hashLength))
     }
@@ -206,24 +217,24 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     let signed = try key.signRecoverable(hash: hash)
     #expect((0...3).contains(signed.recoveryID))
     #expect(
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: signed.compactSignature, recoveryID: signed.recoveryID, hash: hash)
         == key.publicKey)
     // libsecp256k1 always signs low-S.
-    #expect(try !Secp256k1.isHighS(compactSignature: signed.compactSignature))
+    #expect(try !ECDSA.isHighS(compactSignature: signed.compactSignature))
     #expect(
-      try Secp256k1.verify(
+      try ECDSA.verify(
         compactSignature: signed.compactSignature, hash: hash, publicKey: key.publicKey))
 
     // n - s recovers the same key with the other parity bit, and verification refuses it.
     let flipped = Scalar.flipS(signed.compactSignature)
-    #expect(try Secp256k1.isHighS(compactSignature: flipped))
+    #expect(try ECDSA.isHighS(compactSignature: flipped))
     #expect(
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: flipped, recoveryID: signed.recoveryID ^ 1, hash: hash)
         == key.publicKey)
     #expect(
-      try !Secp256k1.verify(compactSignature: flipped, hash: hash, publicKey: key.publicKey))
+      try !ECDSA.verify(compactSignature: flipped, hash: hash, publicKey: key.publicKey))
   }
 }
 
@@ -236,10 +247,10 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
 
   @Test("detects high S")
   func detects() throws {
-    #expect(try !Secp256k1.isHighS(compactSignature: Fixture.signature))
-    #expect(try Secp256k1.isHighS(compactSignature: Fixture.highS))
-    #expect(try !Secp256k1.isHighS(compactSignature: Fixture.signature2))
-    #expect(try Secp256k1.isHighS(compactSignature: Scalar.flipS(Fixture.signature2)))
+    #expect(try !ECDSA.isHighS(compactSignature: Fixture.signature))
+    #expect(try ECDSA.isHighS(compactSignature: Fixture.highS))
+    #expect(try !ECDSA.isHighS(compactSignature: Fixture.signature2))
+    #expect(try ECDSA.isHighS(compactSignature: Scalar.flipS(Fixture.signature2)))
   }
 
   @Test("the boundary: s = (n - 1) / 2 is low, s = (n + 1) / 2 is high")
@@ -249,19 +260,19 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     let half = Hex.bytes("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0")
     var halfPlusOne = half
     halfPlusOne[31] += 1
-    #expect(try !Secp256k1.isHighS(compactSignature: r + half))
-    #expect(try Secp256k1.isHighS(compactSignature: r + halfPlusOne))
+    #expect(try !ECDSA.isHighS(compactSignature: r + half))
+    #expect(try ECDSA.isHighS(compactSignature: r + halfPlusOne))
   }
 
   @Test("recovers the payee from the high-S form with the recovery id flipped")
   func recoversHighS() throws {
     #expect(
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: Fixture.highS, recoveryID: Fixture.recoveryID ^ 1, hash: Fixture.hash)
         == Fixture.publicKey)
     // With the same recovery id, the high-S form names the other key.
     #expect(
-      try Secp256k1.recoverPublicKey(
+      try ECDSA.recoverPublicKey(
         compactSignature: Fixture.highS, recoveryID: Fixture.recoveryID, hash: Fixture.hash)
         == Fixture.otherRecoveredKey)
   }
@@ -269,7 +280,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   @Test("verification refuses the high-S form")
   func verifyRefusesHighS() throws {
     #expect(
-      try !Secp256k1.verify(
+      try !ECDSA.verify(
         compactSignature: Fixture.highS, hash: Fixture.hash, publicKey: Fixture.publicKey))
   }
 
@@ -277,11 +288,11 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   func isHighSErrors() {
     #expect(
       secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.isHighS(compactSignature: [UInt8](repeating: 1, count: 63))
+        try ECDSA.isHighS(compactSignature: [UInt8](repeating: 1, count: 63))
       }?.code == .invalidLength)
     #expect(
       secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.isHighS(compactSignature: [UInt8](repeating: 0xff, count: 64))
+        try ECDSA.isHighS(compactSignature: [UInt8](repeating: 0xff, count: 64))
       }?.code == .invalidSignature)
   }
 }
@@ -290,28 +301,28 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   @Test("verifies BOLT #11's signature")
   func verifiesBolt() throws {
     #expect(
-      try Secp256k1.verify(
+      try ECDSA.verify(
         compactSignature: Fixture.signature, hash: Fixture.hash, publicKey: Fixture.publicKey))
     #expect(
-      try Secp256k1.verify(
+      try ECDSA.verify(
         compactSignature: Fixture.signature2, hash: Fixture.hash2, publicKey: Fixture.publicKey))
   }
 
   @Test("refuses another hash, another key, another signature")
   func refusesMismatch() throws {
     #expect(
-      try !Secp256k1.verify(
+      try !ECDSA.verify(
         compactSignature: Fixture.signature, hash: Fixture.hash2, publicKey: Fixture.publicKey))
     #expect(
-      try !Secp256k1.verify(
+      try !ECDSA.verify(
         compactSignature: Fixture.signature, hash: Fixture.hash, publicKey: Fixture.generator))
     #expect(
-      try !Secp256k1.verify(
+      try !ECDSA.verify(
         compactSignature: Fixture.signature2, hash: Fixture.hash, publicKey: Fixture.publicKey))
     var tamperedHash = Fixture.hash
     tamperedHash[31] ^= 1
     #expect(
-      try !Secp256k1.verify(
+      try !ECDSA.verify(
         compactSignature: Fixture.signature, hash: tamperedHash, publicKey: Fixture.publicKey))
   }
 
@@ -326,7 +337,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     ]
     for (signature, hash, key) in cases {
       let error = secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.verify(compactSignature: signature, hash: hash, publicKey: key)
+        try ECDSA.verify(compactSignature: signature, hash: hash, publicKey: key)
       }
       #expect(error?.code == .invalidLength)
     }
@@ -338,12 +349,12 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     let offCurve = [0x02] + [UInt8](repeating: 0, count: 31) + [5]
     #expect(
       secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.verify(
+        try ECDSA.verify(
           compactSignature: Fixture.signature, hash: Fixture.hash, publicKey: offCurve)
       }?.code == .invalidPublicKey)
     #expect(
       secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.verify(
+        try ECDSA.verify(
           compactSignature: [UInt8](repeating: 0xff, count: 64), hash: Fixture.hash,
           publicKey: Fixture.publicKey)
       }?.code == .invalidSignature)
@@ -364,8 +375,8 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
 
   @Test("accepts valid keys", arguments: valid)
   func acceptsValid(_ key: [UInt8]) {
-    #expect(Secp256k1.isValidPublicKey(key))
-    #expect(Secp256k1.isValidPublicKey(key[...]))
+    #expect(ECDSA.isValidPublicKey(key))
+    #expect(ECDSA.isValidPublicKey(key[...]))
   }
 
   static let invalid: [[UInt8]] = [
@@ -388,7 +399,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
 
   @Test("refuses invalid keys", arguments: invalid)
   func refusesInvalid(_ key: [UInt8]) {
-    #expect(!Secp256k1.isValidPublicKey(key))
+    #expect(!ECDSA.isValidPublicKey(key))
   }
 }
 
@@ -425,18 +436,18 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
 
   @Test("encodes compact signatures as DER", arguments: cases)
   func encodes(_ compact: String, _ der: String) throws {
-    #expect(Hex.string(try Secp256k1.derSignature(compactSignature: Hex.bytes(compact))) == der)
+    #expect(Hex.string(try ECDSA.derSignature(compactSignature: Hex.bytes(compact))) == der)
   }
 
   @Test("refuses wrong lengths and unparsable signatures")
   func errors() {
     #expect(
       secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.derSignature(compactSignature: Array(Fixture.signature.dropLast()))
+        try ECDSA.derSignature(compactSignature: Array(Fixture.signature.dropLast()))
       }?.code == .invalidLength)
     #expect(
       secp256k1Error { () throws(Secp256k1Error) in
-        try Secp256k1.derSignature(compactSignature: [UInt8](repeating: 0xff, count: 64))
+        try ECDSA.derSignature(compactSignature: [UInt8](repeating: 0xff, count: 64))
       }?.code == .invalidSignature)
   }
 }

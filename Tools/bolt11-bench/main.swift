@@ -136,11 +136,11 @@ import Synchronization
   func floorSecp256k1(_ item: Prepared, hash: [UInt8]) -> UInt64 {
     if let payee = item.statedPayee {
       let isValid =
-        (try? Secp256k1.verify(compactSignature: item.compact, hash: hash, publicKey: payee))
+        (try? ECDSA.verify(compactSignature: item.compact, hash: hash, publicKey: payee))
         ?? false
       return isValid ? 1 : 0
     }
-    let key = try? Secp256k1.recoverPublicKey(
+    let key = try? ECDSA.recoverPublicKey(
       compactSignature: item.compact, recoveryID: item.recoveryID, hash: hash)
     return UInt64(key?[1] ?? 0)
   }
@@ -169,7 +169,7 @@ import Synchronization
   @inline(never)
   func routeKeyPass(_ keys: [[UInt8]]) -> UInt64 {
     var sum: UInt64 = 0
-    for key in keys where Secp256k1.isValidPublicKey(key) { sum &+= 1 }
+    for key in keys where ECDSA.isValidPublicKey(key) { sum &+= 1 }
     return sum
   }
 

@@ -4,7 +4,7 @@ internal import CSecp256k1
 ///
 /// Inputs are serialized forms only (33-byte compressed keys, 64-byte compact signatures, 32-byte
 /// hashes); no libsecp256k1 type leaves this module. Every size is checked before C sees a pointer.
-public enum Secp256k1 {
+public enum ECDSA {
   /// Bytes in a compressed public key.
   public static let publicKeyLength = 33
   /// Bytes in a compact signature: 32-byte r followed by 32-byte s.
@@ -226,7 +226,7 @@ public enum Secp256k1 {
 func serializeCompressed(_ context: OpaquePointer, _ key: inout secp256k1_pubkey) -> [UInt8] {
   // Serialized on the stack and copied once: `Array(repeating:count:)` takes the standard
   // library's unspecialized allocation path, which looks up array metadata on every call.
-  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Secp256k1.publicKeyLength) { output in
+  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ECDSA.publicKeyLength) { output in
     var length = output.count
     let serialized = secp256k1_ec_pubkey_serialize(
       context, output.baseAddress!, &length, &key, UInt32(SECP256K1_EC_COMPRESSED))
