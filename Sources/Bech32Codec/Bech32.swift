@@ -295,7 +295,7 @@ public enum Bech32 {
       let byte = bytes[index]
       guard byte >= 33 && byte <= 126 else {
         throw Bech32Error(
-          .invalidCharacter, "character \(describe(byte)) is not allowed", position: index)
+          .invalidCharacter, "\(describe(bytes, at: index)) is not allowed", position: index)
       }
       if byte >= 0x61 && byte <= 0x7a {
         if sawUpper {
@@ -345,7 +345,7 @@ public enum Bech32 {
       let value = reverse[Int(bytes[position])]
       guard value != 0xff else {
         throw Bech32Error(
-          .invalidCharacter, "character \(describe(bytes[position])) is not in the Bech32 alphabet",
+          .invalidCharacter, "\(describe(bytes, at: position)) is not in the Bech32 alphabet",
           position: position)
       }
       let wordIndex = position - separator - 1
@@ -426,9 +426,21 @@ public enum Bech32 {
     byte >= 0x41 && byte <= 0x5a ? byte | 0x20 : byte
   }
 
-  static func describe(_ byte: UInt8) -> String {
-    byte >= 33 && byte <= 126
-      ? "\"\(String(decoding: [byte], as: UTF8.self))\""
-      : "0x" + String(byte, radix: 16, uppercase: false)
+  /// How a message names the input at `index`: `character "x"` (printable ASCII), `character
+  /// 0x1b` (other ASCII), `character U+200B` (a UTF-8 sequence, named by its Unicode scalar), or
+  /// `byte 0xff (not UTF-8)` (a byte that does not start a valid UTF-8 sequence).
+  static func describe(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> String {
+    let byte = bytes[index]
+    if byte >= 33 && byte <= 126 {
+      return "character \"\(String(decoding: [byte], as: UTF8.self))\""
+    }
+    if byte < 0x80 { return "character 0x" + String(byte, radix: 16) }
+    var iterator = UnsafeBufferPointer(rebasing: bytes[index...]).makeIterator()
+    var decoder = UTF8()
+    if case .scalarValue(let scalar) = decoder.decode(&iterator) {
+      let hex = String(scalar.value, radix: 16, uppercase: true)
+      return "character U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+    }
+    return "byte 0x" + String(byte, radix: 16) + " (not UTF-8)"
   }
 }

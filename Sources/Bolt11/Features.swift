@@ -18,13 +18,22 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   /// No bits set.
   public init() {}
 
+  /// The highest bit a `9` field can hold: 1023 words (the longest field) of 5 bits are bits
+  /// 0...5114.
+  public static let maximumBit = 1023 * 5 - 1
+
   /// The features whose bit numbers are given.
   ///
-  /// - Precondition: every bit is non-negative.
-  public init(bits: some Sequence<Int>) {
+  /// Every bit is checked before anything is allocated for them.
+  /// - Throws: `build.invalid_features` for a negative bit or one above `maximumBit`.
+  public init(bits: some Sequence<Int>) throws(InvoiceBuildError) {
     let bits = Array(bits)
+    for bit in bits where bit < 0 || bit > Self.maximumBit {
+      throw InvoiceBuildError(
+        .invalidFeatures,
+        "feature bit \(bit) is out of range: a `9` field holds bits 0 to \(Self.maximumBit)")
+    }
     guard let highest = bits.max() else { return }
-    precondition(bits.allSatisfy { $0 >= 0 }, "feature bits are numbered from 0")
     var bytes = [UInt8](repeating: 0, count: highest / 8 + 1)
     for bit in bits { bytes[bytes.count - 1 - bit / 8] |= 1 << UInt8(bit % 8) }
     self = bytes.withUnsafeBufferPointer { Self(minimalBytes: $0) }

@@ -33,7 +33,28 @@ extension Invoice {
   public static func decode(_ text: String, options: DecodeOptions = DecodeOptions())
     throws(InvoiceError) -> Invoice
   {
-    let invoice = try SignedRawInvoice.parse(text, options: options).verified()
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(InvoiceError) in try decode(bytes: bytes, options: options) }
+    }
+    return try result.get()
+  }
+
+  /// Decodes and fully checks an invoice given as bytes, as read from a file or a pipe.
+  ///
+  /// The bytes need not be UTF-8: a byte that is not refuses the invoice as
+  /// `bech32.invalid_character` at that byte's own offset, its message naming the byte (a
+  /// `String` made from the same bytes would have replaced it with U+FFFD first).
+  ///
+  /// - Parameters:
+  ///   - bytes: the invoice, optionally with a `lightning:` prefix and surrounding white space.
+  ///   - options: the mode and the caller's expectations (network, description, clock).
+  /// - Throws: as `decode(_:options:)`; positions are byte offsets in `bytes`.
+  public static func decode(
+    bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions = DecodeOptions()
+  ) throws(InvoiceError) -> Invoice
+  {
+    let invoice = try SignedRawInvoice.parse(bytes: bytes, mode: options.mode).verified()
     if options.checkRouteHintKeys { try invoice.checkRouteHintKeys() }
     try invoice.fields.check(against: options, inputOffset: invoice.inputOffset)
     return invoice

@@ -8,6 +8,7 @@ public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvert
     case invalidAmount = "build.invalid_amount"
     case invalidTimestamp = "build.invalid_timestamp"
     case invalidExpiry = "build.invalid_expiry"
+    case invalidMinFinalCLTVExpiry = "build.invalid_min_final_cltv_expiry"
     case invalidRoute = "build.invalid_route"
     case invalidMetadata = "build.invalid_metadata"
     case invalidFeatures = "build.invalid_features"

@@ -35,6 +35,7 @@ public struct InvoiceBuilder: Sendable {
   /// The positions in `fieldOrder` that take an extra field rather than a known field of the same
   /// letter (an `f` of unknown version before a fallback, or in compat mode a wrong-length `p`
   /// before the real one). Set by `init(reproducing:)`, which knows where the reader skipped.
+  /// Each is an index of `fieldOrder` (`build.invalid_field_order` otherwise).
   public var extraFieldSlots: Set<Int> = []
 
   /// Longest route an `r` field can hold: 12 hops of 51 bytes in 639 bytes.
@@ -201,6 +202,12 @@ public struct InvoiceBuilder: Sendable {
   }
 
   private func validate() throws(InvoiceBuildError) {
+    let slotCount = fieldOrder?.count ?? 0
+    for slot in extraFieldSlots where slot < 0 || slot >= slotCount {
+      throw InvoiceBuildError(
+        .invalidFieldOrder,
+        "extra field slot \(slot) is not a place in the field order, which has \(slotCount)")
+    }
     guard paymentHash.count == 32 else {
       throw InvoiceBuildError(.invalidPaymentHash, "payment hash must be 32 bytes")
     }

@@ -1,6 +1,9 @@
 import Bolt11Tool
 import Foundation
 
+// A closed standard stream stays one that fails when used, rather than becoming the first file
+// the tool opens.
+FileSink.reserveClosedStandardDescriptors()
 let environment = ToolEnvironment(
   arguments: Array(CommandLine.arguments.dropFirst()),
   environment: ProcessInfo.processInfo.environment,

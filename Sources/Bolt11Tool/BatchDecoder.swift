@@ -33,8 +33,10 @@ struct BatchDecoder {
   ///
   /// - Parameter progress: called on the calling thread after each chunk with the number of lines
   ///   done so far.
-  /// - Throws: the source's read error (the output written so far stays written).
-  func run(input: ByteSource, output: ByteSink, progress: ((Int) -> Void)? = nil) throws -> Summary
+  /// - Throws: the source's read error or the sink's write error, at once (the output written so
+  ///   far stays written; nothing more is decoded).
+  func run(input: ByteSource, output: ByteSink, progress: ((Int) throws -> Void)? = nil) throws
+    -> Summary
   {
     var reader = LineReader(source: input, maximumLineBytes: Self.maximumLineBytes)
     var chunk = LineChunk()
@@ -45,11 +47,11 @@ struct BatchDecoder {
       let results = decode(chunk)
       for result in results {
         if result.isValid { summary.decoded += 1 } else { summary.invalid += 1 }
-        writer.append(result.json)
+        try writer.append(result.json)
       }
-      writer.flush()
+      try writer.flush()
       done += results.count
-      progress?(done)
+      try progress?(done)
     }
     return summary
   }
@@ -94,11 +96,15 @@ struct BatchDecoder {
             + "\(RawInvoice.maximumLength) characters",
           position: RawInvoice.maximumLength))
     } else {
-      do {
-        let invoice = try Invoice.decode(chunk.string(index), options: options)
+      // The line's bytes as they are: a byte that is not UTF-8 is named in the error.
+      let result = chunk.withLine(index) { bytes in
+        Result { () throws(InvoiceError) in try Invoice.decode(bytes: bytes, options: options) }
+      }
+      switch result {
+      case .success(let invoice):
         json = InvoiceJSON.object(invoice)
         isValid = true
-      } catch {
+      case .failure(let error):
         json = InvoiceJSON.object(error)
       }
     }
@@ -139,13 +145,15 @@ struct LineChunk: Sendable {
 
   func isOverlong(_ index: Int) -> Bool { ranges[index].lowerBound < 0 }
 
-  func string(_ index: Int) -> String {
-    String(decoding: bytes[ranges[index]], as: UTF8.self)
+  /// Calls `body` with the bytes of line `index`.
+  func withLine<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[ranges[index]])) }
   }
 }
 
 /// Splits a byte source into lines (`\n`; a `\r` before it is white space the decoder trims),
-/// holding at most one read block plus one line of up to `maximumLineBytes`.
+/// holding at most one read block plus one line of up to `maximumLineBytes`. A UTF-8 byte order
+/// mark (EF BB BF) at the very start, as some editors save text, is skipped.
 struct LineReader {
   let source: ByteSource
   let maximumLineBytes: Int
@@ -155,7 +163,10 @@ struct LineReader {
   private var atEnd = false
   /// Inside a line too long to hold: its bytes are dropped up to its newline.
   private var skipping = false
+  /// Whether the start of the input was looked at for a byte order mark.
+  private var checkedByteOrderMark = false
   static let blockSize = 1 << 16
+  static let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
 
   init(source: ByteSource, maximumLineBytes: Int) {
     self.source = source
@@ -165,6 +176,15 @@ struct LineReader {
   /// Fills `chunk` (emptied first) with up to `maximumLines` lines; false when the input is done.
   mutating func read(into chunk: inout LineChunk, maximumLines: Int) throws -> Bool {
     chunk.removeAll()
+    if !checkedByteOrderMark {
+      // A pipe may hand the first bytes over one at a time.
+      while pending.count < Self.byteOrderMark.count && !atEnd {
+        let block = try source.read(maximum: Self.blockSize)
+        if block.isEmpty { atEnd = true } else { pending += block }
+      }
+      if pending.starts(with: Self.byteOrderMark) { start = Self.byteOrderMark.count }
+      checkedByteOrderMark = true
+    }
     while chunk.count < maximumLines {
       if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
         take(upTo: newline, into: &chunk)
@@ -218,14 +238,14 @@ struct BufferedWriter {
     buffer.reserveCapacity(Self.blockSize)
   }
 
-  mutating func append(_ bytes: [UInt8]) {
+  mutating func append(_ bytes: [UInt8]) throws {
     buffer += bytes
-    if buffer.count >= Self.blockSize { flush() }
+    if buffer.count >= Self.blockSize { try flush() }
   }
 
-  mutating func flush() {
+  mutating func flush() throws {
     guard !buffer.isEmpty else { return }
-    sink.write(buffer)
+    try sink.write(buffer)
     buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -18,20 +18,22 @@ enum DecodeCommand {
     guard options.values["--jobs"] == nil else {
       throw UsageError(message: "--jobs goes with --batch", command: "decode")
     }
-    let text = try Bolt11Tool.invoiceArgument(options, environment, command: "decode")
     let json = options.flags.contains("--json")
     do {
-      let invoice = try Invoice.decode(text, options: decodeOptions)
+      let input = try Bolt11Tool.invoiceInput(options, environment, command: "decode")
+      let invoice = try input.withUnsafeBufferPointer { bytes in
+        try Invoice.decode(bytes: bytes, options: decodeOptions)
+      }
       if json {
-        environment.stdout.write(InvoiceJSON.object(invoice).serialized + "\n")
+        try environment.stdout.write(InvoiceJSON.object(invoice).serialized + "\n")
       } else {
         let now = decodeOptions.now ?? environment.now()
-        environment.stdout.write(
+        try environment.stdout.write(
           HumanOutput.summary(invoice, now: now, color: useColor(environment)))
       }
       return .ok
-    } catch {
-      Bolt11Tool.reportError(error, json: json, environment)
+    } catch let error as InvoiceError {
+      try Bolt11Tool.reportError(error, json: json, environment)
       return .invalid
     }
   }
@@ -55,18 +57,19 @@ enum DecodeCommand {
     let source = path == "-" ? environment.stdin : try environment.openFile(path)
     let stderr = environment.stderr
     var shownProgress = false
-    let progress: ((Int) -> Void)? =
+    let progress: ((Int) throws -> Void)? =
       environment.stderrIsTerminal
       ? { lines in
         // Only long inputs get a progress line; `\r` rewrites it in place.
         guard lines >= BatchDecoder.progressThreshold else { return }
         shownProgress = true
-        stderr.write("\rdecoding: \(lines) lines")
+        try stderr.write("\rdecoding: \(lines) lines")
       } : nil
     let decoder = BatchDecoder(options: decodeOptions, jobs: max(1, jobs))
+    // A failed write (or read) ends the run here: no summary follows it.
     let summary = try decoder.run(input: source, output: environment.stdout, progress: progress)
-    if shownProgress { stderr.write("\r\u{1B}[K") }
-    stderr.write("decoded \(summary.decoded), invalid \(summary.invalid)\n")
+    if shownProgress { try stderr.write("\r\u{1B}[K") }
+    try stderr.write("decoded \(summary.decoded), invalid \(summary.invalid)\n")
     return summary.invalid == 0 ? .ok : .invalid
   }
 

@@ -1,11 +1,18 @@
 import Bolt11
 import Secp256k1
 
-/// `bolt11 encode --key HEX [--upper] < invoice.json`: signs the JSON `decode --json` prints.
+/// `bolt11 encode (--key-file PATH | --key HEX) [--upper] < invoice.json`, or the key in
+/// `BOLT11_SIGNING_KEY`: signs the JSON `decode --json` prints.
 enum EncodeCommand {
-  static let table = ParsedOptions.Table(valued: ["--key"], boolean: ["--upper", "--json"])
+  static let table = ParsedOptions.Table(
+    valued: ["--key", "--key-file"], boolean: ["--upper", "--json"])
 
+  /// Most bytes of JSON read from standard input (1 MiB; the longest invoice's JSON is a few KB).
+  static let maximumInputBytes = 1 << 20
+
+  /// Input that is not what `encode` takes: `input.invalid_json` unless another code is given.
   struct InputError: Error {
+    var code = "input.invalid_json"
     var message: String
   }
 
@@ -13,36 +20,33 @@ enum EncodeCommand {
     -> Bolt11Tool.ExitCode
   {
     let options = try ParsedOptions(arguments, table: table, command: "encode")
-    guard let keyText = options.values["--key"] else {
-      throw UsageError(message: "missing --key HEX (32-byte secret key)", command: "encode")
-    }
-    guard let secret = Hex.decode(keyText), secret.count == 32 else {
-      throw UsageError(message: "--key takes 64 hexadecimal characters", command: "encode")
-    }
     guard options.positional.isEmpty || options.positional == ["-"] else {
       throw UsageError(message: "encode reads its JSON from standard input", command: "encode")
     }
-    let text = String(decoding: try ToolEnvironment.readAll(environment.stdin), as: UTF8.self)
+    let code: String
+    let message: String
     do {
-      let key = try SigningKey(secretKey: secret)
-      let builder = try builder(from: try JSON.parse(text))
+      let key = try SigningKeySource.signingKey(options, environment)
+      guard let input = try ToolEnvironment.read(environment.stdin, atMost: maximumInputBytes)
+      else {
+        throw InputError(
+          code: "input.too_long",
+          message: "standard input holds more than \(maximumInputBytes) bytes of JSON")
+      }
+      let builder = try builder(from: try JSON.parse(String(decoding: input, as: UTF8.self)))
       let invoice = try builder.build(signingWith: key)
       let string = options.flags.contains("--upper") ? invoice.string.uppercased() : invoice.string
-      environment.stdout.write(string + "\n")
+      try environment.stdout.write(string + "\n")
       return .ok
     } catch let error as InvoiceBuildError {
-      environment.stderr.write("error: \(error.code.rawValue): \(error.message)\n")
-      return .invalid
-    } catch let error as Secp256k1Error {
-      environment.stderr.write("error: build.invalid_key: \(error.message)\n")
-      return .invalid
+      (code, message) = (error.code.rawValue, error.message)
     } catch let error as InputError {
-      environment.stderr.write("error: input.invalid_json: \(error.message)\n")
-      return .invalid
+      (code, message) = (error.code, error.message)
     } catch let error as JSON.ParseError {
-      environment.stderr.write("error: input.invalid_json: \(error)\n")
-      return .invalid
+      (code, message) = ("input.invalid_json", error.description)
     }
+    try environment.stderr.write(Bolt11Tool.errorLine(code: code, message: message))
+    return .invalid
   }
 
   /// An invoice builder from the decoded-invoice JSON of the contract.
@@ -55,17 +59,16 @@ enum EncodeCommand {
       }
       return bytes
     }
-    func unsigned(_ key: String) throws -> UInt64? {
+    /// A whole number: nil when absent; a negative or too large one is out of its field's range
+    /// (`code`); anything else is not the contract's JSON.
+    func unsigned(_ key: String, _ code: InvoiceBuildError.Code) throws -> UInt64? {
       guard let value = json[key] else { return nil }
-      guard let number = value.unsignedValue else {
-        throw InputError(message: "\(key) is not a whole number")
-      }
-      return number
+      return try wholeNumber(value, named: key, outOfRange: code)
     }
     guard let currencyName = string("currency") ?? string("network"),
       let currency = Currency(name: currencyName)
     else { throw InputError(message: "currency must be bc, tb, tbs or bcrt") }
-    guard let createdAt = try unsigned("created_at") else {
+    guard let createdAt = try unsigned("created_at", .invalidTimestamp) else {
       throw InputError(message: "created_at is required")
     }
     guard let paymentHash = try bytes("payment_hash", count: 32) else {
@@ -83,22 +86,31 @@ enum EncodeCommand {
     var builder = InvoiceBuilder(
       currency: currency, paymentHash: paymentHash, paymentSecret: paymentSecret,
       description: description, createdAt: createdAt)
-    builder.amount = try unsigned("amount_msat").map { Millisatoshis(rawValue: $0) }
-    let order = json["field_order"]?.arrayValue?.compactMap(\.stringValue).compactMap(\.first)
+    builder.amount = try unsigned("amount_msat", .invalidAmount).map { Millisatoshis(rawValue: $0) }
+    let order = try json["field_order"].map { value in
+      try array(value, named: "field_order").map { letter in
+        guard let text = letter.stringValue, text.count == 1, let character = text.first else {
+          throw InputError(message: "field_order holds one-character strings")
+        }
+        return character
+      }
+    }
     builder.fieldOrder = order
     // Without a recorded order, write `x` and `c` only when they differ from the defaults.
-    if let expiry = try unsigned("expiry"),
+    if let expiry = try unsigned("expiry", .invalidExpiry),
       order?.contains("x") ?? (expiry != InvoiceFields.defaultExpirySeconds)
     {
       builder.expirySeconds = expiry
     }
-    if let cltv = try unsigned("min_final_cltv_expiry"),
+    if let cltv = try unsigned("min_final_cltv_expiry", .invalidMinFinalCLTVExpiry),
       order?.contains("c") ?? (cltv != InvoiceFields.defaultMinFinalCLTVExpiryDelta)
     {
       builder.minFinalCLTVExpiryDelta = cltv
     }
+    // Numbers as the builder's `Int`s, clamped: whatever is out of its range, the builder
+    // refuses with its own code before allocating anything for it.
     let extraSlots = Set(
-      (json["extra_field_slots"]?.arrayValue ?? []).compactMap(\.unsignedValue).map { Int($0) })
+      try json["extra_field_slots"].map { try integers($0, named: "extra_field_slots") } ?? [])
     builder.extraFieldSlots = extraSlots
     // An `n` in the order states the payee, unless its place holds a skipped (extra) `n`.
     builder.statesPayee =
@@ -108,9 +120,9 @@ enum EncodeCommand {
       for (index, byte) in features.reversed().enumerated() {
         for bit in 0..<8 where (byte >> UInt8(bit)) & 1 == 1 { bits.append(index * 8 + bit) }
       }
-      builder.features = Features(bits: bits)
-    } else if let bits = json["feature_bits"]?.arrayValue {
-      builder.features = Features(bits: bits.compactMap(\.unsignedValue).map { Int($0) })
+      builder.features = try Features(bits: bits)
+    } else if let bits = json["feature_bits"] {
+      builder.features = try Features(bits: try integers(bits, named: "feature_bits"))
     }
     builder.paymentMetadata = try bytes("payment_metadata")
     builder.fallbacks = try (json["fallbacks"]?.arrayValue ?? []).map { entry in
@@ -120,19 +132,7 @@ enum EncodeCommand {
       return fallback
     }
     builder.routeHints = try (json["routes"]?.arrayValue ?? []).map { route in
-      RouteHint(
-        hops: try (route.arrayValue ?? []).map { hop in
-          guard let nodeID = hop["pubkey"]?.stringValue.flatMap(Hex.decode), nodeID.count == 33,
-            let scid = hop["short_channel_id"]?.stringValue.flatMap(shortChannelID),
-            let base = hop["fee_base_msat"]?.unsignedValue, base <= UInt32.max,
-            let proportional = hop["fee_proportional_millionths"]?.unsignedValue,
-            proportional <= UInt32.max,
-            let delta = hop["cltv_expiry_delta"]?.unsignedValue, delta <= UInt16.max
-          else { throw InputError(message: "a route hop is incomplete or out of range") }
-          return RouteHop(
-            nodeID: nodeID, shortChannelID: scid, feeBaseMsat: UInt32(base),
-            feeProportionalMillionths: UInt32(proportional), cltvExpiryDelta: UInt16(delta))
-        })
+      RouteHint(hops: try (route.arrayValue ?? []).map(routeHop))
     }
     builder.extraFields = try (json["extra"]?.arrayValue ?? []).map { entry in
       guard let tag = entry["tag"]?.stringValue, tag.count == 1,
@@ -142,6 +142,75 @@ enum EncodeCommand {
       return ExtraField(tag: tagWord, words: words)
     }
     return builder
+  }
+
+  /// One hop of a route: its numbers within the widths of the `r` field's hop (a 32-bit fee base
+  /// and proportional fee, a 16-bit CLTV delta, a short channel id of 24, 24 and 16 bits).
+  static func routeHop(_ hop: JSON) throws -> RouteHop {
+    func number(_ key: String, maximum: UInt64) throws -> UInt64 {
+      guard let value = hop[key] else { throw InputError(message: "a route hop has no \(key)") }
+      let number = try wholeNumber(value, named: key, outOfRange: .invalidRoute)
+      guard number <= maximum else {
+        throw InvoiceBuildError(.invalidRoute, "\(key) \(number) is above \(maximum)")
+      }
+      return number
+    }
+    guard let nodeID = hop["pubkey"]?.stringValue.flatMap(Hex.decode), nodeID.count == 33 else {
+      throw InputError(message: "a route hop's pubkey is not 33 bytes of hex")
+    }
+    guard let scidText = hop["short_channel_id"]?.stringValue else {
+      throw InputError(message: "a route hop has no short_channel_id")
+    }
+    guard let scid = shortChannelID(scidText) else {
+      throw InvoiceBuildError(
+        .invalidRoute,
+        "short_channel_id \(scidText) is not BLOCKxTXxOUT (24, 24 and 16 bits)")
+    }
+    return RouteHop(
+      nodeID: nodeID, shortChannelID: scid,
+      feeBaseMsat: UInt32(try number("fee_base_msat", maximum: UInt64(UInt32.max))),
+      feeProportionalMillionths: UInt32(
+        try number("fee_proportional_millionths", maximum: UInt64(UInt32.max))),
+      cltvExpiryDelta: UInt16(try number("cltv_expiry_delta", maximum: UInt64(UInt16.max))))
+  }
+
+  /// `value` as a whole number of 64 bits.
+  ///
+  /// - Throws: `InvoiceBuildError` with `code` for a negative number or one beyond 64 bits;
+  ///   `InputError` for anything that is not a whole number.
+  static func wholeNumber(
+    _ value: JSON, named name: String, outOfRange code: InvoiceBuildError.Code
+  ) throws -> UInt64 {
+    if let number = value.unsignedValue { return number }
+    switch value {
+    case .integer:
+      throw InvoiceBuildError(code, "\(name) \(value.serialized) is negative")
+    case .double(let number) where number.rounded() == number:
+      throw InvoiceBuildError(
+        code, "\(name) \(value.serialized) is \(number < 0 ? "negative" : "beyond 64 bits")")
+    default:
+      throw InputError(message: "\(name) is not a whole number")
+    }
+  }
+
+  /// An array, or `InputError` naming `name`.
+  static func array(_ value: JSON, named name: String) throws -> [JSON] {
+    guard let array = value.arrayValue else { throw InputError(message: "\(name) is not an array") }
+    return array
+  }
+
+  /// An array of whole numbers as `Int`s, clamped to `Int`'s range (negative ones kept negative),
+  /// for the builder to check against its own bounds.
+  static func integers(_ value: JSON, named name: String) throws -> [Int] {
+    try array(value, named: name).map { element in
+      switch element {
+      case .unsigned(let number): Int(clamping: number)
+      case .integer(let number): Int(clamping: number)
+      case .double(let number) where number.rounded() == number:
+        number < 0 ? Int.min : Int.max
+      default: throw InputError(message: "\(name) holds whole numbers only")
+      }
+    }
   }
 
   static func bech32Words(_ text: String) -> [UInt8]? {
@@ -155,8 +224,9 @@ enum EncodeCommand {
   }
 
   static func shortChannelID(_ text: String) -> ShortChannelID? {
-    let parts = text.split(separator: "x").compactMap { UInt32($0) }
-    guard parts.count == 3, parts[0] < 1 << 24, parts[1] < 1 << 24, parts[2] <= UInt16.max else {
+    let pieces = text.split(separator: "x", omittingEmptySubsequences: false)
+    let parts = pieces.compactMap { UInt32($0) }
+    guard pieces.count == 3, parts.count == 3, parts[0] < 1 << 24, parts[1] < 1 << 24, parts[2] <= UInt16.max else {
       return nil
     }
     return ShortChannelID(block: parts[0], transaction: parts[1], output: UInt16(parts[2]))

@@ -12,16 +12,23 @@ enum ExplainCommand {
   {
     let options = try ParsedOptions(arguments, table: table, command: "explain")
     let decodeOptions = try Bolt11Tool.decodeOptions(options)
-    let text = try Bolt11Tool.invoiceArgument(options, environment, command: "explain")
-    let verdict = Result { () throws(InvoiceError) in
-      try Invoice.decode(text, options: decodeOptions)
+    let input: [UInt8]
+    do {
+      input = try Bolt11Tool.invoiceInput(options, environment, command: "explain")
+    } catch let error as InvoiceError {
+      try environment.stderr.write(Bolt11Tool.errorLine(error))
+      return .invalid
+    }
+    let verdict = input.withUnsafeBufferPointer { bytes in
+      Result { () throws(InvoiceError) in try Invoice.decode(bytes: bytes, options: decodeOptions) }
     }
     let color = DecodeCommand.useColor(environment)
-    environment.stdout.write(render(InvoiceBreakdown(text), verdict: verdict, color: color))
+    try environment.stdout.write(
+      render(InvoiceBreakdown(bytes: input), verdict: verdict, color: color))
     switch verdict {
     case .success: return .ok
     case .failure(let error):
-      environment.stderr.write(Bolt11Tool.errorLine(error))
+      try environment.stderr.write(Bolt11Tool.errorLine(error))
       return .invalid
     }
   }

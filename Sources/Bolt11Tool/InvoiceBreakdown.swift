@@ -38,8 +38,10 @@ struct InvoiceBreakdown {
   static let signatureCount = RawInvoice.signatureWordCount
   static let checksumCount = Bech32.checksumLength
 
-  init(_ text: String) {
-    input = Array(text.utf8)
+  init(_ text: String) { self.init(bytes: Array(text.utf8)) }
+
+  init(bytes: [UInt8]) {
+    input = bytes
     cut()
   }
 
@@ -128,33 +130,41 @@ struct InvoiceBreakdown {
     let last = text[text.count - 1]
     let digits = last >= 0x30 && last <= 0x39 ? text[...] : text.dropLast()
     let digitText = String(decoding: digits, as: UTF8.self)
-    guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-      let value = UInt64(digitText)
-    else {
+    guard !digits.isEmpty, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
       return
         "amount: \"\(SafeText.escape(String(decoding: text, as: UTF8.self)))\" is not digits and one multiplier"
     }
-    // Tenths of a millisatoshi per unit: 1 BTC is 10^12 tenths of a msat.
-    let unit: (name: String, tenthMsat: UInt64)
+    // Millisatoshis per unit (1 BTC is 10^11 msat); pico-bitcoin is a tenth of one.
+    let unit: (name: String, msat: UInt64)
     switch last {
-    case UInt8(ascii: "m"): unit = ("milli-bitcoin (m)", 1_000_000_000)
-    case UInt8(ascii: "u"): unit = ("micro-bitcoin (u)", 1_000_000)
-    case UInt8(ascii: "n"): unit = ("nano-bitcoin (n)", 1_000)
-    case UInt8(ascii: "p"): unit = ("pico-bitcoin (p)", 1)
-    case 0x30...0x39: unit = ("bitcoin", 1_000_000_000_000)
+    case UInt8(ascii: "m"): unit = ("milli-bitcoin (m)", 100_000_000)
+    case UInt8(ascii: "u"): unit = ("micro-bitcoin (u)", 100_000)
+    case UInt8(ascii: "n"): unit = ("nano-bitcoin (n)", 100)
+    case UInt8(ascii: "p"): unit = ("pico-bitcoin (p)", 0)
+    case 0x30...0x39: unit = ("bitcoin", 100_000_000_000)
     default:
       return
         "amount: \(digitText) and an unknown multiplier \"\(SafeText.escape(String(decoding: [last], as: UTF8.self)))\""
     }
-    let (tenths, overflow) = value.multipliedReportingOverflow(by: unit.tenthMsat)
-    guard !overflow else {
+    // Counted in millisatoshis, never in tenths of one: 21 million bitcoin is 2.1e18 msat, within
+    // 64 bits, but 2.1e19 tenths, beyond them.
+    let msat: UInt64?
+    if unit.msat == 0 {
+      // Pico-bitcoin: the amount without its last digit, which must be 0.
+      guard digits.last == UInt8(ascii: "0") else {
+        return "amount: \(digitText) \(unit.name), not a whole number of millisatoshis"
+      }
+      msat = digits.count == 1 ? 0 : UInt64(String(decoding: digits.dropLast(), as: UTF8.self))
+    } else {
+      msat = UInt64(digitText).flatMap { value in
+        let (product, overflow) = value.multipliedReportingOverflow(by: unit.msat)
+        return overflow ? nil : product
+      }
+    }
+    guard let msat else {
       return "amount: \(digitText) \(unit.name), beyond 64 bits of millisatoshis"
     }
-    guard tenths % 10 == 0 else {
-      return "amount: \(digitText) \(unit.name), not a whole number of millisatoshis"
-    }
-    return
-      "amount: \(digitText) \(unit.name) = \(HumanOutput.formatAmount(Millisatoshis(tenths / 10)))"
+    return "amount: \(digitText) \(unit.name) = \(HumanOutput.formatAmount(Millisatoshis(msat)))"
   }
 
   /// Cuts the data part: timestamp, tagged fields, signature, checksum.

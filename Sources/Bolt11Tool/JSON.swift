@@ -204,7 +204,8 @@ extension JSON {
   }
 
   /// Parses JSON text (RFC 8259). Integers stay exact; a number with a fraction or exponent is a
-  /// `double`. Nesting is limited to 512 levels.
+  /// `double`. Nesting is limited to 512 levels. An object that repeats a key is refused: readers
+  /// disagree on which value such an object means (first or last).
   public static func parse(_ text: String) throws(ParseError) -> JSON {
     var parser = Parser(bytes: Array(text.utf8))
     parser.skipSpace()
@@ -240,6 +241,7 @@ extension JSON {
       case UInt8(ascii: "{"):
         index += 1
         var members: [(String, JSON)] = []
+        var keys: Set<String> = []
         skipSpace()
         if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
           index += 1
@@ -250,7 +252,11 @@ extension JSON {
           guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
             throw fail("expected a key")
           }
+          let keyOffset = index
           let key = try string()
+          guard keys.insert(key).inserted else {
+            throw ParseError(message: "key \"\(key)\" is repeated", offset: keyOffset)
+          }
           skipSpace()
           try expect(":")
           skipSpace()

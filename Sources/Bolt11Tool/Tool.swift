@@ -14,10 +14,14 @@ public enum Bolt11Tool {
   }
 
   /// Runs one command and returns its exit code. Output goes to the environment's sinks.
+  ///
+  /// A failed write ends the command at once with exit 3 and `error: io.write: ...` on standard
+  /// error (when standard error can still be written): the tool never exits 0 after a failed
+  /// write.
   public static func run(_ environment: ToolEnvironment) -> Int32 {
     let arguments = environment.arguments
     guard let command = arguments.first else {
-      environment.stderr.write(Help.general)
+      try? environment.stderr.write(Help.general)
       return ExitCode.usage.rawValue
     }
     let rest = arguments.dropFirst()
@@ -28,13 +32,13 @@ public enum Bolt11Tool {
           guard let text = Help.text(for: topic) else {
             throw UsageError(message: "no command named \(topic)", command: nil)
           }
-          environment.stdout.write(text)
+          try environment.stdout.write(text)
         } else {
-          environment.stdout.write(Help.general)
+          try environment.stdout.write(Help.general)
         }
         return ExitCode.ok.rawValue
       case "--version", "version":
-        environment.stdout.write("bolt11 \(version)\n")
+        try environment.stdout.write("bolt11 \(version)\n")
         return ExitCode.ok.rawValue
       default:
         guard let handler = commands[command] else {
@@ -45,18 +49,21 @@ public enum Bolt11Tool {
         }
         // `--help` anywhere before `--` wins over everything else on the line.
         if rest.prefix(while: { $0 != "--" }).contains(where: { $0 == "--help" || $0 == "-h" }) {
-          environment.stdout.write(Help.text(for: command) ?? Help.general)
+          try environment.stdout.write(Help.text(for: command) ?? Help.general)
           return ExitCode.ok.rawValue
         }
         return try handler(rest, environment).rawValue
       }
     } catch let error as UsageError {
       let help = error.command.map { "bolt11 \($0) --help" } ?? "bolt11 --help"
-      environment.stderr.write(
-        "error: usage: \(SafeText.escape(error.message)) (see '\(help)')\n")
+      try? environment.stderr.write(
+        errorLine(code: "usage", message: "\(error.message) (see '\(help)')"))
       return ExitCode.usage.rawValue
+    } catch let error as ToolIOError {
+      try? environment.stderr.write(errorLine(code: error.code.rawValue, message: error.message))
+      return ExitCode.io.rawValue
     } catch {
-      environment.stderr.write("error: io: \(SafeText.escape(String(describing: error)))\n")
+      try? environment.stderr.write(errorLine(code: "io", message: String(describing: error)))
       return ExitCode.io.rawValue
     }
   }
@@ -71,22 +78,34 @@ public enum Bolt11Tool {
     "encode": EncodeCommand.run,
   ]
 
-  /// Reads the one invoice a command takes: the argument itself, or standard input for `-`.
-  static func invoiceArgument(
+  /// Most bytes read from standard input for one invoice (1 MiB): an invoice has at most 7089
+  /// characters, so anything this long is refused without being held in full.
+  static let maximumInvoiceInputBytes = 1 << 20
+
+  /// Reads the one invoice a command takes, as bytes: the argument itself, or standard input for
+  /// `-` (at most `maximumInvoiceInputBytes`).
+  ///
+  /// - Throws: `UsageError` without exactly one INVOICE; `ToolIOError` when standard input cannot
+  ///   be read; `InvoiceError` (`invoice.too_long`) when it holds more than the bound.
+  static func invoiceInput(
     _ options: ParsedOptions, _ environment: ToolEnvironment, command: String
-  )
-    throws -> String
-  {
+  ) throws -> [UInt8] {
     guard options.positional.count == 1 else {
       throw UsageError(
         message: options.positional.isEmpty
           ? "missing INVOICE (or - to read standard input)" : "expected one INVOICE",
         command: command)
     }
-    if options.positional[0] == "-" {
-      return String(decoding: try ToolEnvironment.readAll(environment.stdin), as: UTF8.self)
+    guard options.positional[0] == "-" else { return Array(options.positional[0].utf8) }
+    guard
+      let bytes = try ToolEnvironment.read(environment.stdin, atMost: maximumInvoiceInputBytes)
+    else {
+      throw InvoiceError(
+        .invoiceTooLong,
+        "standard input holds more than \(maximumInvoiceInputBytes) bytes; an invoice has at "
+          + "most \(RawInvoice.maximumLength) characters")
     }
-    return options.positional[0]
+    return bytes
   }
 
   /// The decode options common to commands: `--compat`, `--check-route-keys`, `--network`,
@@ -111,14 +130,22 @@ public enum Bolt11Tool {
 
   /// Writes `error: <code>: <message>` to standard error, and with `json` the error object to
   /// standard output.
-  static func reportError(_ error: InvoiceError, json: Bool, _ environment: ToolEnvironment) {
-    environment.stderr.write(errorLine(error))
-    if json { environment.stdout.write(InvoiceJSON.object(error).serialized + "\n") }
+  static func reportError(_ error: InvoiceError, json: Bool, _ environment: ToolEnvironment)
+    throws
+  {
+    try environment.stderr.write(errorLine(error))
+    if json { try environment.stdout.write(InvoiceJSON.object(error).serialized + "\n") }
   }
 
   /// `error: <code>: <message> (at character N)`, escaped for a terminal, with its newline.
   static func errorLine(_ error: InvoiceError) -> String {
-    let position = error.position.map { " (at character \($0))" } ?? ""
-    return "error: \(error.code.rawValue): \(SafeText.escape(error.message))\(position)\n"
+    errorLine(code: error.code.rawValue, message: error.message, position: error.position)
+  }
+
+  /// `error: <code>: <message>[ (at character N)]` and a newline, the message escaped
+  /// (`SafeText`): every error line the tool prints is made here, whatever input it quotes.
+  static func errorLine(code: String, message: String, position: Int? = nil) -> String {
+    let position = position.map { " (at character \($0))" } ?? ""
+    return "error: \(code): \(SafeText.escape(message))\(position)\n"
   }
 }

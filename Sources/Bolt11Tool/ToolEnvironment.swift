@@ -3,16 +3,47 @@ import Foundation
 /// Where bytes come from: standard input or a file.
 public protocol ByteSource: AnyObject {
   /// Up to `maximum` bytes; an empty array at the end.
+  ///
+  /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
   func read(maximum: Int) throws -> [UInt8]
 }
 
 /// Where bytes go: standard output or error.
 public protocol ByteSink: AnyObject, Sendable {
-  func write(_ bytes: [UInt8])
+  /// Writes every byte, or throws.
+  ///
+  /// - Throws: `ToolIOError` with `io.write` when not every byte could be written (a full disk, a
+  ///   closed descriptor, a pipe whose reader is gone while SIGPIPE is ignored, an I/O error).
+  func write(_ bytes: [UInt8]) throws
 }
 
 extension ByteSink {
-  public func write(_ text: String) { write(Array(text.utf8)) }
+  public func write(_ text: String) throws { try write(Array(text.utf8)) }
+}
+
+/// A failed read or write: the command ends with exit 3 and `error: io.read: ...` or
+/// `error: io.write: ...` on standard error.
+public struct ToolIOError: Error, CustomStringConvertible {
+  public enum Code: String, Sendable {
+    case read = "io.read"
+    case write = "io.write"
+  }
+
+  public var code: Code
+  /// What could not be read or written, and why: `standard output: No space left on device`.
+  public var message: String
+
+  public init(_ code: Code, _ message: String) {
+    self.code = code
+    self.message = message
+  }
+
+  /// `what` and the text of the current `errno`.
+  static func fromErrno(_ code: Code, _ what: String) -> ToolIOError {
+    ToolIOError(code, "\(what): \(String(cString: strerror(errno)))")
+  }
+
+  public var description: String { "\(code.rawValue): \(message)" }
 }
 
 /// Everything the tool reads from the world, handed in so that it can be tested as a function of
@@ -57,14 +88,19 @@ public struct ToolEnvironment {
     self.processorCount = processorCount
   }
 
-  /// Reads a whole source.
-  static func readAll(_ source: ByteSource) throws -> [UInt8] {
+  /// Reads a source to its end when it holds at most `limit` bytes; stops reading past that, so
+  /// memory stays within `limit` whatever the source holds.
+  ///
+  /// - Returns: the bytes, or nil when the source holds more than `limit`.
+  /// - Throws: the source's `io.read` error.
+  static func read(_ source: ByteSource, atMost limit: Int) throws -> [UInt8]? {
     var bytes: [UInt8] = []
-    while true {
-      let chunk = try source.read(maximum: 1 << 16)
+    while bytes.count <= limit {
+      let chunk = try source.read(maximum: min(1 << 16, limit + 1 - bytes.count))
       if chunk.isEmpty { return bytes }
       bytes += chunk
     }
+    return nil
   }
 }
 
@@ -72,31 +108,29 @@ public struct ToolEnvironment {
 public final class FileSource: ByteSource {
   private let descriptor: Int32
   private let ownsDescriptor: Bool
+  /// The path, or `standard input`, for error messages.
+  public let name: String
 
-  public init(descriptor: Int32, ownsDescriptor: Bool) {
+  public init(descriptor: Int32, ownsDescriptor: Bool, name: String) {
     self.descriptor = descriptor
     self.ownsDescriptor = ownsDescriptor
+    self.name = name
   }
 
   deinit { if ownsDescriptor { close(descriptor) } }
 
   /// Standard input (not closed when released).
   public static func standardInput() -> FileSource {
-    FileSource(descriptor: 0, ownsDescriptor: false)
+    FileSource(descriptor: 0, ownsDescriptor: false, name: "standard input")
   }
 
-  public struct OpenError: Error, CustomStringConvertible {
-    public var path: String
-    public var reason: String
-    public var description: String { "cannot read \(path): \(reason)" }
-  }
-
+  /// Opens `path` for reading.
+  ///
+  /// - Throws: `ToolIOError` with `io.read` naming the path.
   public static func open(_ path: String) throws -> ByteSource {
     let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw OpenError(path: path, reason: String(cString: strerror(errno)))
-    }
-    return FileSource(descriptor: descriptor, ownsDescriptor: true)
+    guard descriptor >= 0 else { throw ToolIOError.fromErrno(.read, path) }
+    return FileSource(descriptor: descriptor, ownsDescriptor: true, name: path)
   }
 
   public static func jsonFiles(under path: String) -> [String]? {
@@ -122,32 +156,56 @@ public final class FileSource: ByteSource {
         buffer.removeLast(maximum - count)
         return buffer
       }
-      if errno != EINTR {
-        throw OpenError(path: "fd \(descriptor)", reason: String(cString: strerror(errno)))
-      }
+      if errno != EINTR { throw ToolIOError.fromErrno(.read, name) }
     }
   }
 }
 
-/// A file descriptor written with `write(2)`, unbuffered.
+/// A file descriptor written with `write(2)`, unbuffered; every failed write throws.
 public final class FileSink: ByteSink {
   private let descriptor: Int32
-  public init(descriptor: Int32) { self.descriptor = descriptor }
+  /// `standard output`, `standard error` or a path, for error messages.
+  private let name: String
 
-  public static let standardOutput = FileSink(descriptor: 1)
-  public static let standardError = FileSink(descriptor: 2)
+  public init(descriptor: Int32, name: String) {
+    self.descriptor = descriptor
+    self.name = name
+  }
 
-  public func write(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
+  public static let standardOutput = FileSink(descriptor: 1, name: "standard output")
+  public static let standardError = FileSink(descriptor: 2, name: "standard error")
+
+  public func write(_ bytes: [UInt8]) throws {
+    try bytes.withUnsafeBytes { buffer in
       var offset = 0
       while offset < buffer.count {
         let written = Foundation.write(
           descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          return  // a closed pipe: nothing more can be said
+          throw ToolIOError.fromErrno(.write, name)
         }
+        // write(2) returns 0 only for a count of 0; never loop on it.
+        guard written > 0 else { throw ToolIOError(.write, "\(name): nothing written") }
         offset += written
+      }
+    }
+  }
+
+  /// Puts `/dev/null` on each of descriptors 0, 1 and 2 that is closed, opened so that using it
+  /// fails as using the closed descriptor would (standard input write-only, so reading it fails;
+  /// standard output and error read-only, so writing them fails).
+  ///
+  /// Without it, the first file the tool opens would take the lowest free descriptor, and a
+  /// closed standard output (`bolt11 ... >&-`) would be that file.
+  public static func reserveClosedStandardDescriptors() {
+    for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+      let flags = descriptor == 0 ? O_WRONLY : O_RDONLY
+      // open(2) takes the lowest free descriptor, which is this one: the lower ones are open.
+      let opened = Foundation.open("/dev/null", flags)
+      if opened >= 0 && opened != descriptor {
+        _ = dup2(opened, descriptor)
+        close(opened)
       }
     }
   }

@@ -17,11 +17,22 @@ enum ValidateCommand {
     let options = try ParsedOptions(arguments, table: table, command: "validate")
     let policy = try policy(options)
     let now = try options.unsigned("--now") ?? environment.now()
-    let text = try Bolt11Tool.invoiceArgument(options, environment, command: "validate")
+    let input: [UInt8]
+    do {
+      input = try Bolt11Tool.invoiceInput(options, environment, command: "validate")
+    } catch let error as InvoiceError {
+      try environment.stdout.write(
+        JSON.object([("ok", .bool(false)), ("error", InvoiceJSON.errorBody(error))]).serialized
+          + "\n")
+      try environment.stderr.write(Bolt11Tool.errorLine(error))
+      return .invalid
+    }
+    let text = String(decoding: input, as: UTF8.self)
     let verdict = OfflineInvoiceValidator.validate(text, policy: policy, now: now)
-    environment.stdout.write(verdictJSON(verdict).serialized + "\n")
+    try environment.stdout.write(verdictJSON(verdict).serialized + "\n")
     if let rejection = verdict.rejection {
-      environment.stderr.write("error: \(rejection.dottedCode): \(rejection.message)\n")
+      try environment.stderr.write(
+        Bolt11Tool.errorLine(code: rejection.dottedCode, message: rejection.message))
       return .invalid
     }
     return .ok

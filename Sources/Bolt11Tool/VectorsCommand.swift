@@ -15,21 +15,45 @@ enum VectorsCommand {
     }
     var passed = 0
     var failed = 0
+    let verbose = options.flags.contains("--verbose")
     for path in paths {
-      let text = String(
-        decoding: try ToolEnvironment.readAll(try environment.openFile(path)), as: UTF8.self)
-      let file = try VectorFile(path: path, text: text)
+      let file: VectorFile
+      do {
+        file = try VectorFile(path: path, text: try read(path, environment))
+      } catch let error as VectorFile.FormatError {
+        // A file that is not a vector file is one failure; the other files still run.
+        failed += 1
+        try environment.stdout.write(
+          "FAIL \(SafeText.escape(error.path)): \(SafeText.escape(error.message))\n")
+        continue
+      }
       for vector in file.vectors {
+        let name = SafeText.escape(vector.description)
         if let failure = VectorFile.run(vector) {
           failed += 1
-          environment.stdout.write("FAIL \(vector): \(SafeText.escape(failure))\n")
+          try environment.stdout.write("FAIL \(name): \(SafeText.escape(failure))\n")
         } else {
           passed += 1
-          if options.flags.contains("--verbose") { environment.stdout.write("ok   \(vector)\n") }
+          if verbose { try environment.stdout.write("ok   \(name)\n") }
         }
       }
     }
-    environment.stdout.write("\(passed) passed, \(failed) failed\n")
+    try environment.stdout.write("\(passed) passed, \(failed) failed\n")
     return failed == 0 ? .ok : .invalid
+  }
+
+  /// Largest vector file read (64 MiB; the largest shipped is far smaller).
+  static let maximumFileBytes = 1 << 26
+
+  /// The text of the vector file at `path`.
+  ///
+  /// - Throws: `ToolIOError` when it cannot be read; `VectorFile.FormatError` when it is larger
+  ///   than `maximumFileBytes`.
+  static func read(_ path: String, _ environment: ToolEnvironment) throws -> String {
+    guard let bytes = try ToolEnvironment.read(environment.openFile(path), atMost: maximumFileBytes)
+    else {
+      throw VectorFile.FormatError(path: path, message: "larger than \(maximumFileBytes) bytes")
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }

@@ -11,4 +11,17 @@ static inline const secp256k1_context *CSecp256k1_staticContext(void) {
   return secp256k1_context_static;
 }
 
+/* Overwrites `count` bytes at `bytes` with zeros through a volatile pointer, so
+ * that the compiler cannot drop the stores as dead (a plain memset before free
+ * may be removed). For secret keys; C11's memset_s and glibc's explicit_bzero
+ * are not available everywhere libsecp256k1 is. */
+static inline void CSecp256k1_wipe(void *bytes, size_t count) {
+  volatile unsigned char *cursor = (volatile unsigned char *)bytes;
+  while (count > 0) {
+    *cursor = 0;
+    cursor++;
+    count--;
+  }
+}
+
 #endif

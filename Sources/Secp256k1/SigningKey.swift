@@ -4,15 +4,33 @@ internal import CSecp256k1
 ///
 /// The secret never leaves this type. Signatures are deterministic (RFC 6979 nonces, libsecp256k1's
 /// default), so the same key and hash always give the same signature.
+///
+/// What is wiped: the key keeps its own copy of the 32 secret bytes in memory it allocates, and
+/// overwrites that copy with zeros when it is released (`deinit`), through stores the compiler
+/// cannot remove. libsecp256k1 clears the secret values it derives while signing (its own
+/// guarantee). What is not: the array handed to `init` belongs to the caller, who wipes it
+/// (`SigningKey.wipe(_:)`) once the key is made; and nothing here can reach copies made before
+/// that (a command line, an environment variable, a string, pages swapped to disk).
 public final class SigningKey: @unchecked Sendable {
   // Invariant for @unchecked Sendable: `context` and `secret` are written only in `init` and
   // `deinit`; every other use reads them, and libsecp256k1 documents signing with a context as
   // safe from several threads once randomized.
   private let context: OpaquePointer
-  private var secret: [UInt8]
+  /// The key's own copy of the secret, wiped and freed in `deinit`.
+  private let secret: UnsafeMutableBufferPointer<UInt8>
 
   /// The compressed public key of this secret key.
   public let publicKey: [UInt8]
+
+  /// Overwrites every byte of `bytes` with zero, through stores the compiler cannot remove.
+  ///
+  /// For the caller's copies of a secret: after `SigningKey(secretKey:)`, the array it was made
+  /// from. Only `bytes`'s own storage is wiped; an array shares storage until it is written, so
+  /// wipe the last copy (earlier copies, and storage left behind when an array grew, are not
+  /// reached).
+  public static func wipe(_ bytes: inout [UInt8]) {
+    bytes.withUnsafeMutableBytes { CSecp256k1_wipe($0.baseAddress, $0.count) }
+  }
 
   /// Makes a signing key from 32 secret bytes.
   ///
@@ -45,12 +63,14 @@ public final class SigningKey: @unchecked Sendable {
     }
     precondition(created == 1, "a verified secret key always has a public key")
     self.context = context
-    self.secret = secretKey
+    secret = .allocate(capacity: secretKey.count)
+    _ = secret.initialize(from: secretKey)
     self.publicKey = serializeCompressed(context, &key)
   }
 
   deinit {
-    for index in secret.indices { secret[index] = 0 }
+    CSecp256k1_wipe(secret.baseAddress, secret.count)
+    secret.deallocate()
     secp256k1_context_destroy(context)
   }
 
@@ -67,10 +87,8 @@ public final class SigningKey: @unchecked Sendable {
     }
     var signature = secp256k1_ecdsa_recoverable_signature()
     let signed = hash.withUnsafeBufferPointer { hashBuffer in
-      secret.withUnsafeBufferPointer { secretBuffer in
-        secp256k1_ecdsa_sign_recoverable(
-          context, &signature, hashBuffer.baseAddress!, secretBuffer.baseAddress!, nil, nil)
-      }
+      secp256k1_ecdsa_sign_recoverable(
+        context, &signature, hashBuffer.baseAddress!, secret.baseAddress!, nil, nil)
     }
     precondition(signed == 1, "signing with a verified key and the default nonce cannot fail")
     var output = [UInt8](repeating: 0, count: ECDSA.compactSignatureLength)

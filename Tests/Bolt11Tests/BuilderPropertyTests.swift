@@ -125,7 +125,7 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
       bits.append(14 + Int.random(in: 0...1, using: &random))
     }
     for bit in unknownOddBits where random.chance(15) { bits.append(bit) }
-    builder.features = Features(bits: bits)
+    builder.features = try Features(bits: bits)
     for _ in 0..<Int.random(in: 0...3, using: &random) {
       builder.fallbacks.append(randomFallback(&random))
     }

@@ -14,7 +14,7 @@ import Testing
       description: .text("1 cup coffee"), createdAt: 1_496_314_658)
     builder.amount = Millisatoshis(250_000_000)
     builder.expirySeconds = 60
-    builder.features = Features(bits: [8, 14])
+    builder.features = try Features(bits: [8, 14])
     builder.fieldOrder = ["s", "p", "d", "x", "9"]
     let signed = try builder.build(signingWith: SigningKey(secretKey: TestKeys.specKey))
     // BOLT #11, "Please send $3 for a cup of coffee to the same peer, within one minute".

@@ -102,7 +102,7 @@ import Testing
   func missingFile() {
     let run = runTool(["decode", "--batch", "/nonexistent/invoices.txt"])
     #expect(run.code == 3)
-    #expect(run.stderr.hasPrefix("error: io: cannot read /nonexistent/invoices.txt"))
+    #expect(run.stderr.hasPrefix("error: io.read: /nonexistent/invoices.txt: "))
   }
 
   final class FailingSource: ByteSource {

@@ -109,7 +109,7 @@ enum Binary {
   func ioError() throws {
     let run = try Binary.run(["decode", "--batch", "/nonexistent/invoices.txt"])
     #expect(run.code == 3)
-    #expect(run.stderr.hasPrefix("error: io: cannot read /nonexistent/invoices.txt: "))
+    #expect(run.stderr.hasPrefix("error: io.read: /nonexistent/invoices.txt: "))
   }
 
   @Test("help and version")

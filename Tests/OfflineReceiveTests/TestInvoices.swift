@@ -30,7 +30,7 @@ enum TestInvoices {
       description: description, createdAt: createdAt)
     builder.amount = amountMsat.map { Millisatoshis($0) }
     builder.expirySeconds = expirySeconds
-    builder.features = Features(bits: [8, 14])
+    builder.features = try! Features(bits: [8, 14])
     return try! builder.build(signingWith: key)
   }
 

@@ -34,7 +34,7 @@ enum DemoStory {
         createdAt: createdAt)
       builder.amount = Millisatoshis(amountMsat)
       builder.expirySeconds = 3600
-      builder.features = Features(bits: [8, 14])
+      builder.features = try! Features(bits: [8, 14])
       let invoice = try! builder.build(signingWith: key)
       return (invoice.string, invoice.expiresAt)
     }
