@@ -7,7 +7,9 @@
 # 3. the differential check against the `bolt11` package from PyPI (Tools/differential/run.py,
 #    DIFFERENTIAL_COUNT invoices, default 10,000), when the reference installs; skipped, with a
 #    note, when it does not (no network, no pip);
-# 4. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
+# 4. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
+#    standard output, closed or odd standard input; a few seconds;
+# 5. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
 #    SANITIZERS=0 (each builds the package again; under a minute each here).
 #
 # Installs what it needs: valgrind (bounds.sh, apt-get) and the reference (pip, into
@@ -58,6 +60,14 @@ if PYTHONPATH=$pylib python3 -c 'import bolt11, coincurve' 2>/dev/null; then
   fi
 else
   echo "skipped: the reference did not install (see $logs/pip.log)"
+fi
+
+step "fault injection: the built bolt11 on a full disk, closed and broken pipes"
+if Tools/fault-injection.sh >"$logs/fault-injection.log" 2>&1; then
+  pass "$(tail -n 1 "$logs/fault-injection.log")"
+else
+  tail -n 40 "$logs/fault-injection.log"
+  fail "fault injection"
 fi
 
 if [ "${SANITIZERS:-1}" != 0 ]; then
