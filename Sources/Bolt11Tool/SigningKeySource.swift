@@ -79,7 +79,8 @@ enum SigningKeySource {
       throw UsageError(message: "\(source) takes 64 hexadecimal characters", command: "encode")
     }
     for index in 0..<32 {
-      guard let high = nibble(text[start + 2 * index]), let low = nibble(text[start + 2 * index + 1])
+      guard let high = nibble(text[start + 2 * index]),
+        let low = nibble(text[start + 2 * index + 1])
       else {
         SigningKey.wipe(&secret)
         throw UsageError(message: "\(source) takes 64 hexadecimal characters", command: "encode")

@@ -106,4 +106,24 @@ import Testing
     #expect(run.stdout.contains("PVJLUEZ"))
     #expect(run.stdout.contains("'1 cup coffee'"))
   }
+
+  @Test("a valid 21,000,000 BTC amount is described, not called beyond 64 bits")
+  func maximumAmount() {
+    // 21e6 BTC * 1e8 sat = 2.1e15 sat = 2.1e18 msat: within 64 bits (2.1e19 tenths of a msat
+    // would not be).
+    let run = runTool(["explain", Fixture.invoice(description: "max", hrp: "lnbc21000000")])
+    #expect(run.code == 0, "\(run.stderr)")
+    #expect(
+      run.stdout.contains(
+        "amount: 21000000 bitcoin = 2,100,000,000,000,000 sat (2,100,000,000,000,000,000 msat)"))
+    #expect(!run.stdout.contains("beyond 64 bits"))
+  }
+
+  @Test("a pico-bitcoin amount beyond 64 bits of tenths of a msat is described")
+  func widePicoAmount() {
+    // 20999999999999999990p = 2,099,999,999,999,999,999 msat.
+    let run = runTool(["explain", Fixture.invoice(description: "p", hrp: "lnbc20999999999999999990p")])
+    #expect(run.code == 0, "\(run.stderr)")
+    #expect(run.stdout.contains("(2,099,999,999,999,999,999 msat)"))
+  }
 }

@@ -451,3 +451,25 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
       }?.code == .invalidSignature)
   }
 }
+
+@Suite struct WipeTests {
+  @Test("wipe overwrites every byte of the array in place")
+  func wipe() {
+    // Storage of its own (not shared with the fixture), as a key read from a file has.
+    var secret = Fixture.secretKey.map { $0 }
+    let before = secret.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+    SigningKey.wipe(&secret)
+    #expect(secret == [UInt8](repeating: 0, count: Fixture.secretKey.count))
+    // The same storage, not a fresh zeroed copy.
+    #expect(secret.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == before)
+  }
+
+  @Test("a key made from an array signs the same after the array is wiped: it keeps its own copy")
+  func keyKeepsItsCopy() throws {
+    var secret = Fixture.secretKey
+    let key = try SigningKey(secretKey: secret)
+    SigningKey.wipe(&secret)
+    let signed = try key.signRecoverable(hash: Fixture.hash)
+    #expect(Hex.string(signed.compactSignature) == Hex.string(Fixture.signature))
+  }
+}
