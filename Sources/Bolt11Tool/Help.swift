@@ -9,7 +9,7 @@ enum Help {
       bolt11 explain INVOICE|- [options]            the invoice cut into its parts, with meanings
       bolt11 validate INVOICE --amount-msat N --node-id HEX [...]
                                                     the offline-receive check; JSON verdict
-      bolt11 encode --key HEX [--upper] < JSON      sign an invoice from decode's JSON
+      bolt11 encode --key-file PATH < JSON          sign an invoice from decode's JSON
       bolt11 vectors PATH...                        run JSON vector files (or folders of them)
       bolt11 help COMMAND                           help for one command (also COMMAND --help)
       bolt11 --version
@@ -21,9 +21,13 @@ enum Help {
       --description TEXT       check the `h` field against TEXT (description_hash.mismatch)
       --now UNIX               the clock: refuse the invoice once now >= expires_at
 
-    INVOICE may carry a `lightning:` prefix and surrounding white space; `-` reads standard input.
-    Exit codes: 0 ok, 1 invalid or rejected, 2 usage error, 3 I/O error.
-    Errors go to standard error as `error: <code>: <message>`.
+    INVOICE may carry a `lightning:` prefix and surrounding white space; `-` reads standard input
+    (at most 1 MiB; more is invoice.too_long).
+    Exit codes: 0 ok, 1 invalid or rejected, 2 usage error, 3 I/O error: a read or a write that
+    failed (full disk, closed output, broken pipe), `error: io.read: ...` or `error: io.write: ...`.
+    A command never exits 0 after a failed write.
+    Errors go to standard error as `error: <code>: <message>`, with anything quoted from the input
+    escaped.
 
     """
 
@@ -53,13 +57,15 @@ enum Help {
       --jobs N                 with --batch: use N workers (default: one per core)
 
     Batch: one JSON object per input line on standard output (NDJSON), in input order, the
-    same options applied to every line. A line that does not decode gives
+    same options applied to every line. A UTF-8 byte order mark at the start of the input (as
+    some editors save text) is skipped. A line that does not decode gives
     {"valid": false, "error": {...}} on its line and the run goes on; a blank line is read as
     an empty invoice (error bech32.no_separator), so output line N always answers input line N.
     A line longer than 65536 bytes is invoice.too_long without being read in full. Memory stays
     bounded whatever the input size. At the end `decoded N, invalid M` goes to standard error
     (with a progress line before it when standard error is a terminal). Exit 0 when every line
-    decoded, 1 when any did not, 3 when the input cannot be read.
+    decoded, 1 when any did not, 3 when the input cannot be read or the output cannot be written
+    (the run stops at the first failed write, without the summary).
 
     """
 
@@ -81,7 +87,8 @@ enum Help {
     Usage: bolt11 vectors PATH... [--verbose]
 
     Runs vector files in the contract's format (or every *.json under a folder) and prints one line
-    per failure, then `N passed, N failed`. Exit 0 when none failed, 1 otherwise.
+    per failure, then `N passed, N failed`. A file that is not a vector file counts as one failure
+    and the other files still run. Names are printed escaped. Exit 0 when none failed, 1 otherwise.
 
     """
 
@@ -100,12 +107,30 @@ enum Help {
     """
 
   static let encode = """
-    Usage: bolt11 encode --key HEX [--upper] < invoice.json
+    Usage: bolt11 encode --key-file PATH [--upper] < invoice.json
+           BOLT11_SIGNING_KEY=HEX bolt11 encode [--upper] < invoice.json
+           bolt11 encode --key HEX [--upper] < invoice.json        (unsafe, see below)
 
     Builds and signs an invoice from the JSON `bolt11 decode --json` prints (payee and signature
-    are ignored; created_at is required). --key is the 32-byte secret key in hex; --upper prints
-    the invoice in upper case, for QR codes. With the decoder's `field_order`, fields keep their
+    are ignored; created_at is required). With the decoder's `field_order`, fields keep their
     order, so decoding then encoding with the signer's key gives back the same invoice.
+
+    The key is the 32-byte secret key as 64 hex digits, from (first found):
+      --key-file PATH          a file holding the hex; refused unless only its owner can read
+                               and write it (chmod 600), as ssh does with private keys
+      --key HEX                works, but warns: every user of the machine can read a command
+                               line (ps, /proc/PID/cmdline) and shell history keeps it
+      BOLT11_SIGNING_KEY       the environment variable
+    The key bytes read are wiped once the key is made, and the key's own copy after signing.
+
+    Options:
+      --upper                  print the invoice in upper case, for QR codes
+
+    Standard input holds at most 1 MiB of JSON (input.too_long). JSON that is malformed or
+    repeats a key is input.invalid_json; a value out of its field's range (a negative number, a
+    feature bit above 5114, an extra field slot outside field_order, a route hop number wider
+    than its field) is refused with its build.* code. Exit 0 signed, 1 refused, 2 usage error,
+    3 I/O error.
 
     """
 
