@@ -13,6 +13,8 @@
 #   builder     InvoiceBuilder on arbitrary values (what `bolt11 encode` is handed): throws or
 #               builds an invoice that decodes, never traps
 #   offline     the offline-receive validator on signed invoices and arbitrary policies and clocks
+#   encode      `bolt11 encode` on arbitrary standard input (its JSON): exit 0 with an invoice that
+#               decodes, or exit 1 and one escaped error line; never a trap or a huge allocation
 #
 # How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each library
 # module (Bech32Codec, Secp256k1, CSHA256, Bolt11) is compiled from Sources/ with
@@ -33,7 +35,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets="bech32 string words roundtrip builder offline"
+targets="bech32 string words roundtrip builder offline encode"
 out=Tools/fuzz/out
 build=$out/build
 mkdir -p "$build"
@@ -46,6 +48,7 @@ source_of() {
     roundtrip) echo Tools/fuzz/RoundTripTarget.swift ;;
     builder) echo Tools/fuzz/BuilderTarget.swift ;;
     offline) echo Tools/fuzz/OfflineTarget.swift ;;
+    encode) echo Tools/fuzz/EncodeJSONTarget.swift ;;
     *) return 1 ;;
   esac
 }
@@ -56,6 +59,10 @@ build_target() {
   if [ "$target" = bech32 ]; then
     SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
       "Bech32Codec" "$source"
+  elif [ "$target" = encode ]; then
+    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+      "Bech32Codec Secp256k1 CSHA256 Bolt11 OfflineReceive Bolt11Tool" Tools/fuzz/Common.swift \
+      "$source"
   elif [ "$target" = offline ]; then
     SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
       "Bech32Codec Secp256k1 CSHA256 Bolt11 OfflineReceive" Tools/fuzz/Common.swift "$source"

@@ -8,7 +8,9 @@ text as is; `words` takes the human-readable part and the data words (checksum r
 `WordsInput` form of Tools/fuzz/Common.swift: a byte 0xc0 | length, the human-readable part, then
 one byte per word; `roundtrip` takes the same without the 104 signature words (it signs them
 itself); `offline` takes the same after 64 policy bytes; `builder` takes 128 bytes derived from
-each string (its values are arbitrary anyway).
+each string (its values are arbitrary anyway); `encode` takes the JSON `bolt11 decode --json`
+prints, from the two templates below (the spec's examples with a route and a fallback, and with
+extra fields), each alone and with one value pushed to or past its field's range.
 Strings that are not Bech32 at all are skipped for the word targets.
 """
 import hashlib
@@ -53,9 +55,56 @@ def words_form(text, drop_signature):
     return bytes([0xC0 | len(hrp)]) + hrp.encode("ascii") + bytes(words)
 
 
+# `bolt11 decode --json` of two BOLT #11 examples, payee and signature fields left out.
+ENCODE_TEMPLATES = [
+    {"currency": "bc", "amount_msat": 2000000000, "created_at": 1496314658, "expiry": 3600,
+     "payment_hash": "0001020304050607080900010203040506070809000102030405060708090102",
+     "payment_secret": "11" * 32,
+     "description_hash": "3925b6f67e2c340036ed12093dd44e0368df1b6ea26c53dbe4811f58fd5db8c1",
+     "min_final_cltv_expiry": 18, "features": "4100", "feature_bits": [8, 14],
+     "fallbacks": [{"type": "P2PKH", "addr": "1RustyRX2oai4EYYDpQGWvEL62BBGqN9T",
+                    "hex": "76a91404b61f7dc1ea0dc99424464cc4064dc564d91e8988ac"}],
+     "routes": [[{"pubkey": "029e03a901b85534ff1e92c43c74431f7ce72046060fcf7a95c37e148f78c77255",
+                  "short_channel_id": "66051x263430x1800", "fee_base_msat": 1,
+                  "fee_proportional_millionths": 20, "cltv_expiry_delta": 3}]],
+     "extra": [], "warnings": [], "field_order": ["s", "p", "h", "f", "r", "9"]},
+    {"currency": "bc", "amount_msat": 2500000000, "created_at": 1496314658, "expiry": 3600,
+     "payment_hash": "0001020304050607080900010203040506070809000102030405060708090102",
+     "payment_secret": "11" * 32, "description": "coffee beans", "min_final_cltv_expiry": 18,
+     "feature_bits": [8, 14, 99],
+     "extra": [{"tag": "2", "data": "qqq"}, {"tag": "f", "data": "nqqqqqqqqq"},
+               {"tag": "p", "data": "q" * 51}],
+     "field_order": ["p", "d", "s", "9", "2", "f", "p"], "extra_field_slots": [4, 5, 6]},
+]
+ENCODE_CHANGES = [
+    {}, {"feature_bits": [5113]}, {"feature_bits": [18446744073709551615]},
+    {"feature_bits": [-1]}, {"extra_field_slots": [9223372036854775807]},
+    {"amount_msat": 2100000000000000000}, {"created_at": 34359738367}, {"expiry": -1},
+    {"min_final_cltv_expiry": 18446744073709551615}, {"field_order": ["\u001b"]},
+]
+
+
+def encode_seeds():
+    for template in ENCODE_TEMPLATES:
+        for change in ENCODE_CHANGES:
+            document = dict(template)
+            document.update(change)
+            if "feature_bits" in change:
+                document.pop("features", None)
+            yield json.dumps(document, separators=(",", ":")).encode("utf-8")
+
+
 def main():
     target, output, paths = sys.argv[1], sys.argv[2], sys.argv[3:]
     count = 0
+    if target == "encode":
+        for seed in encode_seeds():
+            name = hashlib.sha1(seed).hexdigest()
+            with open(os.path.join(output, name), "wb") as handle:
+                handle.write(seed)
+            count += 1
+        print(f"seeds: {count} for {target}", file=sys.stderr)
+        return
     for text in strings(paths):
         if target in ("bech32", "string"):
             seed = text.encode("utf-8")
