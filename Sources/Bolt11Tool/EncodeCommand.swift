@@ -226,7 +226,9 @@ enum EncodeCommand {
   static func shortChannelID(_ text: String) -> ShortChannelID? {
     let pieces = text.split(separator: "x", omittingEmptySubsequences: false)
     let parts = pieces.compactMap { UInt32($0) }
-    guard pieces.count == 3, parts.count == 3, parts[0] < 1 << 24, parts[1] < 1 << 24, parts[2] <= UInt16.max else {
+    guard pieces.count == 3, parts.count == 3, parts[0] < 1 << 24, parts[1] < 1 << 24,
+      parts[2] <= UInt16.max
+    else {
       return nil
     }
     return ShortChannelID(block: parts[0], transaction: parts[1], output: UInt16(parts[2]))

@@ -22,12 +22,24 @@ enum ValidateCommand {
       input = try Bolt11Tool.invoiceInput(options, environment, command: "validate")
     } catch let error as InvoiceError {
       try environment.stdout.write(
-        JSON.object([("ok", .bool(false)), ("error", InvoiceJSON.errorBody(error))]).serialized
-          + "\n")
+        rejectedJSON(code: error.code.rawValue, message: error.message).serialized + "\n")
       try environment.stderr.write(Bolt11Tool.errorLine(error))
       return .invalid
     }
-    let text = String(decoding: input, as: UTF8.self)
+    // Bytes that are not UTF-8 never decode; the decoder names the first such byte, where a
+    // String made of them would hold U+FFFD instead.
+    guard let text = String(validating: input, as: UTF8.self) else {
+      let error = input.withUnsafeBufferPointer { bytes in
+        Result { () throws(InvoiceError) in _ = try Invoice.decode(bytes: bytes) }
+      }
+      if case .failure(let error) = error {
+        try environment.stdout.write(
+          rejectedJSON(code: error.code.rawValue, message: error.message).serialized + "\n")
+        try environment.stderr.write(Bolt11Tool.errorLine(error))
+        return .invalid
+      }
+      preconditionFailure("bytes that are not UTF-8 decoded as an invoice")
+    }
     let verdict = OfflineInvoiceValidator.validate(text, policy: policy, now: now)
     try environment.stdout.write(verdictJSON(verdict).serialized + "\n")
     if let rejection = verdict.rejection {
@@ -79,15 +91,15 @@ enum ValidateCommand {
       if case .object(let decoded) = InvoiceJSON.object(accepted.invoice) { members += decoded }
       return .object(members)
     case .rejected(let rejection):
-      return .object([
-        ("ok", .bool(false)),
-        (
-          "error",
-          .object([
-            ("code", .string(rejection.dottedCode)), ("message", .string(rejection.message)),
-          ])
-        ),
-      ])
+      return rejectedJSON(code: rejection.dottedCode, message: rejection.message)
     }
+  }
+
+  /// `{"ok": false, "error": {"code", "message"}}`.
+  static func rejectedJSON(code: String, message: String) -> JSON {
+    .object([
+      ("ok", .bool(false)),
+      ("error", .object([("code", .string(code)), ("message", .string(message))])),
+    ])
   }
 }

@@ -166,4 +166,26 @@ enum Binary {
       #expect(!run.stdout.unicodeScalars.contains("\u{9B}"), "raw CSI from \(arguments[0])")
     }
   }
+
+  @Test(
+    "exit 3 and io.write when standard output is a full disk or closed, for the built binary",
+    arguments: ["/dev/full", "closed"])
+  func failedWrite(output: String) throws {
+    let path = try #require(Binary.path, "build the bolt11 product first (swift build)")
+    // Through the shell, which can close a descriptor before starting the binary.
+    let redirect = output == "closed" ? ">&-" : "> \(output)"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c", "exec \"$0\" decode --json \"$1\" \(redirect)", path, SpecInvoice.coffee,
+    ]
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 3)
+    #expect(message.hasPrefix("error: io.write: standard output: "), "\(message)")
+    #expect(message.lines.count == 1)
+  }
 }

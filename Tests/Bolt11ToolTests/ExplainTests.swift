@@ -122,7 +122,8 @@ import Testing
   @Test("a pico-bitcoin amount beyond 64 bits of tenths of a msat is described")
   func widePicoAmount() {
     // 20999999999999999990p = 2,099,999,999,999,999,999 msat.
-    let run = runTool(["explain", Fixture.invoice(description: "p", hrp: "lnbc20999999999999999990p")])
+    let invoice = Fixture.invoice(description: "p", hrp: "lnbc20999999999999999990p")
+    let run = runTool(["explain", invoice])
     #expect(run.code == 0, "\(run.stderr)")
     #expect(run.stdout.contains("(2,099,999,999,999,999,999 msat)"))
   }

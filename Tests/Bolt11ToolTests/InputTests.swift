@@ -94,6 +94,22 @@ func runTool(_ arguments: [String], bytes: [UInt8], step: Int = 1 << 16) -> Tool
     #expect(error["position"] == .integer(5))
   }
 
+  @Test("validate names a byte that is not UTF-8 too, in its verdict and on standard error")
+  func invalidUTF8Validate() throws {
+    let input = Array("lnbc1".utf8) + [0xFF, 0xFE]
+    let run = runTool(
+      ["validate", "-", "--amount-msat", "1", "--node-id", SpecInvoice.payee], bytes: input)
+    #expect(run.code == 1)
+    let verdict = try JSON.parse(String(run.stdout.lines[0]))
+    #expect(verdict["ok"] == .bool(false))
+    #expect(verdict["error"]?["message"] == .string("byte 0xff (not UTF-8) is not allowed"))
+    #expect(
+      run.stderr
+        == "error: bech32.invalid_character: byte 0xff (not UTF-8) is not allowed"
+        + " (at character 5)\n"
+    )
+  }
+
   @Test("a non-ASCII character is named by its Unicode scalar")
   func nonASCII() {
     let run = runTool(["decode", "lnbc1\u{200B}qqqqqq"])
