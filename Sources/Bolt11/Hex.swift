@@ -23,14 +23,6 @@ package enum Hex {
   package static func decode(_ text: String) -> [UInt8]? {
     let utf8 = Array(text.utf8)
     guard utf8.count % 2 == 0 else { return nil }
-    func nibble(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case 0x30...0x39: byte - 0x30
-      case 0x61...0x66: byte - 0x61 + 10
-      case 0x41...0x46: byte - 0x41 + 10
-      default: nil
-      }
-    }
     var output: [UInt8] = []
     output.reserveCapacity(utf8.count / 2)
     var index = 0
@@ -40,5 +32,15 @@ package enum Hex {
       index += 2
     }
     return output
+  }
+
+  /// The value of one hexadecimal digit (either case), or nil.
+  package static func nibble(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case 0x30...0x39: byte - 0x30
+    case 0x61...0x66: byte - 0x61 + 10
+    case 0x41...0x46: byte - 0x41 + 10
+    default: nil
+    }
   }
 }

@@ -64,14 +64,6 @@ enum SigningKeySource {
   /// The 32 bytes written as 64 hex digits in `text`, white space around them allowed.
   static func parse(_ text: ArraySlice<UInt8>, from source: String) throws(UsageError) -> [UInt8] {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0d) }
-    func nibble(_ byte: UInt8) -> UInt8? {
-      switch byte {
-      case 0x30...0x39: byte - 0x30
-      case 0x61...0x66: byte - 0x61 + 10
-      case 0x41...0x46: byte - 0x41 + 10
-      default: nil
-      }
-    }
     let start = text.firstIndex { !isSpace($0) } ?? text.endIndex
     let end = text.lastIndex { !isSpace($0) }.map { $0 + 1 } ?? start
     var secret = [UInt8](repeating: 0, count: 32)
@@ -79,8 +71,8 @@ enum SigningKeySource {
       throw UsageError(message: "\(source) takes 64 hexadecimal characters", command: "encode")
     }
     for index in 0..<32 {
-      guard let high = nibble(text[start + 2 * index]),
-        let low = nibble(text[start + 2 * index + 1])
+      guard let high = Hex.nibble(text[start + 2 * index]),
+        let low = Hex.nibble(text[start + 2 * index + 1])
       else {
         SigningKey.wipe(&secret)
         throw UsageError(message: "\(source) takes 64 hexadecimal characters", command: "encode")
