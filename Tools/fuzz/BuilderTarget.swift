@@ -55,10 +55,16 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   if reader.bool() { builder.expirySeconds = reader.u64() >> UInt64(reader.byte() % 64) }
   if reader.bool() { builder.minFinalCLTVExpiryDelta = reader.u64() >> UInt64(reader.byte() % 64) }
   builder.statesPayee = reader.bool()
-  builder.features = Features(
-    bits: (0..<Int(reader.byte() % 8)).map { _ in
-      Int(reader.byte()) * (reader.bool() ? 1 : 3)
-    })
+  // Bits up to 255 * 21 = 5355, past the highest a `9` field holds (5114): refused, not trapped.
+  let bits = (0..<Int(reader.byte() % 8)).map { _ in
+    Int(reader.byte()) * (reader.bool() ? 1 : 21)
+  }
+  do {
+    builder.features = try Features(bits: bits)
+  } catch {
+    check(error.code == .invalidFeatures, "Features(bits:) threw \(error)")
+    check(bits.contains { $0 > Features.maximumBit }, "Features(bits:) refused \(bits)")
+  }
   for _ in 0..<(reader.byte() % 4) {
     let version = reader.byte() % 20
     if let fallback = Fallback(version: version, program: reader.bytes(Int(reader.byte() % 42))) {
@@ -87,6 +93,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       Character(Unicode.Scalar(Bech32.alphabet[Int(reader.byte() % 32)]))
     }
   }
+  // Slots from -8 on, inside and outside the field order.
+  if reader.bool() { builder.extraFieldSlots = [Int(reader.byte()) - 8] }
 
   do {
     let invoice = try builder.build(signingWith: key)
