@@ -3,7 +3,7 @@ import Secp256k1
 
 /// `bolt11 encode --key HEX [--upper] < invoice.json`: signs the JSON `decode --json` prints.
 enum EncodeCommand {
-  static let table = ParsedOptions.Table(valued: ["--key"], boolean: ["--upper", "--json"])
+  static let table = CommandTable.encode.parsingTable
 
   struct InputError: Error {
     var message: String
