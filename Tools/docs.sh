@@ -4,13 +4,24 @@
 # transforms it for static hosting: one site under .build/docs/, an index page linking to each
 # module at .build/docs/<module>/documentation/<module>/ (module names in lower case).
 #
-#   Tools/docs.sh              build the site
-#   Tools/docs.sh --serve      build it, then serve it at http://localhost:8000/ (python3)
+#   Tools/docs.sh                          build the site, and list public symbols without a
+#                                          doc comment (Tools/doc-coverage.py)
+#   Tools/docs.sh --require-doc-comments   fail when a public symbol has no doc comment
+#   Tools/docs.sh --serve                  build it, then serve it at http://localhost:8000/
 #
 # Symbol graphs come from `swift package dump-symbol-graph`, which builds the package as
 # `swift build` does (reusing its build) and extracts each module's public symbols; no plugin.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+serve=0 coverage=""
+for argument in "$@"; do
+  case "$argument" in
+    --serve) serve=1 ;;
+    --require-doc-comments) coverage=--strict ;;
+    *) echo "usage: Tools/docs.sh [--require-doc-comments] [--serve]" >&2; exit 2 ;;
+  esac
+done
 
 out=.build/docs
 graphs=.build/docs-symbol-graphs
@@ -83,7 +94,13 @@ $links    </ul>
 HTML
 echo "documentation for ${modules[*]}: $out/index.html"
 
-if [ "${1:-}" = "--serve" ]; then
+coverage_failed=0
+for module in "${modules[@]}"; do
+  python3 Tools/doc-coverage.py $coverage "$graphs/$module" "$module" || coverage_failed=1
+done
+[ "$coverage_failed" -eq 0 ] || exit 1
+
+if [ "$serve" -eq 1 ]; then
   echo "serving $out at http://localhost:8000/"
   exec python3 -m http.server 8000 --directory "$out"
 fi
