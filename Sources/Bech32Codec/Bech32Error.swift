@@ -1,6 +1,7 @@
 /// A Bech32 decoding failure, with the character position of the fault where one applies.
 public struct Bech32Error: Error, Equatable, Sendable, CustomStringConvertible {
-  /// Stable, dotted codes: part of the command-line and JSON contract.
+  /// The stable reasons; each raw value is a dotted string such as `bech32.checksum`, the same
+  /// in the `bolt11` tool and its JSON.
   public enum Code: String, CaseIterable, Sendable {
     /// The string has no `1` separating the human-readable part from the data.
     case noSeparator = "bech32.no_separator"

@@ -7,7 +7,8 @@ public import Bech32Codec
 /// the one of the first check in the decoder's order, so an invalid invoice always gives the same
 /// code.
 public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The stable reasons. Raw values are the dotted strings of the contract.
+  /// The stable reasons; each raw value is the dotted string the `bolt11` tool and its JSON
+  /// print, such as `bech32.checksum`.
   public enum Code: String, CaseIterable, Sendable {
     /// The string has no `1` separating the human-readable part from the data.
     case bech32NoSeparator = "bech32.no_separator"
