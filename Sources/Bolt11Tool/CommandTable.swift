@@ -99,7 +99,8 @@ enum CommandTable {
       """,
       """
       It prints a summary for people (in colour on a terminal, unless NO_COLOR is set), or with
-      --json the contract's JSON object. Everything taken from the invoice is shown escaped:
+      --json one JSON object (keys as Core Lightning's decode names them, where it has them).
+      Everything taken from the invoice is shown escaped:
       control characters, escape sequences, bidirectional and invisible characters appear as
       \\u{..}. Without --now, the summary's "expires in" / "expired ... ago" use the system clock.
       Exit 0 when valid, 1 when not (the error to standard error, and with --json also as
@@ -223,8 +224,9 @@ enum CommandTable {
     usage: ["bolt11 vectors PATH... [--verbose]"],
     about: [
       """
-      Runs vector files in the contract's format (or every *.json under a folder) and prints one
-      line per failure, then `N passed, N failed`. Exit 0 when none failed, 1 otherwise.
+      Runs vector files in the format of the package's Vectors/ folder (or every *.json under a
+      folder) and prints one line per failure, then `N passed, N failed`. Exit 0 when none
+      failed, 1 otherwise.
       """
     ],
     options: [OptionSpec(name: "--verbose", help: ["also print one line per vector that passed"])],
@@ -259,8 +261,8 @@ enum CommandTable {
     ("offline", "validate refused the invoice (amount, payee, network, lifetime...)"),
     ("build", "encode cannot build the invoice from the given values"),
     ("input", "encode's input is not the JSON decode prints"),
-    ("io", "reading input or writing output failed"),
-    ("usage", "the command line is wrong"),
+    ("io", "reading input or writing output failed (exit 3)"),
+    ("usage", "the command line is wrong (exit 2)"),
   ]
 
   /// Environment variables the tool reads.
