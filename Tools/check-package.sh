@@ -32,7 +32,10 @@ payee=03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad
 elsewhere=$(mktemp -d)
 output=$(cd "$elsewhere" && env -i PATH=/usr/bin:/bin sh -c '
   if command -v swift >/dev/null 2>&1; then echo "swift is on PATH" >&2; exit 1; fi
-  bolt11 decode --json "$1"' sh "$invoice")
+  bolt11 decode --json "$1"' sh "$invoice") || {
+  echo "package: the installed bolt11 could not decode the spec's example" >&2
+  exit 1
+}
 rmdir "$elsewhere"
 for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\""; do
   if ! grep -qF "$expected" <<<"$output"; then

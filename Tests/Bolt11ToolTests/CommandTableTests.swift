@@ -29,6 +29,19 @@ import Testing
     return String(rest[..<end])
   }
 
+  @Test(
+    "the generators refuse what they do not know, as usage errors",
+    arguments: [
+      ["--generate-completion-script"], ["--generate-completion-script", "tcsh"],
+      ["--generate-completion-script", "bash", "zsh"], ["--generate-manual", "extra"],
+    ])
+  func generatorMisuse(_ arguments: [String]) {
+    let run = runTool(arguments)
+    #expect(run.code == 2)
+    #expect(run.stdout.isEmpty)
+    #expect(run.stderr.hasPrefix("error: usage: \(arguments[0]) takes "))
+  }
+
   @Test("every option is in its command's help", arguments: rows)
   func help(_ row: Row) {
     let run = runTool([row.command, "--help"])
