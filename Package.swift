@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
   name: "swift-bolt11",
+  // The libraries need Swift concurrency (the offline-receive layer's actors): these are the
+  // first systems that ship its runtime. Only Linux is built and tested (README, "Platforms").
+  platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .library(name: "Bech32Codec", targets: ["Bech32Codec"]),
     .library(name: "Bolt11", targets: ["Bolt11"]),

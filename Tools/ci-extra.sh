@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # The bounded extra checks of CI (.ci/run calls this when it is executable), from a fresh clone:
 #
-# 1. every fuzz target (Tools/fuzz/run.sh) for FUZZ_SECONDS each (default 20), from the seeds in
+# 1. the API documentation (Tools/docs.sh: docc with warnings as errors; seconds once built);
+# 2. the Debian package (Tools/check-package.sh: release build with the Swift runtime linked
+#    statically, dpkg -i, `bolt11 decode` with no toolchain on PATH, dpkg -r), unless PACKAGE=0;
+# 3. every fuzz target (Tools/fuzz/run.sh) for FUZZ_SECONDS each (default 20), from the seeds in
 #    Vectors/: no crash, no leak, no timeout;
-# 2. Tools/bounds.sh at 1000, 4000 and 7089 characters: linear decoding cost, the cap first;
-# 3. the differential check against the `bolt11` package from PyPI (Tools/differential/run.py,
+# 4. Tools/bounds.sh at 1000, 4000 and 7089 characters: linear decoding cost, the cap first;
+# 5. the differential check against the `bolt11` package from PyPI (Tools/differential/run.py,
 #    DIFFERENTIAL_COUNT invoices, default 10,000), when the reference installs; skipped, with a
 #    note, when it does not (no network, no pip);
-# 4. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
+# 6. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
 #    standard output, closed or odd standard input; a few seconds;
-# 5. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
+# 7. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
 #    SANITIZERS=0 (each builds the package again; under a minute each here).
 #
 # Installs what it needs: valgrind (bounds.sh, apt-get) and the reference (pip, into
@@ -24,6 +27,26 @@ mkdir -p "$logs"
 step() { printf '\n--> %s\n' "$*"; }
 pass() { passed=$((passed + 1)); printf 'ok: %s\n' "$*"; }
 fail() { failed=$((failed + 1)); printf 'FAILED: %s\n' "$*"; }
+
+# First, while the build of .ci/run is still the current one: docs.sh reuses it.
+step "API documentation (Tools/docs.sh)"
+if Tools/docs.sh >"$logs/docs.log" 2>&1; then
+  pass "docs: $(grep -o 'documentation for .*' "$logs/docs.log")"
+  grep 'public symbols' "$logs/docs.log"
+else
+  tail -n 40 "$logs/docs.log"
+  fail "docs"
+fi
+
+if [ "${PACKAGE:-1}" != 0 ]; then
+  step "Debian package: build, install, decode without a toolchain, remove"
+  if Tools/check-package.sh >"$logs/package.log" 2>&1; then
+    pass "$(grep '^package: .*deb' "$logs/package.log")"
+  else
+    tail -n 40 "$logs/package.log"
+    fail "package (see $logs/package.log)"
+  fi
+fi
 
 seconds=${FUZZ_SECONDS:-20}
 step "fuzz targets, ${seconds}s each"

@@ -19,10 +19,18 @@ public enum Bech32 {
     public var hrp: [UInt8]
     /// The data part as 5-bit words (values 0...31), without the six checksum words.
     public var words: [UInt8]
+    /// The checksum the string carries: Bech32 or Bech32m.
     public var variant: Variant
     /// Whether the input was all upper case.
     public var isUppercase: Bool
 
+    /// Makes a decoded string from its parts.
+    ///
+    /// - Parameters:
+    ///   - hrp: the human-readable part, lower-cased ASCII.
+    ///   - words: the data part as 5-bit words, without the checksum.
+    ///   - variant: the checksum the string carries.
+    ///   - isUppercase: whether the string was written all in upper case.
     public init(hrp: [UInt8], words: [UInt8], variant: Variant, isUppercase: Bool) {
       self.hrp = hrp
       self.words = words

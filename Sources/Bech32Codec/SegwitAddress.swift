@@ -2,11 +2,17 @@
 public enum SegwitAddress {
   /// Why a string is not a segwit address.
   public enum Failure: Error, Equatable, Sendable {
+    /// The string is not valid Bech32 or Bech32m.
     case bech32(Bech32Error)
+    /// The human-readable part is not the one expected (or not a Bitcoin network's).
     case wrongHRP
+    /// The witness version is above 16.
     case invalidVersion
+    /// The program is not 2 to 40 bytes, or not 20 or 32 bytes for version 0.
     case invalidProgramLength
+    /// Version 0 without a Bech32 checksum, or a later version without a Bech32m one.
     case wrongVariant
+    /// The program's words do not regroup exactly into bytes.
     case invalidPadding
   }
 

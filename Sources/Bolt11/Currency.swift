@@ -1,8 +1,12 @@
 /// The chain an invoice is payable on, from its BIP-173 currency prefix.
 public enum Currency: String, CaseIterable, Sendable, Hashable {
+  /// Bitcoin mainnet: `lnbc`.
   case bitcoin = "bc"
+  /// Bitcoin testnet: `lntb`.
   case testnet = "tb"
+  /// Bitcoin signet: `lntbs`.
   case signet = "tbs"
+  /// Bitcoin regtest, for local test networks: `lnbcrt`.
   case regtest = "bcrt"
 
   /// The prefix as written after `ln`: `bc`, `tb`, `tbs`, `bcrt`.

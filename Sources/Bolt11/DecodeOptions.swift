@@ -10,6 +10,7 @@ public struct DecodeOptions: Sendable, Equatable {
     case compat
   }
 
+  /// Which reader rules apply: ``Mode/strict`` by default.
   public var mode: Mode
   /// Refuse an invoice for another chain with `network.mismatch`.
   public var network: Currency?
@@ -28,6 +29,14 @@ public struct DecodeOptions: Sendable, Equatable {
   /// does, or call `Invoice.checkRouteHintKeys()` later.
   public var checkRouteHintKeys: Bool
 
+  /// Makes options; the defaults are strict, with no expectations and no clock.
+  ///
+  /// - Parameters:
+  ///   - mode: which reader rules apply.
+  ///   - network: the chain the invoice must be for, if any.
+  ///   - description: the text the invoice's description hash must be the hash of, if any.
+  ///   - now: the clock in Unix seconds, to refuse expired invoices; nil: expiry not checked.
+  ///   - checkRouteHintKeys: whether route hop keys must be points on secp256k1.
   public init(
     mode: Mode = .strict, network: Currency? = nil, description: String? = nil, now: UInt64? = nil,
     checkRouteHintKeys: Bool = false

@@ -4,10 +4,15 @@ import Bech32Codec
 public struct Fallback: Sendable, Hashable {
   /// The address kind, named as Core Lightning names it.
   public enum Kind: String, Sendable, CaseIterable {
+    /// Pay to public-key hash (version 17, 20 bytes).
     case p2pkh = "P2PKH"
+    /// Pay to script hash (version 18, 20 bytes).
     case p2sh = "P2SH"
+    /// Pay to witness public-key hash (version 0, 20 bytes).
     case p2wpkh = "P2WPKH"
+    /// Pay to witness script hash (version 0, 32 bytes).
     case p2wsh = "P2WSH"
+    /// Pay to Taproot (version 1, 32 bytes).
     case p2tr = "P2TR"
     /// Any other witness version or program length.
     case witnessUnknown = "WITNESS_UNKNOWN"
@@ -37,6 +42,7 @@ public struct Fallback: Sendable, Hashable {
     self.program = program
   }
 
+  /// The address kind, from the version and the program's length.
   public var kind: Kind {
     switch (version, program.count) {
     case (Self.p2pkhVersion, _): .p2pkh

@@ -1,11 +1,18 @@
 /// The human-readable part of an invoice: `ln`, the currency prefix, and an optional amount.
 public struct HumanReadablePart: Sendable, Equatable {
+  /// The chain, from the prefix after `ln`.
   public var currency: Currency
   /// The amount asked for, or nil for "any amount".
   public var amount: Millisatoshis?
   /// Writer-rule breaches in the amount that readers accept.
   public var warnings: [InvoiceWarning]
 
+  /// Makes a human-readable part from its parts.
+  ///
+  /// - Parameters:
+  ///   - currency: the chain.
+  ///   - amount: the amount asked for, or nil for any amount.
+  ///   - warnings: the writer-rule breaches found in the amount.
   public init(currency: Currency, amount: Millisatoshis?, warnings: [InvoiceWarning] = []) {
     self.currency = currency
     self.amount = amount

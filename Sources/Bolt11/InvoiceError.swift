@@ -2,47 +2,90 @@ public import Bech32Codec
 
 /// Why an invoice was refused: a stable dotted code, a message, and where in the input.
 ///
-/// Codes are the contract (`../README.md`, "Error codes"); messages are prose and may change.
+/// Branch on ``code``: codes are stable and the same in the command-line tool's output. The
+/// ``message`` is prose for people and may change. When several rules are broken, the code is
+/// the one of the first check in the decoder's order, so an invalid invoice always gives the same
+/// code.
 public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible {
-  /// The stable reasons. Raw values are the dotted strings of the contract.
+  /// The stable reasons; each raw value is the dotted string the `bolt11` tool and its JSON
+  /// print, such as `bech32.checksum`.
   public enum Code: String, CaseIterable, Sendable {
+    /// The string has no `1` separating the human-readable part from the data.
     case bech32NoSeparator = "bech32.no_separator"
+    /// Upper- and lower-case letters are mixed.
     case bech32MixedCase = "bech32.mixed_case"
+    /// A character outside the Bech32 alphabet (or, in the prefix, outside printable ASCII).
     case bech32InvalidCharacter = "bech32.invalid_character"
+    /// The checksum does not match, or is a Bech32m checksum.
     case bech32Checksum = "bech32.checksum"
+    /// The human-readable part is empty, or too few characters follow the separator.
     case bech32Malformed = "bech32.malformed"
+    /// The prefix is not `ln` followed by `bc`, `tb`, `tbs` or `bcrt`.
     case hrpUnknownPrefix = "hrp.unknown_prefix"
+    /// The amount is not digits with an optional multiplier `m`, `u`, `n` or `p`.
     case hrpInvalidAmount = "hrp.invalid_amount"
+    /// A `p` (pico-bitcoin) amount that is not a whole number of millisatoshis.
     case amountSubMillisatoshi = "amount.sub_millisatoshi"
+    /// The amount is above 21 million bitcoin, or beyond 64 bits.
     case amountOverflow = "amount.overflow"
+    /// No room for a timestamp and a signature.
     case invoiceTooShort = "invoice.too_short"
+    /// More than 7089 characters (``RawInvoice/maximumLength``).
     case invoiceTooLong = "invoice.too_long"
+    /// Characters before the signature that do not make a whole field.
     case invoiceTrailingData = "invoice.trailing_data"
+    /// The padding bits of a byte-valued field are not zero.
     case invoiceNonZeroPadding = "invoice.non_zero_padding"
+    /// A `p`, `h`, `s` or `n` field of the wrong length, a field that overruns the
+    /// signature, or a whole word of padding.
     case fieldInvalidLength = "field.invalid_length"
+    /// An `x`, `c` or `9` field that starts with a zero word.
     case fieldNonMinimal = "field.non_minimal"
+    /// A `d` field that is not valid UTF-8.
     case fieldInvalidUTF8 = "field.invalid_utf8"
+    /// An `f` field whose version and length are not an address.
     case fieldInvalidFallback = "field.invalid_fallback"
+    /// An `r` field that is not one or more whole 51-byte hops.
     case fieldInvalidRoute = "field.invalid_route"
+    /// An `n` key that is not a point on secp256k1, or a route hop key that does not
+    /// start with 02 or 03 (or, when route keys are checked, is not on the curve).
     case fieldInvalidPubkey = "field.invalid_pubkey"
+    /// A second `p`, `s`, `d`, `h`, `n`, `x`, `c`, `9` or `m` field.
     case fieldDuplicate = "field.duplicate"
+    /// No `p` (payment hash) field.
     case fieldMissingPaymentHash = "field.missing_payment_hash"
+    /// No `s` (payment secret) field.
     case fieldMissingPaymentSecret = "field.missing_payment_secret"
+    /// Neither a `d` (description) nor an `h` (description hash) field.
     case fieldMissingDescription = "field.missing_description"
+    /// Both a `d` and an `h` field.
     case fieldBothDescriptions = "field.both_descriptions"
+    /// An `x` or `c` value beyond 64 bits, or a timestamp plus expiry that overflows.
     case fieldValueTooLarge = "field.value_too_large"
+    /// An even (required) feature bit this reader does not know.
     case featuresUnknownRequired = "features.unknown_required"
+    /// A feature set without one it depends on, such as `basic_mpp` without
+    /// `payment_secret`.
     case featuresMissingDependency = "features.missing_dependency"
+    /// Not a valid signature: not by the `n` key, or r or s out of range.
     case signatureInvalid = "signature.invalid"
+    /// A high-S signature on an invoice with an `n` field.
     case signatureHighS = "signature.high_s"
+    /// A recovery id above 3.
     case signatureInvalidRecoveryID = "signature.invalid_recovery_id"
+    /// No public key recovers from the signature.
     case signatureUnrecoverable = "signature.unrecoverable"
+    /// The `h` field is not the SHA-256 of the expected description.
     case descriptionHashMismatch = "description_hash.mismatch"
+    /// The invoice is for another chain than the expected one.
     case networkMismatch = "network.mismatch"
+    /// The clock has reached the invoice's expiry: `now >= expiresAt`.
     case invoiceExpired = "invoice.expired"
   }
 
+  /// Which rule failed: stable, and the value to branch on.
   public var code: Code
+  /// What failed, for people. Prose that may change between releases; never branch on it.
   public var message: String
   /// Character offset in the caller's input where the fault was found, when one applies.
   public var position: Int?
@@ -51,6 +94,14 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
   /// The lower layer's error this one was mapped from, if any.
   public var cause: Bech32Error?
 
+  /// Makes an error from its parts.
+  ///
+  /// - Parameters:
+  ///   - code: the rule that failed.
+  ///   - message: what failed, for people.
+  ///   - position: the character offset in the caller's input, when one applies.
+  ///   - field: the tagged field's letter, when the fault is in one field.
+  ///   - cause: the Bech32 error this one was mapped from, if any.
   public init(
     _ code: Code, _ message: String, position: Int? = nil, field: Character? = nil,
     cause: Bech32Error? = nil
@@ -75,6 +126,7 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
     self.init(code, error.message, position: error.position.map { $0 + offset }, cause: error)
   }
 
+  /// The code, the message and the position: `hrp.invalid_amount: ... (at character 8)`.
   public var description: String {
     var text = "\(code.rawValue): \(message)"
     if let position { text += " (at character \(position))" }

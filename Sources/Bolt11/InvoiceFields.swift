@@ -1,5 +1,6 @@
 /// What an invoice says, every field checked by the reader rules, signature not yet involved.
 public struct InvoiceFields: Sendable, Equatable {
+  /// The chain, from the human-readable part.
   public var currency: Currency
   /// The amount asked for; nil for "any amount".
   public var amount: Millisatoshis?
@@ -49,9 +50,11 @@ public enum InvoiceDescription: Sendable, Hashable {
   /// `h`: 32 bytes.
   case hash([UInt8])
 
+  /// The text of a `d` field, or nil for a hash.
   public var text: String? {
     if case .text(let text) = self { text } else { nil }
   }
+  /// The 32-byte hash of an `h` field, or nil for a text.
   public var hash: [UInt8]? {
     if case .hash(let hash) = self { hash } else { nil }
   }
@@ -64,6 +67,11 @@ public struct ExtraField: Sendable, Hashable {
   /// The data words.
   public var words: [UInt8]
 
+  /// Makes a field from its type and data.
+  ///
+  /// - Parameters:
+  ///   - tag: the 5-bit type (0...31).
+  ///   - words: the data as 5-bit words.
   public init(tag: UInt8, words: [UInt8]) {
     self.tag = tag
     self.words = words
@@ -79,6 +87,8 @@ public struct InvoiceSignature: Sendable, Hashable {
   /// r ‖ s, held inline: reading an invoice does not allocate it.
   var compactBytes: InlineBytes64
 
+  /// Makes a signature from its 64 bytes and recovery id.
+  ///
   /// - Precondition: `compact` holds 64 bytes.
   public init(compact: [UInt8], recoveryID: Int) {
     self.compactBytes = compact.withUnsafeBufferPointer { InlineBytes64($0) }

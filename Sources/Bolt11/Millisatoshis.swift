@@ -2,9 +2,12 @@
 public struct Millisatoshis: RawRepresentable, Hashable, Comparable, Sendable,
   CustomStringConvertible
 {
+  /// The amount as a number of millisatoshis.
   public var rawValue: UInt64
 
+  /// Makes an amount of `rawValue` millisatoshis.
   public init(rawValue: UInt64) { self.rawValue = rawValue }
+  /// Makes an amount of `value` millisatoshis.
   public init(_ value: UInt64) { self.rawValue = value }
 
   /// Millisatoshis in one bitcoin: 10^8 satoshis of 10^3 millisatoshis.

@@ -18,6 +18,13 @@ extension RawInvoice {
     /// Write these 64 bytes as r ‖ s instead of the signature.
     public var compactSignature: [UInt8]?
 
+    /// Makes an alteration; the defaults change nothing.
+    ///
+    /// - Parameters:
+    ///   - highS: replace s with n − s.
+    ///   - flipsRecoveryParity: flip the recovery id's lowest bit.
+    ///   - recoveryID: the recovery id byte to write instead.
+    ///   - compactSignature: the 64 bytes to write as r ‖ s instead.
     public init(
       highS: Bool = false, flipsRecoveryParity: Bool = false, recoveryID: UInt8? = nil,
       compactSignature: [UInt8]? = nil

@@ -1,16 +1,25 @@
 /// A short channel id: block height, transaction index and output index in 8 bytes.
 public struct ShortChannelID: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+  /// The 8 bytes as a big-endian number: block in the top 24 bits, transaction in the next 24,
+  /// output in the low 16.
   public var rawValue: UInt64
+  /// Makes a short channel id from its 8-byte form.
   public init(rawValue: UInt64) { self.rawValue = rawValue }
 
+  /// Makes a short channel id from its parts.
+  ///
+  /// - Precondition: `block` and `transaction` are below 2^24.
   public init(block: UInt32, transaction: UInt32, output: UInt16) {
     // 24 bits of block and transaction each; callers pass values that fit.
     precondition(block < 1 << 24 && transaction < 1 << 24, "block and transaction are 24 bits")
     rawValue = UInt64(block) << 40 | UInt64(transaction) << 16 | UInt64(output)
   }
 
+  /// The height of the block holding the funding transaction.
   public var block: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 40) }
+  /// The funding transaction's index in its block.
   public var transaction: UInt32 { UInt32(truncatingIfNeeded: rawValue >> 16) & 0xff_ffff }
+  /// The funding output's index in its transaction.
   public var output: UInt16 { UInt16(truncatingIfNeeded: rawValue) }
 
   /// `BLOCKxTXxOUT`.
@@ -58,14 +67,26 @@ public struct RouteHop: Sendable, Hashable {
     case .other(let bytes): bytes.withUnsafeBytes(body)
     }
   }
+  /// The channel from this node towards the next hop (or the payee).
   public var shortChannelID: ShortChannelID
+  /// The fixed fee the node charges to forward, in millisatoshis.
   public var feeBaseMsat: UInt32
+  /// The proportional fee the node charges, in millionths of the amount forwarded.
   public var feeProportionalMillionths: UInt32
+  /// The blocks the node adds to the payment's CLTV expiry.
   public var cltvExpiryDelta: UInt16
 
   /// Bytes per hop: 33 + 8 + 4 + 4 + 2.
   public static let encodedLength = 51
 
+  /// Makes a hop from its parts.
+  ///
+  /// - Parameters:
+  ///   - nodeID: the node at the start of the channel, a 33-byte compressed key.
+  ///   - shortChannelID: the channel.
+  ///   - feeBaseMsat: the fixed fee, in millisatoshis.
+  ///   - feeProportionalMillionths: the proportional fee, in millionths.
+  ///   - cltvExpiryDelta: the blocks added to the CLTV expiry.
   public init(
     nodeID: [UInt8], shortChannelID: ShortChannelID, feeBaseMsat: UInt32,
     feeProportionalMillionths: UInt32, cltvExpiryDelta: UInt16
@@ -110,6 +131,8 @@ public struct RouteHop: Sendable, Hashable {
 
 /// One private route: an `r` field, the hops from a public node to the payee, in order.
 public struct RouteHint: Sendable, Hashable {
+  /// The hops, from the first (a node the payer can reach) to the last (next to the payee).
   public var hops: [RouteHop]
+  /// Makes a route from its hops, in order.
   public init(hops: [RouteHop]) { self.hops = hops }
 }

@@ -8,13 +8,17 @@ import Secp256k1
 /// states one in `n`, and nothing in it is authenticated. `verified()` turns it into an `Invoice`.
 @dynamicMemberLookup
 public struct SignedRawInvoice: Sendable, Equatable {
+  /// The invoice as received: human-readable part, data words and fields in received order.
   public var raw: RawInvoice
+  /// What the invoice says, every field rule checked.
   public var fields: InvoiceFields
+  /// The signature and recovery id, not yet checked.
   public var signature: InvoiceSignature
   /// Where the invoice's first character stood in the caller's input (after white space and a
   /// `lightning:` prefix), for error positions.
   var inputOffset: Int = 0
 
+  /// Reads a field straight from ``fields``: `invoice.amount` for `invoice.fields.amount`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<InvoiceFields, Value>) -> Value {
     fields[keyPath: keyPath]
   }
@@ -23,14 +27,18 @@ public struct SignedRawInvoice: Sendable, Equatable {
 /// A fully checked invoice: every reader rule of BOLT #11, the signature, and the payee.
 @dynamicMemberLookup
 public struct Invoice: Sendable, Equatable {
+  /// The invoice as received: human-readable part, data words and fields in received order.
   public var raw: RawInvoice
+  /// What the invoice says, every field rule checked.
   public var fields: InvoiceFields
+  /// The signature, checked against the payee.
   public var signature: InvoiceSignature
   /// The payee: the `n` field, checked against the signature, or the key recovered from it.
   public var payeeNodeID: [UInt8]
   /// Where the invoice's first character stood in the caller's input, for error positions.
   var inputOffset: Int = 0
 
+  /// Reads a field straight from ``fields``: `invoice.amount` for `invoice.fields.amount`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<InvoiceFields, Value>) -> Value {
     fields[keyPath: keyPath]
   }

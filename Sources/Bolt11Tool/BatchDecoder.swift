@@ -70,6 +70,12 @@ struct BatchDecoder {
     let options = self.options
     // One iteration runs on the calling thread: `--jobs 1` is a plain loop.
     let workers = max(1, min(jobs, count))
+    // The package's platforms predate Synchronization's Atomic (macOS 15, iOS 18): on older
+    // systems the lines are decoded one after another. Linux always has it.
+    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+      for index in 0..<count { results[index] = Self.decodeLine(chunk, index, options) }
+      return results
+    }
     let next = Atomic<Int>(0)
     results.withUnsafeMutableBufferPointer { buffer in
       let slots = SendableSlots(base: buffer.baseAddress!)

@@ -3,9 +3,7 @@ import Bolt11
 /// `bolt11 decode INVOICE|- [--json] [--compat] [--network N] [--description TEXT] [--now UNIX]`,
 /// and `bolt11 decode --batch FILE|- [--jobs N]`.
 enum DecodeCommand {
-  static let table = ParsedOptions.Table(
-    valued: Bolt11Tool.commonValued.union(["--jobs", "--batch"]),
-    boolean: ["--json", "--compat", "--check-route-keys"])
+  static let table = CommandTable.decode.parsingTable
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode

@@ -4,8 +4,7 @@ import Secp256k1
 /// `bolt11 encode (--key-file PATH | --key HEX) [--upper] < invoice.json`, or the key in
 /// `BOLT11_SIGNING_KEY`: signs the JSON `decode --json` prints.
 enum EncodeCommand {
-  static let table = ParsedOptions.Table(
-    valued: ["--key", "--key-file"], boolean: ["--upper", "--json"])
+  static let table = CommandTable.encode.parsingTable
 
   /// Most bytes of JSON read from standard input (1 MiB; the longest invoice's JSON is a few KB).
   static let maximumInputBytes = 1 << 20

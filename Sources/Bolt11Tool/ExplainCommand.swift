@@ -4,8 +4,7 @@ import Bolt11
 /// invoice cut into its parts with their meanings; on an invalid invoice, the parts up to the
 /// fault and a caret under it.
 enum ExplainCommand {
-  static let table = ParsedOptions.Table(
-    valued: Bolt11Tool.commonValued, boolean: ["--compat", "--check-route-keys"])
+  static let table = CommandTable.explain.parsingTable
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode

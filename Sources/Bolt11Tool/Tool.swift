@@ -40,6 +40,21 @@ public enum Bolt11Tool {
       case "--version", "version":
         try environment.stdout.write("bolt11 \(version)\n")
         return ExitCode.ok.rawValue
+      case "--generate-manual":
+        guard rest.isEmpty else {
+          throw UsageError(message: "--generate-manual takes no argument", command: nil)
+        }
+        try environment.stdout.write(ManualPage.render(version: version))
+        return ExitCode.ok.rawValue
+      case "--generate-completion-script":
+        guard rest.count == 1, let script = CompletionScripts.script(for: rest[rest.startIndex])
+        else {
+          let shells = CompletionScripts.shells.joined(separator: ", ")
+          throw UsageError(
+            message: "--generate-completion-script takes one shell: \(shells)", command: nil)
+        }
+        try environment.stdout.write(script)
+        return ExitCode.ok.rawValue
       default:
         guard let handler = commands[command] else {
           throw UsageError(
@@ -125,8 +140,6 @@ public enum Bolt11Tool {
     decodeOptions.now = try options.unsigned("--now")
     return decodeOptions
   }
-
-  static let commonValued: Set<String> = ["--network", "--description", "--now"]
 
   /// Writes `error: <code>: <message>` to standard error, and with `json` the error object to
   /// standard output.

@@ -4,12 +4,7 @@ import OfflineReceive
 /// `bolt11 validate INVOICE|- --amount-msat N --node-id HEX [policy options]`: the offline-receive
 /// check of one invoice, as a JSON verdict. Exit 0 when accepted, 1 when rejected.
 enum ValidateCommand {
-  static let table = ParsedOptions.Table(
-    valued: Bolt11Tool.commonValued.union([
-      "--amount-msat", "--node-id", "--max-display-seconds", "--min-remaining-seconds",
-      "--clock-skew-seconds", "--safety-margin-seconds",
-    ]),
-    boolean: ["--json"])
+  static let table = CommandTable.validate.parsingTable
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode

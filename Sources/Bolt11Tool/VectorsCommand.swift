@@ -1,6 +1,6 @@
 /// `bolt11 vectors PATH...`: runs vector files, or every `*.json` under a folder.
 enum VectorsCommand {
-  static let table = ParsedOptions.Table(valued: [], boolean: ["--verbose"])
+  static let table = CommandTable.vectors.parsingTable
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode

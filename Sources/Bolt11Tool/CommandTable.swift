@@ -1,0 +1,337 @@
+/// What a shell offers to complete an option's value or a command's operands.
+enum Completion: Sendable, Equatable {
+  /// Nothing to offer: free text, a number, an invoice.
+  case none
+  /// File and folder names.
+  case files
+  /// One of these words.
+  case choices([String])
+}
+
+/// One option of one command: its name, its value, and what it does.
+struct OptionSpec: Sendable {
+  /// The option as typed: `--network`.
+  var name: String
+  /// The value's placeholder (`N`, `HEX`, `bc|tb|tbs|bcrt`), or nil for a flag without a value.
+  var value: String?
+  /// What the option does, as lines of the help column (each at most 66 characters).
+  var help: [String]
+  /// What a shell offers for the value.
+  var completion: Completion = .none
+
+  /// The option and its placeholder: `--network bc|tb|tbs|bcrt`.
+  var signature: String { value.map { "\(name) \($0)" } ?? name }
+  /// The help lines as one sentence, for the manual and the shell completions.
+  var helpText: String { help.joined(separator: " ") }
+}
+
+/// One command: how it is called, what it does, and its options.
+struct CommandSpec: Sendable {
+  /// The word after `bolt11`: `decode`.
+  var name: String
+  /// Short forms for the overview, each with a summary: `("decode --batch FILE|-", "...")`.
+  var synopses: [(usage: String, summary: String)]
+  /// The full usage lines, without `Usage: `; a line that starts with a space continues the one
+  /// before it.
+  var usage: [String]
+  /// What the command does: paragraphs for `COMMAND --help` and the manual.
+  var about: [String]
+  /// Every option the command accepts, in the order help lists them.
+  var options: [OptionSpec]
+  /// Paragraphs after the options (`--batch` in detail, ...).
+  var notes: [String] = []
+  /// What a shell offers for the command's operands.
+  var operands: Completion = .none
+
+  /// The flags that take a value and those that do not, for parsing.
+  var parsingTable: ParsedOptions.Table {
+    ParsedOptions.Table(
+      valued: Set(options.filter { $0.value != nil }.map(\.name)),
+      boolean: Set(options.filter { $0.value == nil }.map(\.name)))
+  }
+}
+
+/// The command line's one table: parsing, `--help`, the manual page and the bash, zsh and fish
+/// completions are all made from it, so an option cannot be missing from one of them.
+enum CommandTable {
+  static let summary = "read, check and write Lightning BOLT #11 invoices"
+
+  static let compat = OptionSpec(
+    name: "--compat", help: ["skip wrong-length p/h/s/n fields instead of refusing them"])
+  static let checkRouteKeys = OptionSpec(
+    name: "--check-route-keys",
+    help: ["refuse route hop keys off the curve (field.invalid_pubkey)"])
+  static let network = OptionSpec(
+    name: "--network", value: "bc|tb|tbs|bcrt",
+    help: ["refuse an invoice for another chain (network.mismatch)"],
+    completion: .choices(["bc", "tb", "tbs", "bcrt"]))
+  static let description = OptionSpec(
+    name: "--description", value: "TEXT",
+    help: ["check the `h` field against TEXT (description_hash.mismatch)"])
+  static let now = OptionSpec(
+    name: "--now", value: "UNIX",
+    help: [
+      "the clock, in Unix seconds: refuse the invoice once",
+      "now >= expires_at. Without it expiry is shown, not checked.",
+    ])
+  static let json = OptionSpec(
+    name: "--json", help: ["one JSON object on standard output, errors included"])
+
+  /// The options `decode` and `explain` share: how to read, and what to expect.
+  static let decodeOptions = [compat, checkRouteKeys, network, description, now]
+
+  static let decode = CommandSpec(
+    name: "decode",
+    synopses: [
+      ("decode INVOICE|- [--json] [options]", "decode and check one invoice"),
+      ("decode --batch FILE|- [--jobs N]", "one invoice a line in, one JSON line out"),
+    ],
+    usage: [
+      "bolt11 decode INVOICE|- [--json] [--compat] [--check-route-keys] [--network N]",
+      "  [--description TEXT] [--now UNIX]",
+      "bolt11 decode --batch FILE|- [--jobs N] [--compat] [--check-route-keys] [--network N]",
+      "  [--description TEXT] [--now UNIX]",
+    ],
+    about: [
+      """
+      Decodes one invoice and checks every reader rule of BOLT #11 and its signature. INVOICE may
+      carry a `lightning:` prefix; `-` reads it from standard input.
+      """,
+      """
+      It prints a summary for people (in colour on a terminal, unless NO_COLOR is set), or with
+      --json one JSON object (keys as Core Lightning's decode names them, where it has them).
+      Everything taken from the invoice is shown escaped:
+      control characters, escape sequences, bidirectional and invisible characters appear as
+      \\u{..}. Without --now, the summary's "expires in" / "expired ... ago" use the system clock.
+      Exit 0 when valid, 1 when not (the error to standard error, and with --json also as
+      {"valid": false, "error": {...}} on standard output).
+      """,
+    ],
+    options: [json] + decodeOptions + [
+      OptionSpec(
+        name: "--batch", value: "FILE|-",
+        help: ["decode every line of FILE (or standard input), see below"], completion: .files),
+      OptionSpec(
+        name: "--jobs", value: "N", help: ["with --batch: use N workers (default: one per core)"]),
+    ],
+    notes: [
+      """
+      Batch: one JSON object per input line on standard output (NDJSON), in input order, the
+      same options applied to every line. A UTF-8 byte order mark at the start of the input (as
+      some editors save text) is skipped. A line that does not decode gives
+      {"valid": false, "error": {...}} on its line and the run goes on; a blank line is read as
+      an empty invoice (error bech32.no_separator), so output line N always answers input line N.
+      A line longer than 65536 bytes is invoice.too_long without being read in full. Memory stays
+      bounded whatever the input size. At the end `decoded N, invalid M` goes to standard error
+      (with a progress line before it when standard error is a terminal). Exit 0 when every line
+      decoded, 1 when any did not, 3 when the input cannot be read or the output cannot be written
+      (the run stops at the first failed write, without the summary).
+      """
+    ])
+
+  static let explain = CommandSpec(
+    name: "explain",
+    synopses: [("explain INVOICE|- [options]", "the invoice cut into its parts, with meanings")],
+    usage: [
+      "bolt11 explain INVOICE|- [--compat] [--check-route-keys] [--network N]",
+      "  [--description TEXT] [--now UNIX]",
+    ],
+    about: [
+      """
+      Cuts the invoice into its parts and says what each one means, like the Breakdown sections
+      of BOLT #11: prefix, amount, separator, timestamp, each tagged field (its type character,
+      its two data_length characters, its data and the decoded value), the signature with its
+      recovery flag, the signed data and its SHA-256, and the Bech32 checksum. The first column
+      is each part's character position in the input.
+      """,
+      """
+      On an invalid invoice it shows the parts up to the fault, points at the fault with a caret,
+      names the error code, and exits 1. Options are those of decode and give the same verdict.
+      """,
+    ],
+    options: decodeOptions)
+
+  static let validate = CommandSpec(
+    name: "validate",
+    synopses: [
+      (
+        "validate INVOICE --amount-msat N --node-id HEX [...]",
+        "the offline-receive check; JSON verdict"
+      )
+    ],
+    usage: [
+      "bolt11 validate INVOICE|- --amount-msat N --node-id HEX [--network N] [--now UNIX]",
+      "  [--description TEXT] [--max-display-seconds S] [--min-remaining-seconds S]",
+      "  [--clock-skew-seconds S] [--safety-margin-seconds S]",
+    ],
+    about: [
+      """
+      The offline-receive check: the invoice must decode (strict), ask exactly N msat, pay HEX,
+      be for the network, carry TEXT as its description, be signed no later than now + skew
+      (default 60), and keep at least the minimum (default 60 s) before expires_at - margin
+      (default 0). Prints {"ok": true, "display_until": ..., ...} or {"ok": false, "error": {...}}.
+      display_until = min(expires_at - margin, now + max display (default 3600)). --now defaults to
+      the system clock. Exit 0 when accepted, 1 when rejected.
+      """
+    ],
+    options: [
+      OptionSpec(
+        name: "--amount-msat", value: "N", help: ["the exact amount expected (required)"]),
+      OptionSpec(
+        name: "--node-id", value: "HEX",
+        help: ["our node's 33-byte key, 66 hex digits (required)"]),
+      OptionSpec(
+        name: "--network", value: "bc|tb|tbs|bcrt", help: ["the chain the invoice must be for"],
+        completion: .choices(["bc", "tb", "tbs", "bcrt"])),
+      OptionSpec(
+        name: "--now", value: "UNIX", help: ["the clock, in Unix seconds (default: the system's)"]),
+      OptionSpec(
+        name: "--description", value: "TEXT", help: ["the description the invoice must carry"]),
+      OptionSpec(
+        name: "--max-display-seconds", value: "S",
+        help: ["show the invoice at most S seconds (default 3600)"]),
+      OptionSpec(
+        name: "--min-remaining-seconds", value: "S",
+        help: ["refuse an invoice with less than S seconds left (default 60)"]),
+      OptionSpec(
+        name: "--clock-skew-seconds", value: "S",
+        help: ["accept a timestamp up to S seconds in the future (default 60)"]),
+      OptionSpec(
+        name: "--safety-margin-seconds", value: "S",
+        help: ["stop showing the invoice S seconds before it expires (default 0)"]),
+      OptionSpec(name: "--json", help: ["accepted for symmetry: the verdict is always JSON"]),
+    ])
+
+  static let encode = CommandSpec(
+    name: "encode",
+    synopses: [("encode --key-file PATH < JSON", "sign an invoice from decode's JSON")],
+    usage: [
+      "bolt11 encode --key-file PATH [--upper] < invoice.json",
+      "BOLT11_SIGNING_KEY=HEX bolt11 encode [--upper] < invoice.json",
+      "bolt11 encode --key HEX [--upper] < invoice.json        (unsafe, see --key)",
+    ],
+    about: [
+      """
+      Builds and signs an invoice from the JSON `bolt11 decode --json` prints (payee and signature
+      are ignored; created_at is required). With the decoder's `field_order`, fields keep their
+      order, so decoding then encoding with the signer's key gives back the same invoice.
+      """,
+      """
+      The key is the 32-byte secret key as 64 hex digits, from --key-file, --key or the
+      environment variable BOLT11_SIGNING_KEY (first found). The key bytes read are wiped once
+      the key is made, and the key's own copy after signing.
+      """,
+    ],
+    options: [
+      OptionSpec(
+        name: "--key-file", value: "PATH",
+        help: [
+          "a file holding the key's hex; refused unless only its owner",
+          "can read and write it (chmod 600), as ssh does with private keys",
+        ],
+        completion: .files),
+      OptionSpec(
+        name: "--key", value: "HEX",
+        help: [
+          "the key on the command line: works, but warns, since every",
+          "user of the machine can read a command line (ps,",
+          "/proc/PID/cmdline) and shell history keeps it",
+        ]),
+      OptionSpec(name: "--upper", help: ["print the invoice in upper case, for QR codes"]),
+      OptionSpec(name: "--json", help: ["accepted for symmetry: the input is always JSON"]),
+    ],
+    notes: [
+      """
+      Standard input holds at most 1 MiB of JSON (input.too_long). JSON that is malformed or
+      repeats a key is input.invalid_json; a value out of its field's range (a negative number, a
+      feature bit above 5114, an extra field slot outside field_order, a route hop number wider
+      than its field) is refused with its build.* code. Exit 0 signed, 1 refused, 2 usage error,
+      3 I/O error.
+      """
+    ])
+
+  static let vectors = CommandSpec(
+    name: "vectors",
+    synopses: [("vectors PATH...", "run JSON vector files (or folders of them)")],
+    usage: ["bolt11 vectors PATH... [--verbose]"],
+    about: [
+      """
+      Runs vector files in the format of the package's Vectors/ folder (or every *.json under a
+      folder) and prints one line per failure, then `N passed, N failed`. A file that is not a
+      vector file counts as one failure and the other files still run. Names are printed escaped.
+      Exit 0 when none failed, 1 otherwise.
+      """
+    ],
+    options: [OptionSpec(name: "--verbose", help: ["also print one line per vector that passed"])],
+    operands: .files)
+
+  /// Every command, in the order help lists them.
+  static let commands = [decode, explain, validate, encode, vectors]
+
+  static func command(named name: String) -> CommandSpec? {
+    commands.first { $0.name == name }
+  }
+
+  /// Exit statuses: the status, its short name for the overview, and its meaning.
+  static let exitCodes: [(status: Int32, name: String, meaning: String)] = [
+    (0, "ok", "the invoice is valid or accepted, the command succeeded"),
+    (1, "invalid or rejected", "the invoice is invalid or rejected, or a vector failed"),
+    (2, "usage error", "the command line is wrong; nothing was done"),
+    (3, "I/O error", "a file or standard input could not be read, or output not written"),
+  ]
+
+  /// The classes of error codes (`error: <code>: <message>`): the prefix and what it covers.
+  static let errorClasses: [(prefix: String, meaning: String)] = [
+    ("bech32", "the text is not valid Bech32: characters, case, separator, checksum"),
+    ("hrp", "the human-readable part: an unknown prefix or an unreadable amount"),
+    ("amount", "the amount: above 21 million BTC, or not whole millisatoshis"),
+    ("invoice", "the invoice as a whole: too short, too long, stray data, padding, expired"),
+    ("field", "a tagged field: length, duplicates, encoding, missing or conflicting fields"),
+    ("features", "feature bits: an unknown required bit, a missing dependency"),
+    ("signature", "the signature: invalid, high-S, bad recovery id, no key recovers"),
+    ("description_hash", "the `h` field is not the hash of the given --description"),
+    ("network", "the invoice is for another chain than --network"),
+    ("offline", "validate refused the invoice (amount, payee, network, lifetime...)"),
+    ("build", "encode cannot build the invoice from the given values"),
+    ("input", "encode's input is not the JSON decode prints"),
+    ("io", "reading input or writing output failed (exit 3)"),
+    ("usage", "the command line is wrong (exit 2)"),
+  ]
+
+  /// Environment variables the tool reads.
+  static let environment: [(name: String, meaning: String)] = [
+    ("NO_COLOR", "when set and not empty, decode prints no colour (https://no-color.org)"),
+    ("TERM", "when `dumb`, decode prints no colour"),
+    ("BOLT11_SIGNING_KEY", "encode's signing key, 64 hex digits, when --key-file and --key are not given"),
+  ]
+
+  /// Examples for the manual: what it shows, and the command.
+  static let examples: [(title: String, command: String)] = [
+    (
+      "Decode and check an invoice, with a summary for people:",
+      "bolt11 decode lnbc2500u1pvjluezsp5zyg3zyg3zyg3...fna3rh"
+    ),
+    (
+      "The same as JSON, refusing it unless it is for mainnet and still valid now:",
+      "bolt11 decode --json --network bc --now \"$(date +%s)\" lnbc2500u1pvjluez..."
+    ),
+    ("Decode a file of invoices, one a line, on all cores:", "bolt11 decode --batch invoices.txt"),
+    ("See what each part of an invoice means:", "bolt11 explain lnbc2500u1pvjluez..."),
+    (
+      "Check an invoice a wallet is about to show for offline receiving:",
+      "bolt11 validate lnbcrt10u1pj48ugq... --amount-msat 1000000 --node-id 031b84c5...078f"
+    ),
+    (
+      "Decode, then sign again with the key that made it:",
+      "bolt11 decode --json INVOICE | bolt11 encode --key-file key.hex"
+    ),
+  ]
+
+  /// Commands that are not in the table's commands: help, version and the generators.
+  static let metaSynopses: [(usage: String, summary: String)] = [
+    ("help COMMAND", "help for one command (also COMMAND --help)"),
+    ("--version", "the version"),
+    ("--generate-completion-script bash|zsh|fish", "a shell completion script"),
+    ("--generate-manual", "this tool's manual page, in roff"),
+  ]
+}

@@ -1,0 +1,60 @@
+import Bolt11
+import Foundation
+import Testing
+
+/// The README's five-line decode example: compiled and run here, and compared line by line with
+/// the README, so that neither can change without the other.
+@Suite struct ReadmeDecodeExampleTests {
+  /// The lines between `// README decode example` and `// end`, without their indentation.
+  static func exampleLines(in text: String, from start: String, to end: String) -> [String] {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      $0.trimmingCharacters(in: .whitespaces)
+    }
+    guard let first = lines.firstIndex(of: start),
+      let last = lines[first...].firstIndex(where: { $0 == end })
+    else { return [] }
+    return Array(lines[(first + 1)..<last])
+  }
+
+  static func repositoryFile(_ name: String) throws -> String {
+    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
+      let parent = directory.deletingLastPathComponent()
+      guard parent != directory else { throw CocoaError(.fileNoSuchFile) }
+      directory = parent
+    }
+    return try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+  }
+
+  @Test("the README's decode example runs and gives the spec's values")
+  func decodeExample() throws {
+    // BOLT #11, "Please send $3 for a cup of coffee to the same peer, within one minute".
+    let text = try #require(SpecVector.all.first { $0.name.hasPrefix("Please send $3") }).invoice
+
+    // README decode example
+    let invoice = try Invoice.decode(text, options: DecodeOptions(network: .bitcoin))
+    let amount = invoice.amount  // 250000000 msat; nil when the payer chooses
+    let payee = invoice.payeeNodeID  // 33 bytes, 03e7156a...; checked against the signature
+    let memo = invoice.description.text  // "1 cup coffee"
+    // end
+
+    // The spec's values: 2500u is 250,000,000 msat, "to me @03e7156a...", "1 cup coffee".
+    #expect(amount == Millisatoshis(250_000_000))
+    #expect(payee.prefix(4) == [0x03, 0xe7, 0x15, 0x6a] && payee.count == 33)
+    #expect(memo == "1 cup coffee")
+  }
+
+  @Test("the README shows the decode example as the test runs it")
+  func readmeMatches() throws {
+    let test = Self.exampleLines(
+      in: try Self.repositoryFile("Tests/Bolt11Tests/ReadmeDecodeExampleTests.swift"),
+      from: "// README decode example", to: "// end")
+    #expect(test.count == 4)
+    let readme = try Self.repositoryFile("README.md")
+    let marker = "<!-- The decode example: Tests/Bolt11Tests/ReadmeDecodeExampleTests.swift -->"
+    let block = Self.exampleLines(in: readme, from: marker, to: "```")
+    // The block: the fence line, `import Bolt11`, a blank line, then the test's lines.
+    #expect(Array(block.dropFirst(3)) == test)
+    #expect(block.prefix(3) == ["```swift", "import Bolt11", ""])
+  }
+}

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Proves the Debian package works where no Swift toolchain is: builds it (Tools/package.sh),
+# installs it with dpkg -i, checks every installed file, decodes the spec's second example with
+# the installed `bolt11` from a folder outside the checkout with only /usr/bin and /bin on PATH,
+# and removes the package again. Needs root or sudo (dpkg). Prints "package: ok" last.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+
+deb=$(Tools/package.sh | tail -n 1)
+echo "package: $deb ($(du -h "$deb" | cut -f1))"
+$sudo dpkg -i "$deb" >/dev/null
+trap '$sudo dpkg -r bolt11 >/dev/null 2>&1 || true' EXIT
+
+for file in /usr/bin/bolt11 /usr/share/man/man1/bolt11.1.gz \
+  /usr/share/bash-completion/completions/bolt11 /usr/share/zsh/vendor-completions/_bolt11 \
+  /usr/share/fish/vendor_completions.d/bolt11.fish /usr/share/doc/bolt11/copyright; do
+  [ -s "$file" ] || { echo "package: $file is missing or empty" >&2; exit 1; }
+done
+if ldd /usr/bin/bolt11 | grep -i swift; then
+  echo "package: the installed bolt11 needs a Swift library" >&2
+  exit 1
+fi
+bash -c 'source /usr/share/bash-completion/completions/bolt11 && complete -p bolt11' >/dev/null
+
+# "Please send $3 for a cup of coffee to the same peer, within one minute" (BOLT #11, Examples):
+# 2500u is 250,000,000 msat, payee 03e7156a...
+invoice=lnbc2500u1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdq5xysxxatsyp3k7enxv4jsxqzpu9qrsgquk0rl77nj30yxdy8j9vdx85fkpmdla2087ne0xh8nhedh8w27kyke0lp53ut353s06fv3qfegext0eh0ymjpf39tuven09sam30g4vgpfna3rh
+payee=03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad
+elsewhere=$(mktemp -d)
+output=$(cd "$elsewhere" && env -i PATH=/usr/bin:/bin sh -c '
+  if command -v swift >/dev/null 2>&1; then echo "swift is on PATH" >&2; exit 1; fi
+  bolt11 decode --json "$1"' sh "$invoice") || {
+  echo "package: the installed bolt11 could not decode the spec's example" >&2
+  exit 1
+}
+rmdir "$elsewhere"
+for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\""; do
+  if ! grep -qF "$expected" <<<"$output"; then
+    echo "package: bolt11 decode printed $output; expected $expected" >&2
+    exit 1
+  fi
+done
+
+$sudo dpkg -r bolt11 >/dev/null
+trap - EXIT
+if [ -e /usr/bin/bolt11 ]; then
+  echo "package: /usr/bin/bolt11 is still there after dpkg -r" >&2
+  exit 1
+fi
+echo "package: ok"
