@@ -91,6 +91,7 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
     return bits
   }
 
+  /// Whether no bit is set (then an invoice carries no `9` field, unless its order names one).
   public var isEmpty: Bool { low == 0 && wide.isEmpty }
 
   /// The `9` field's words: minimal, no leading zero word.

@@ -7,9 +7,13 @@ public import Secp256k1
 /// them cannot be built. Integers are written minimally, the amount with the shortest multiplier,
 /// and fields in `fieldOrder` when given.
 public struct InvoiceBuilder: Sendable {
+  /// The chain the invoice is for: its prefix (`lnbc`, `lntb`, ...).
   public var currency: Currency
+  /// The `p` field: SHA-256 of the payment preimage, 32 bytes.
   public var paymentHash: [UInt8]
+  /// The `s` field: the payment secret, 32 bytes.
   public var paymentSecret: [UInt8]
+  /// The `d` field (text) or the `h` field (its SHA-256).
   public var description: InvoiceDescription
   /// Unix seconds; at most 35 bits.
   public var createdAt: UInt64
@@ -23,8 +27,11 @@ public struct InvoiceBuilder: Sendable {
   public var statesPayee: Bool = false
   /// Empty: no `9` field, unless `fieldOrder` names one (then an empty one, as received).
   public var features: Features = Features()
+  /// On-chain fallback addresses, one `f` field each, in this order.
   public var fallbacks: [Fallback] = []
+  /// Private routes, one `r` field each, in this order.
   public var routeHints: [RouteHint] = []
+  /// The `m` field; nil writes none.
   public var paymentMetadata: [UInt8]?
   /// Fields written as given: unknown types, or `f` with a version above 18.
   public var extraFields: [ExtraField] = []
@@ -45,6 +52,9 @@ public struct InvoiceBuilder: Sendable {
   /// Timestamps are 35 bits.
   public static let maximumTimestamp: UInt64 = 1 << 35 - 1
 
+  /// A builder with the fields every invoice needs; set the others before `build`.
+  ///
+  /// Lengths are checked by `build`, which throws rather than writing an invoice a reader refuses.
   public init(
     currency: Currency, paymentHash: [UInt8], paymentSecret: [UInt8],
     description: InvoiceDescription, createdAt: UInt64

@@ -18,9 +18,12 @@ public struct Secp256k1Error: Error, Equatable, Sendable, CustomStringConvertibl
     case invalidLength = "secp256k1.invalid_length"
   }
 
+  /// The stable reason; branch on this, never on `message`.
   public var code: Code
+  /// What is wrong, for people; it may change between versions.
   public var message: String
 
+  /// An error with its code and message.
   public init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
