@@ -42,7 +42,8 @@ let package = Package(
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1"]),
     .testTarget(name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
     .testTarget(
-      name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
+      name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "Bolt11ToolTests",
       // Bech32Codec and Secp256k1: the tests sign their own fixture invoices.
