@@ -22,8 +22,9 @@ import Foundation
 ///
 /// This is the only file of the module that uses Foundation.
 public actor FileRequestJournal: RequestJournal {
-  /// The schema version this library writes and reads.
-  public static let schemaVersion = 1
+  /// The schema version this library writes. It reads this one and every earlier one: schema 1
+  /// has no `cancelling` state and no payment hash on finished records.
+  public static let schemaVersion = 2
   static let magic = "offline-journal"
 
   public let directory: String
@@ -153,9 +154,10 @@ public actor FileRequestJournal: RequestJournal {
     guard header.count == 4, header[0] == magic, let schema = Int(header[1]),
       let length = Int(header[2])
     else { return corrupt("malformed header") }
-    guard schema == schemaVersion else {
+    guard (1...schemaVersion).contains(schema) else {
       return .failure(
-        JournalError(.unsupportedSchema, "schema \(schema); this library reads \(schemaVersion)"))
+        JournalError(
+          .unsupportedSchema, "schema \(schema); this library reads 1 to \(schemaVersion)"))
     }
     let payload = Array(bytes[(newline + 1)...])
     guard payload.count == length else {
@@ -206,13 +208,15 @@ public actor FileRequestJournal: RequestJournal {
       description = record.description
       network = record.scope.network.rawValue
       nodeID = record.scope.nodeID.description
+      paymentHash = record.paymentHash?.description
+      expiresAt = record.expiresAt
       switch record.state {
       case .intent: state = "intent"
       case .submitted: state = "submitted"
-      case .ready(let hash, let expiry):
-        state = "ready"
-        paymentHash = hash.description
-        expiresAt = expiry
+      case .ready: state = "ready"
+      case .cancelling(let terminal):
+        state = "cancelling"
+        reason = Self.encode(terminal)
       case .terminal(let terminal):
         state = "terminal"
         reason = Self.encode(terminal)
@@ -223,15 +227,21 @@ public actor FileRequestJournal: RequestJournal {
       guard let network = Currency(rawValue: network), let nodeID = NodeID(hex: nodeID) else {
         return nil
       }
+      var hash: PaymentHash?
+      if let paymentHash {
+        guard let parsed = PaymentHash(hex: paymentHash) else { return nil }
+        hash = parsed
+      }
       let decodedState: RequestState
       switch state {
       case "intent": decodedState = .intent
       case "submitted": decodedState = .submitted
       case "ready":
-        guard let hex = paymentHash, let hash = PaymentHash(hex: hex), let expiresAt else {
-          return nil
-        }
-        decodedState = .ready(paymentHash: hash, expiresAt: expiresAt)
+        guard hash != nil, expiresAt != nil else { return nil }
+        decodedState = .ready
+      case "cancelling":
+        guard let reason, let terminal = Self.decode(reason) else { return nil }
+        decodedState = .cancelling(terminal)
       case "terminal":
         guard let reason, let terminal = Self.decode(reason) else { return nil }
         decodedState = .terminal(terminal)
@@ -240,7 +250,8 @@ public actor FileRequestJournal: RequestJournal {
       return JournalRecord(
         intentID: IntentID(intent), nodeRequestID: request, amount: Millisatoshis(amountMsat),
         description: description, state: decodedState,
-        scope: WalletScope(network: network, nodeID: nodeID))
+        scope: WalletScope(network: network, nodeID: nodeID), paymentHash: hash,
+        expiresAt: expiresAt)
     }
 
     private static func encode(_ reason: TerminalReason) -> String {

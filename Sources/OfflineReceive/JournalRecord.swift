@@ -1,6 +1,6 @@
 public import Bolt11
 
-/// The durable memory of one receive intent (spec §3 A).
+/// The durable memory of one receive intent.
 public struct JournalRecord: Hashable, Sendable {
   public var intentID: IntentID
   /// The id under which the node knows the request (its idempotency key).
@@ -9,10 +9,16 @@ public struct JournalRecord: Hashable, Sendable {
   public var description: String
   public var state: RequestState
   public var scope: WalletScope
+  /// The payment hash of the invoice the node released, kept after the intent ends so that a
+  /// late payment is still matched to it.
+  public var paymentHash: PaymentHash?
+  /// The signed expiry of that invoice, in Unix seconds.
+  public var expiresAt: UInt64?
 
   public init(
     intentID: IntentID, nodeRequestID: String, amount: Millisatoshis, description: String,
-    state: RequestState, scope: WalletScope
+    state: RequestState, scope: WalletScope, paymentHash: PaymentHash? = nil,
+    expiresAt: UInt64? = nil
   ) {
     self.intentID = intentID
     self.nodeRequestID = nodeRequestID
@@ -20,5 +26,7 @@ public struct JournalRecord: Hashable, Sendable {
     self.description = description
     self.state = state
     self.scope = scope
+    self.paymentHash = paymentHash
+    self.expiresAt = expiresAt
   }
 }

@@ -21,20 +21,29 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
 
   public var code: Code
   public var message: String
+  /// The intent this error concerns, when there is one: the key to resume or cancel it.
+  public var intentID: IntentID?
+  /// The node's error behind this one, if any.
   public var nodeError: NodeError?
+  /// The validator's rejection, for `offline.invalid_invoice`.
   public var rejection: OfflineRejection?
 
   public init(
-    _ code: Code, _ message: String, nodeError: NodeError? = nil,
+    _ code: Code, _ message: String, intentID: IntentID? = nil, nodeError: NodeError? = nil,
     rejection: OfflineRejection? = nil
   ) {
     self.code = code
     self.message = message
+    self.intentID = intentID
     self.nodeError = nodeError
     self.rejection = rejection
   }
 
-  public var description: String { "\(code.rawValue): \(message)" }
+  public var description: String {
+    let intent = intentID.map { " (intent \($0))" } ?? ""
+    let rejected = rejection.map { " [\($0.dottedCode)]" } ?? ""
+    return "\(code.rawValue): \(message)\(rejected)\(intent)"
+  }
 
   /// Whether the intent this error concerns is finished, so that resuming it is pointless and a
   /// new attempt needs a fresh eligibility check (spec §4 W16). Retryable faults, journal

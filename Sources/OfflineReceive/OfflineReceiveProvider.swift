@@ -12,4 +12,12 @@ public protocol OfflineReceiveProvider: Sendable {
   /// idempotency key." Here the key is the library-issued intent id (§4 W1).
   func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String) async throws
     -> ProviderAnswer
+  /// Records a payment of the invoice with `hash` against its intent, whatever state the intent
+  /// is in; nil when the provider knows no such invoice or recorded it already.
+  func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment?
+}
+
+extension OfflineReceiveProvider {
+  /// A provider that keeps no journal records nothing.
+  public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? { nil }
 }

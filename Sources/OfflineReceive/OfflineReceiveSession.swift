@@ -133,6 +133,11 @@ public actor OfflineReceiveSession {
       intentID: intentID, amountSats: amountSats, description: description, attempted: true)
   }
 
+  /// Records a payment with the provider (see `OfflineReceiveProvider.paymentReceived(_:)`).
+  public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    try await provider.paymentReceived(hash)
+  }
+
   // MARK: - Preparation
 
   /// Prepares an offline invoice for `snapshot`'s amount and `description`.
@@ -166,12 +171,14 @@ public actor OfflineReceiveSession {
       // *insufficient liquidity* before any provider call."
       guard snapshot.hasLiquidity else {
         throw OfflineReceiveError(
-          .insufficientLiquidity, "\(amountSats) sat is not receivable with this liquidity")
+          .insufficientLiquidity, "\(amountSats) sat is not receivable with this liquidity",
+          intentID: intentID)
       }
       // S10: "Preparation re-checks capability and creates nothing if it was revoked". S16:
       // an error here propagates as-is.
       guard try await provider.canReceive(amountSats: amountSats) else {
-        throw OfflineReceiveError(.unavailable, "the provider no longer offers \(amountSats) sat")
+        throw OfflineReceiveError(
+          .unavailable, "the provider no longer offers \(amountSats) sat", intentID: intentID)
       }
       guard preparation?.intentID == intentID else { throw CancellationError() }
     }
@@ -207,10 +214,14 @@ public actor OfflineReceiveSession {
     // S20: "An empty bolt11 from the provider fails as *invalid invoice*."
     guard !bolt11.isEmpty else {
       endStickiness(preparation.intentID)
-      throw OfflineReceiveError(.invalidInvoice, "the provider returned an empty invoice")
+      throw OfflineReceiveError(
+        .invalidInvoice, "the provider returned an empty invoice",
+        intentID: preparation.intentID)
     }
     guard let amount = Millisatoshis(satoshis: preparation.amountSats) else {
-      throw OfflineReceiveError(.insufficientLiquidity, "\(preparation.amountSats) sat overflows")
+      throw OfflineReceiveError(
+        .insufficientLiquidity, "\(preparation.amountSats) sat overflows",
+        intentID: preparation.intentID)
     }
     let policy = ReceivePolicy(
       amount: amount, nodeID: scope.nodeID, network: scope.network,
@@ -223,7 +234,8 @@ public actor OfflineReceiveSession {
     case .rejected(let rejection):
       endStickiness(preparation.intentID)
       throw OfflineReceiveError(
-        .invalidInvoice, "the provider's invoice was refused: \(rejection)", rejection: rejection)
+        .invalidInvoice, "the provider's invoice was refused: \(rejection.message)",
+        intentID: preparation.intentID, rejection: rejection)
     }
   }
 

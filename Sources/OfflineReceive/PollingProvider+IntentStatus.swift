@@ -11,7 +11,7 @@ extension PollingProvider: IntentStatusSource {
     switch record.state {
     case .terminal(.expired): return .expired
     case .terminal(.settled(let fulfilled)): return .settled(fulfilled: fulfilled)
-    case .terminal(let reason): return .failed(reason: "\(reason)")
+    case .terminal(let reason), .cancelling(let reason): return .failed(reason: "\(reason)")
     case .intent, .submitted, .ready:
       return try await node.status(requestID: record.nodeRequestID)
     }

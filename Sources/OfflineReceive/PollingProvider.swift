@@ -1,18 +1,19 @@
 import Bolt11
 
-/// Turns the node's request state machine into one awaited result (spec §1.4), with the journal
-/// as the only memory of identity.
+/// Turns the node's request state machine into one awaited result, with the journal as the only
+/// memory of identity.
 ///
-/// Departures from the original, each from spec §4:
-/// - W1: identity is the caller's intent id, never a lookup by (amount, description).
-/// - W2: a resumed intent whose node request expired or failed is prepared afresh in the same call.
-/// - W3/§3 C: resume is an idempotent prepare with the stored id and arguments; not-found is
-///   ambiguous and never deletes an identity.
-/// - W4: a new intent cancels (or refuses, per `SupersedePolicy`) other live intents.
-/// - W7/W14: node errors are classified; transient ones keep the identity.
-/// - W8: a deadline gives `.pending`, not a failure.
-/// - W13: every Ready invoice passes `OfflineInvoiceValidator`.
-/// - W15: concurrent calls for one intent join the same in-flight task.
+/// - Identity is the caller's intent id, never a lookup by amount and description.
+/// - A resumed intent whose node request expired or failed is prepared afresh in the same call.
+/// - Resuming is an idempotent prepare with the stored id and arguments; a not-found answer is
+///   ambiguous (the node may not have recovered yet) and never deletes an identity.
+/// - A new intent cancels (or refuses, per `SupersedePolicy`) the other live intents, but never
+///   cancels a request the node reports paid.
+/// - A Ready invoice that fails the validator ends its intent and cancels the node request, so
+///   the settlement channel is free for the next prepare at once.
+/// - Node errors are classified: transient ones keep the identity.
+/// - A deadline gives `.pending`, not a failure.
+/// - Concurrent calls for one intent join the same in-flight task.
 public actor PollingProvider {
   let node: any NodeOfflineReceiveClient
   let journal: any RequestJournal
@@ -27,8 +28,8 @@ public actor PollingProvider {
   private var freshRequestCounter: UInt64 = 0
 
   /// - Parameters:
-  ///   - timeoutMilliseconds: spec §1.4 default 60 s.
-  ///   - pollIntervalMilliseconds: spec §1.4 default 0.5 s.
+  ///   - timeoutMilliseconds: how long one call waits for Ready; 60 s by default.
+  ///   - pollIntervalMilliseconds: the pause between status calls; 0.5 s by default.
   public init(
     node: any NodeOfflineReceiveClient, journal: any RequestJournal, scope: WalletScope,
     display: DisplayPolicy = DisplayPolicy(), clock: any WallClock, sleeper: any Sleeper,
@@ -46,8 +47,8 @@ public actor PollingProvider {
     self.supersede = supersede
   }
 
-  /// Advisory capability (P6): node errors answer false; zero and overflowing amounts answer
-  /// false without asking the node.
+  /// Advisory capability: node errors answer false; zero and overflowing amounts answer false
+  /// without asking the node.
   public func canReceive(amountSats: UInt64) async -> Bool {
     guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else { return false }
     return (try? await node.canReceive(amountMsat: amount.rawValue)) ?? false
@@ -55,19 +56,27 @@ public actor PollingProvider {
 
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
-  /// - Throws: `OfflineReceiveError`; `CancellationError` when the calling task is cancelled
-  ///   (P11: the node request and the journal record are left alone).
+  /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling
+  ///   task is cancelled (the node request and the journal record are left alone).
   public func prepare(intentID: IntentID, amountSats: UInt64, description: String) async throws
     -> PrepareOutcome
   {
-    // P17: zero or an overflowing conversion fails before any journal or node access.
+    // Zero or an overflowing conversion fails before any journal or node access.
     guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else {
-      throw OfflineReceiveError(.insufficientLiquidity, "\(amountSats) sat cannot be received")
+      throw OfflineReceiveError(
+        .insufficientLiquidity, "\(amountSats) sat cannot be received", intentID: intentID)
     }
+    return try await prepare(intentID: intentID, amount: amount, description: description)
+  }
+
+  private func prepare(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome
+  {
     if let running = inFlight[intentID] {
       return try await withTaskCancellationHandler {
         try await running.value
-      } onCancel: {}
+      } onCancel: {
+      }
     }
     let task = Task { try await self.run(intentID, amount: amount, description: description) }
     inFlight[intentID] = task
@@ -79,33 +88,84 @@ public actor PollingProvider {
     }
   }
 
-  /// P12/§3 F: cancels the node request and keeps a tombstone; not-found still succeeds.
-  public func cancel(intentID: IntentID) async throws {
-    guard let record = try await journal.record(intentID) else { return }
-    do {
-      try await node.cancel(requestID: record.nodeRequestID)
-    } catch .requestNotFound {
-      // Already gone on the node.
-    } catch {
-      throw OfflineReceiveError(.retryable, "cancel failed: \(error)", nodeError: error)
+  /// Ends the intent and cancels its node request, keeping a tombstone; a request the node no
+  /// longer knows counts as cancelled.
+  ///
+  /// A request the node reports paid is not cancelled: it is recorded as settled.
+  /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
+  /// - Throws: `offline.retryable` with the node's error when the cancel failed; the record stays
+  ///   `cancelling` and the cancel is retried by the next `cancel`, `prepare` or `restore()`.
+  @discardableResult
+  public func cancel(intentID: IntentID) async throws -> TerminalReason {
+    guard let record = try await journalCall({ try await journal.record(intentID) }) else {
+      return .cancelled
     }
-    try await tombstone(record, .cancelled)
+    switch record.state {
+    case .terminal(let reason): return reason
+    case .cancelling(let reason): return try await release(record, reason)
+    case .intent, .submitted, .ready: return try await release(record, .cancelled)
+    }
   }
 
-  /// §3 B: after a restart, reconciles every live record of this wallet with the node by
-  /// idempotent prepare, and returns the invoices that may be displayed again.
-  public func restore() async -> [RestoredInvoice] {
-    guard let records = try? await journal.records() else { return [] }
-    var restorable: [RestoredInvoice] = []
+  /// Records a payment (the node's payment event, or a paid status) against the intent whose
+  /// invoice has `hash`, whatever state that intent was in.
+  ///
+  /// - Returns: the payment, or nil when no intent of this wallet has that invoice or it was
+  ///   recorded already.
+  /// - Throws: `offline.journal` when the journal refused the write; call again.
+  @discardableResult
+  public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    let records = try await journalCall { try await journal.records() }
+    guard var record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
+    else { return nil }
+    let previous = record.state
+    guard previous != .terminal(.settled(fulfilled: true)) else { return nil }
+    record.state = .terminal(.settled(fulfilled: true))
+    try await journalCall { try await journal.save(record) }
+    return SettledPayment(
+      intentID: record.intentID, amount: record.amount, description: record.description,
+      previousState: previous)
+  }
+
+  /// After a restart, reconciles every unfinished record of this wallet with the node: resumes
+  /// preparations by idempotent prepare, and retries pending cancels.
+  ///
+  /// - Returns: every unfinished record, sorted into exactly one list of the report.
+  /// - Throws: `offline.journal` when the journal cannot be read.
+  public func restore() async throws -> RestoreReport {
+    let records = try await journalCall { try await journal.records() }
+    var report = RestoreReport()
     for record in records where record.scope == scope && record.state.isLive {
-      let sats = record.amount.rawValue / 1000
-      if case .ready(let accepted)? = try? await prepare(
-        intentID: record.intentID, amountSats: sats, description: record.description)
-      {
-        restorable.append(RestoredInvoice(intentID: record.intentID, accepted: accepted))
+      do {
+        if case .cancelling(let reason) = record.state {
+          let final = try await release(record, reason)
+          if case .settled(fulfilled: true) = final {
+            report.settled.append(record.intentID)
+          } else {
+            report.ended.append(record.intentID)
+          }
+          continue
+        }
+        switch try await prepare(
+          intentID: record.intentID, amount: record.amount, description: record.description)
+        {
+        case .ready(let accepted):
+          report.ready.append(RestoredInvoice(intentID: record.intentID, accepted: accepted))
+        case .pending:
+          report.pending.append(record.intentID)
+        }
+      } catch let error as OfflineReceiveError where error.code == .settled {
+        report.settled.append(record.intentID)
+      } catch let error as OfflineReceiveError where error.endsIntent {
+        report.ended.append(record.intentID)
+      } catch let error as OfflineReceiveError {
+        report.failures.append(error)
+      } catch {
+        report.failures.append(
+          OfflineReceiveError(.retryable, "\(error)", intentID: record.intentID))
       }
     }
-    return restorable
+    return report
   }
 
   // MARK: - The preparation
@@ -118,11 +178,26 @@ public actor PollingProvider {
     var isResume: Bool
     if let stored = try await journalCall({ try await journal.record(intentID) }) {
       guard stored.scope == scope else {
-        throw OfflineReceiveError(.scopeMismatch, "intent \(intentID) belongs to another wallet")
+        throw OfflineReceiveError(
+          .scopeMismatch, "the intent belongs to another wallet", intentID: intentID)
       }
       record = stored
-      isResume = stored.state.isLive
-      if !isResume { record = try await freshRecord(from: stored) }
+      switch stored.state {
+      case .intent, .submitted, .ready:
+        isResume = true
+      case .cancelling(let reason):
+        // Its node request must be released before the intent gets a new one.
+        if case .settled(fulfilled: true) = try await release(stored, reason) {
+          throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
+        }
+        record = try await freshRecord(from: stored)
+        isResume = false
+      case .terminal(.settled(fulfilled: true)):
+        throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
+      case .terminal:
+        record = try await freshRecord(from: stored)
+        isResume = false
+      }
     } else {
       try await supersedeOthers(than: intentID)
       record = JournalRecord(
@@ -130,7 +205,7 @@ public actor PollingProvider {
         description: description, state: .intent, scope: scope)
       isResume = false
     }
-    // §3 A: "The record is written *before* the node call (write-ahead)."
+    // The record is written before the node call (write-ahead).
     try await journalCall { try await journal.save(record) }
 
     var lastStatus: NodeRequestStatus?
@@ -154,21 +229,21 @@ public actor PollingProvider {
         try await tombstone(record, reason(status))
         // A settled epoch whose voucher was not fulfilled ended unpaid: the intent is over.
         throw fulfilled
-          ? OfflineReceiveError(.settled, "intent \(intentID) was paid")
-          : OfflineReceiveError(.unavailable, "intent \(intentID) settled unpaid")
+          ? OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
+          : OfflineReceiveError(.unavailable, "the intent settled unpaid", intentID: intentID)
       case .expired, .failed:
+        try await tombstone(record, reason(status))
         if isResume {
-          // W2: "a terminal status on a *resumed* record means drop it and prepare fresh in the
-          // same call. Fail only when the *new* request is terminal."
-          try await tombstone(record, reason(status))
+          // A resumed request that ended is dropped and a fresh one prepared in the same call;
+          // only a fresh request that ends is a failure.
           return try await run(intentID, amount: amount, description: description)
         }
-        try await tombstone(record, reason(status))
-        throw OfflineReceiveError(.unavailable, "the node request ended: \(status)")
+        throw OfflineReceiveError(
+          .unavailable, "the node request ended: \(status)", intentID: intentID)
       case .preparing, .awaitingActivation, .awaitingWitnesses:
         break
       }
-      // P3: "The deadline is checked before each sleep and is exclusive (≥ deadline means stop)".
+      // The deadline is checked before each sleep and is exclusive.
       guard await clock.milliseconds() < deadline else {
         return .pending(intentID, lastStatus: lastStatus)
       }
@@ -176,24 +251,25 @@ public actor PollingProvider {
       do {
         status = try await node.status(requestID: record.nodeRequestID)
       } catch {
-        // W14: a blip (or a not-found before recovery, W3) never forgets a live identity.
+        // A blip, or a not-found before the node's recovery, never forgets a live identity.
         status = lastStatus ?? .preparing
       }
     }
   }
 
-  /// The error a failed node prepare becomes; terminal ones leave a tombstone (W7).
+  /// The error a failed node prepare becomes; terminal ones leave a tombstone.
   private func failure(for error: NodeError, record: JournalRecord) async throws
     -> OfflineReceiveError
   {
     switch error.disposition {
     case .retryable, .ambiguous:
-      // W7: "retryable, keeping the identity"; "ambiguous, keeping the identity and re-checking".
       // A lost answer may hide a created request: the retry resumes it by the same id.
-      return OfflineReceiveError(.retryable, "node: \(error)", nodeError: error)
+      return OfflineReceiveError(
+        .retryable, "node: \(error)", intentID: record.intentID, nodeError: error)
     case .terminal:
       try await tombstone(record, .refused("\(error)"))
-      return OfflineReceiveError(.unavailable, "node refused: \(error)", nodeError: error)
+      return OfflineReceiveError(
+        .unavailable, "node refused: \(error)", intentID: record.intentID, nodeError: error)
     }
   }
 
@@ -206,14 +282,60 @@ public actor PollingProvider {
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.seconds()) {
     case .accepted(let accepted):
       var ready = record
-      ready.state = .ready(paymentHash: accepted.paymentHash, expiresAt: accepted.invoice.expiresAt)
+      ready.state = .ready
+      ready.paymentHash = accepted.paymentHash
+      ready.expiresAt = accepted.invoice.expiresAt
       try await journalCall { try await journal.save(ready) }
       return .ready(accepted)
     case .rejected(let rejection):
-      try await tombstone(record, .invalidInvoice(rejection.dottedCode))
-      throw OfflineReceiveError(
-        .invalidInvoice, "the node's invoice was refused: \(rejection)", rejection: rejection)
+      var refused = record
+      // Kept so that a payment of the refused invoice is still matched to its intent.
+      if let invoice = try? Invoice.decode(bolt11, options: DecodeOptions(mode: .strict)) {
+        refused.paymentHash = PaymentHash(bytes: invoice.paymentHash)
+        refused.expiresAt = invoice.expiresAt
+      }
+      var error = OfflineReceiveError(
+        .invalidInvoice, "the node's invoice was refused: \(rejection.message)",
+        intentID: record.intentID, rejection: rejection)
+      do {
+        try await release(refused, .invalidInvoice(rejection.dottedCode))
+      } catch let cancelFailure as OfflineReceiveError where cancelFailure.code == .retryable {
+        // Reported with the refusal; the cancel is retried later.
+        error.nodeError = cancelFailure.nodeError
+        error.message += "; its node request is not cancelled yet: \(cancelFailure.message)"
+      }
+      throw error
     }
+  }
+
+  /// Ends `record` for `reason` and cancels its node request: `cancelling` is written first, so
+  /// a cancel cut short by a crash or a failure is retried; `terminal` once the node confirms.
+  ///
+  /// A record with a released invoice is checked first: a request the node reports paid is not
+  /// cancelled but recorded as settled.
+  @discardableResult
+  private func release(_ record: JournalRecord, _ reason: TerminalReason) async throws
+    -> TerminalReason
+  {
+    if record.paymentHash != nil,
+      case .settled(let fulfilled)? = try? await node.status(requestID: record.nodeRequestID)
+    {
+      try await tombstone(record, .settled(fulfilled: fulfilled))
+      return .settled(fulfilled: fulfilled)
+    }
+    var cancelling = record
+    cancelling.state = .cancelling(reason)
+    if cancelling != record { try await journalCall { try await journal.save(cancelling) } }
+    do {
+      try await node.cancel(requestID: record.nodeRequestID)
+    } catch .requestNotFound {
+      // Already gone on the node.
+    } catch {
+      throw OfflineReceiveError(
+        .retryable, "cancel failed: \(error)", intentID: record.intentID, nodeError: error)
+    }
+    try await tombstone(record, reason)
+    return reason
   }
 
   private func supersedeOthers(than intentID: IntentID) async throws {
@@ -224,17 +346,27 @@ public actor PollingProvider {
     switch supersede {
     case .refuse:
       throw OfflineReceiveError(
-        .requestInProgress, "intent \(others[0].intentID) is still live; cancel it first")
+        .requestInProgress, "intent \(others[0].intentID) is still live; cancel it first",
+        intentID: intentID)
     case .cancelOthers:
-      for other in others { try await cancel(intentID: other.intentID) }
+      for other in others {
+        if case .cancelling(let reason) = other.state {
+          try await release(other, reason)
+        } else {
+          try await release(other, .cancelled)
+        }
+      }
     }
   }
 
   private func freshRecord(from stored: JournalRecord) async throws -> JournalRecord {
     freshRequestCounter += 1
     var record = stored
-    record.nodeRequestID = "\(stored.intentID.rawValue)-\(await clock.milliseconds())-\(freshRequestCounter)"
+    record.nodeRequestID =
+      "\(stored.intentID.rawValue)-\(await clock.milliseconds())-\(freshRequestCounter)"
     record.state = .intent
+    record.paymentHash = nil
+    record.expiresAt = nil
     return record
   }
 

@@ -92,10 +92,17 @@ public actor ReceiveFlow {
     try await show(restored.accepted, intentID: restored.intentID, token: token)
   }
 
-  /// A payment arrived (the node's event, or a settled status, §3 E): retires the matching
-  /// offline invoice and its preparation only (W9).
-  public func paymentReceived(_ hash: PaymentHash) async {
+  /// A payment arrived (the node's event, or a settled status): retires the matching offline
+  /// invoice and its preparation only, and records the payment in the provider's journal.
+  ///
+  /// - Returns: the recorded payment, also when it arrived after its intent had ended (refused,
+  ///   cancelled or expired); nil when the provider knows no such invoice.
+  /// - Throws: `offline.journal` when the payment could not be recorded; the display is retired
+  ///   all the same. Call again: recording is idempotent.
+  @discardableResult
+  public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
     if await display.paymentReceived(hash) != nil { await endDisplayedIntent() }
+    return try await session.paymentReceived(hash)
   }
 
   /// W17: retires the offline invoice once `now` reaches its end; returns whether it did.

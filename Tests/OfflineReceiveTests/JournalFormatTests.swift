@@ -21,14 +21,16 @@ import Testing
       _ index: Int, _ state: RequestState, _ scope: WalletScope = scope,
       _ description: String = "Coffee"
     ) -> JournalRecord {
-      JournalRecord(
+      let invoice = state == .ready
+      return JournalRecord(
         intentID: IntentID("intent-\(index)"), nodeRequestID: "request-\(index)",
         amount: Millisatoshis(UInt64(index + 1) * 1_000_000), description: description,
-        state: state, scope: scope)
+        state: state, scope: scope, paymentHash: invoice ? hash : nil,
+        expiresAt: invoice ? 1_700_003_600 : nil)
     }
     return [
       record(0, .intent), record(1, .submitted),
-      record(2, .ready(paymentHash: hash, expiresAt: 1_700_003_600), scope, "Tea: \"hot\" ☕"),
+      record(2, .ready, scope, "Tea: \"hot\" ☕"),
       record(3, .terminal(.expired)), record(4, .terminal(.settled(fulfilled: true)), other),
       record(5, .terminal(.settled(fulfilled: false))),
       record(6, .terminal(.failed("settlement: node offline"))),

@@ -47,11 +47,16 @@ import Testing
     defer { directory.remove() }
     let journal = try FileRequestJournal(directory: directory.path)
     let hash = PaymentHash(bytes: TestInvoices.hash(0x11))!
+    var ready = Self.record(2, state: .ready)
+    ready.paymentHash = hash
+    ready.expiresAt = 1_700_003_600
+    var cancelling = Self.record(5, state: .cancelling(.invalidInvoice("offline.expired")))
+    cancelling.paymentHash = hash
     let records = [
-      Self.record(0), Self.record(1, state: .intent),
-      Self.record(2, state: .ready(paymentHash: hash, expiresAt: 1_700_003_600)),
+      Self.record(0), Self.record(1, state: .intent), ready,
       Self.record(3, state: .terminal(.failed("settlement: node offline"))),
       Self.record(4, state: .terminal(.settled(fulfilled: false)), scope: Self.otherScope),
+      cancelling,
     ]
     for record in records { try await journal.save(record) }
     let reopened = try FileRequestJournal(directory: directory.path)
@@ -116,9 +121,9 @@ import Testing
   func schema() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try "offline-journal 2 2 0000\n[]".write(
+    try "offline-journal 3 2 0000\n[]".write(
       toFile: directory.path + "/journal", atomically: true, encoding: .utf8)
-    #expect(throws: JournalError(.unsupportedSchema, "schema 2; this library reads 1")) {
+    #expect(throws: JournalError(.unsupportedSchema, "schema 3; this library reads 1 to 2")) {
       try FileRequestJournal(directory: directory.path)
     }
     // An unsupported schema is left in place, not quarantined.

@@ -74,7 +74,7 @@ import Testing
     guard case .ready(let accepted) = outcome else { Issue.record("\(outcome)"); return }
     #expect(await flow.display.visible.bolt11 == accepted.bolt11)
     #expect(await flow.nextDeadline == accepted.displayUntil)
-    await flow.paymentReceived(accepted.paymentHash)
+    try await flow.paymentReceived(accepted.paymentHash)
     #expect(await flow.display.visible == .empty)
     #expect(await flow.session.preparation == nil)
   }

@@ -85,7 +85,7 @@ enum DemoStory {
       "after restart: QR \(await qr(flow)); journal keeps \(await journal.records().count) record(s)"
     )
     await node.recover()
-    let restored = await provider.restore()
+    let restored = (try? await provider.restore())?.ready ?? []
     await say("restore: \(restored.count) invoice(s) by idempotent prepare under the stored id")
     for item in restored { try? await flow.restore(item) }
     await say(
@@ -99,7 +99,7 @@ enum DemoStory {
       let invoice = try? Invoice.decode(paid), let hash = PaymentHash(bytes: invoice.paymentHash)
     else { return 1 }
     await say("payment received for \(hash)")
-    await flow.paymentReceived(hash)
+    _ = try? await flow.paymentReceived(hash)
     let retired = await flow.display.visible == .empty
     await say(
       "QR retired: \(retired); next deadline: \(String(describing: await flow.nextDeadline))")
