@@ -8,8 +8,10 @@ public enum NodeConformance {
   /// channel of ample inbound capacity and the peer connected.
   public typealias Factory = @Sendable (_ configured: Bool) async -> any NodeConformanceHarness
 
-  /// The scenario ids, N1 to N10.
-  public static let scenarios = (1...10).map { "N\($0)" }
+  /// Every scenario id: the node-side contract (`N1` to `N10`), then the wallet-side lifecycle
+  /// through `PollingProvider` (`refused-invoice`, `payment`, `late-payment`, `failed-cancel`,
+  /// `restart`).
+  public static let scenarios = (1...10).map { "N\($0)" } + lifecycleScenarios
 
   /// The amount every scenario asks: 1000 sat.
   static let amountMsat: UInt64 = 1_000_000
@@ -31,6 +33,11 @@ public enum NodeConformance {
     case "N8": await n8(factory, check)
     case "N9": await n9(factory, check)
     case "N10": await n10(factory, check)
+    case "refused-invoice": await refusedInvoice(factory, check)
+    case "payment": await payment(factory, check)
+    case "late-payment": await latePayment(factory, check)
+    case "failed-cancel": await failedCancel(factory, check)
+    case "restart": await restart(factory, check)
     default: check(false, "no such scenario")
     }
     return failures

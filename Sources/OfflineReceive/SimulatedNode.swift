@@ -1,3 +1,5 @@
+public import Bolt11
+
 /// A deterministic node implementing the offline-receive contract of spec §2.N as a scripted
 /// state machine, with fault injection (spec §3 D).
 ///
@@ -34,7 +36,10 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   public static let liveRequestLimit = 64
 
   private let nodeID: NodeID
-  private let clock: any WallClock
+  /// The chain its invoices are for (what `makeInvoice` signs).
+  public nonisolated let network: Currency
+  /// The node's clock; its sleeps drive polling when it is also a `Sleeper`.
+  public nonisolated let clock: any WallClock
   private let makeInvoice: InvoiceMaker
   private var configured: Bool
   private var running = true
@@ -51,10 +56,12 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   public private(set) var calls: [String] = []
 
   public init(
-    nodeID: NodeID, clock: any WallClock, inboundMsat: UInt64? = 10_000_000_000,
-    configured: Bool = true, makeInvoice: @escaping InvoiceMaker
+    nodeID: NodeID, clock: any WallClock, network: Currency = .regtest,
+    inboundMsat: UInt64? = 10_000_000_000, configured: Bool = true,
+    makeInvoice: @escaping InvoiceMaker
   ) {
     self.nodeID = nodeID
+    self.network = network
     self.clock = clock
     self.inboundMsat = inboundMsat
     self.configured = configured
@@ -89,11 +96,19 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
       table[id] = request
     }
   }
-  /// The payer pays: the epoch closes and the request settles (N10). Returns the invoice's
-  /// bolt11 so a test can derive the payment hash.
+  /// The payer pays: the epoch closes and the request settles. Returns the invoice's bolt11 so
+  /// a test can derive the payment hash.
+  ///
+  /// A request that was cancelled or expired after its invoice was released can still be paid:
+  /// the payer may have paid before the close took effect.
   @discardableResult
   public func settle(requestID: String, fulfilled: Bool = true) -> String? {
-    guard var request = table[requestID], request.terminal == nil else { return nil }
+    guard var request = table[requestID] else { return nil }
+    switch request.terminal {
+    case nil: break
+    case .expired?, .failed(reason: "cancelled")?: guard request.invoice != nil else { return nil }
+    default: return nil
+    }
     request.terminal = .settled(fulfilled: fulfilled)
     store(requestID, request)
     return request.invoice?.bolt11
