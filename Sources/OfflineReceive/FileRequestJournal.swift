@@ -9,16 +9,23 @@ import Foundation
   import Darwin
 #endif
 
-/// A request journal in one file, replaced atomically on every change.
+/// A request journal in one file, replaced atomically on every change, safe to share between
+/// processes (an app and its extension).
 ///
-/// Each write goes to a temporary file, which is `fsync`ed, renamed over the journal, and then
-/// the directory is `fsync`ed (spec §3 A), so a kill at any instant leaves either the previous
-/// or the new complete file. The file is a header line, `offline-journal <schema> <length>
-/// <sha256>`, followed by a JSON payload of that many bytes with that SHA-256.
+/// Every operation takes an exclusive `flock` on `journal.lock` beside the journal, re-reads the
+/// file, and (for a change) writes the whole journal to a temporary file of its own, `fsync`s
+/// it, renames it over the journal and `fsync`s the directory, before it lets go of the lock.
+/// So writers take turns, each sees the others' records, and a kill at any instant leaves either
+/// the previous or the new complete file. The lock is never held across a suspension: every
+/// operation is synchronous inside the actor. The file is a header line,
+/// `offline-journal <schema> <length> <sha256>`, followed by a JSON payload of that many bytes
+/// with that SHA-256.
 ///
 /// - A file that fails its checksum or does not parse is moved aside to `journal.corrupt-N` and
-///   reported with `journal.corrupt`; it is never silently emptied (departs from J6).
-/// - A write that fails blocks further writes until `reconfirm()` re-reads the file.
+///   reported with `journal.corrupt`; it is never silently emptied.
+/// - A write that fails blocks further writes by this instance until `reconfirm()`; its
+///   temporary file is removed.
+/// - Descriptors are opened close-on-exec; calls interrupted by a signal are retried.
 ///
 /// This is the only file of the module that uses Foundation.
 public actor FileRequestJournal: RequestJournal {
@@ -26,28 +33,54 @@ public actor FileRequestJournal: RequestJournal {
   /// has no `cancelling` state and no payment hash on finished records.
   public static let schemaVersion = 2
   static let magic = "offline-journal"
+  static let temporaryPrefix = "journal.tmp"
 
+  /// The directory that holds the journal, its lock file and its temporary files.
   public let directory: String
-  private var contents: JournalContents
+  private let capacity: Int
+  private let lock: LockFile
   private var writeMayHaveFailed = false
+  private var temporaryCounter: UInt64 = 0
+  /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
+  private var injectedFailure: WriteStep?
+
+  /// The steps of one durable replacement, for fault injection.
+  package enum WriteStep: Sendable { case write, fsync, rename }
+
+  /// Makes the next write fail at `step`, as a full disk or a failing device would.
+  package func failNextWrite(at step: WriteStep) { injectedFailure = step }
 
   private var path: String { directory + "/journal" }
-  private var temporaryPath: String { directory + "/journal.tmp" }
 
   /// Opens (or creates) the journal in `directory`, which must exist.
   ///
-  /// - Throws: `journal.corrupt` (the file was moved to `quarantinePath`; opening again starts
-  ///   empty), `journal.unsupported_schema` (the file is left alone), `journal.io`.
+  /// Temporary files left by a writer that was killed mid-write are removed: under the lock, no
+  /// live writer has one.
+  ///
+  /// - Throws: `journal.io` when `directory` is missing or the lock cannot be taken;
+  ///   `journal.corrupt` (the file was moved to `quarantinePath`; opening again starts empty),
+  ///   `journal.unsupported_schema` (the file is left alone).
   public init(directory: String, capacity: Int = 16) throws(JournalError) {
+    var status = stat()
+    guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw Self.ioError("open directory \(directory)")
+    }
     self.directory = directory
-    // A temporary file left by a kill mid-write was never renamed: it is not the journal.
-    unlink(directory + "/journal.tmp")
-    contents = JournalContents(
-      capacity: capacity, records: try Self.load(path: directory + "/journal", directory: directory))
+    self.capacity = capacity
+    lock = try LockFile(path: directory + "/journal.lock")
+    try lock.withExclusive { () throws(JournalError) in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      for name in names where name.hasPrefix(Self.temporaryPrefix) {
+        unlink(directory + "/" + name)
+      }
+      _ = try Self.load(path: directory + "/journal", directory: directory)
+    }
   }
 
-  public func records() -> [JournalRecord] { contents.records }
-  public func record(_ intentID: IntentID) -> JournalRecord? { contents.record(intentID) }
+  public func records() throws(JournalError) -> [JournalRecord] { try current().records }
+  public func record(_ intentID: IntentID) throws(JournalError) -> JournalRecord? {
+    try current().record(intentID)
+  }
 
   public func save(_ record: JournalRecord) throws(JournalError) {
     try mutate { contents throws(JournalError) in try contents.save(record) }
@@ -62,9 +95,15 @@ public actor FileRequestJournal: RequestJournal {
 
   /// Re-reads the file after a failed write and unblocks writing: what is on disk is the truth.
   public func reconfirm() throws(JournalError) {
-    let records = try Self.load(path: path, directory: directory)
-    contents = JournalContents(capacity: contents.capacity, records: records)
+    _ = try current()
     writeMayHaveFailed = false
+  }
+
+  /// The journal as the file holds it now, read under the lock.
+  private func current() throws(JournalError) -> JournalContents {
+    try lock.withExclusive { () throws(JournalError) in
+      JournalContents(capacity: capacity, records: try Self.load(path: path, directory: directory))
+    }
   }
 
   private func mutate(_ change: (inout JournalContents) throws(JournalError) -> Void)
@@ -73,46 +112,105 @@ public actor FileRequestJournal: RequestJournal {
     guard !writeMayHaveFailed else {
       throw JournalError(.unconfirmedWrite, "a previous write may have failed; call reconfirm()")
     }
-    var next = contents
-    try change(&next)
-    guard next != contents else { return }
-    do {
-      try write(Self.encode(next.records))
-    } catch {
-      writeMayHaveFailed = true
-      throw error
+    try lock.withExclusive { () throws(JournalError) in
+      let before = JournalContents(
+        capacity: capacity, records: try Self.load(path: path, directory: directory))
+      var next = before
+      try change(&next)
+      guard next != before else { return }
+      do throws(JournalError) {
+        try write(Self.encode(next.records))
+      } catch {
+        writeMayHaveFailed = true
+        throw error
+      }
     }
-    contents = next
   }
 
   // MARK: - Durable replacement
 
+  /// Writes `bytes` as the new journal: a temporary file of this writer, `fsync`, rename over the
+  /// journal, `fsync` of the directory. The temporary file is removed when any step fails.
   private func write(_ bytes: [UInt8]) throws(JournalError) {
-    let descriptor = open(temporaryPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    guard descriptor >= 0 else { throw Self.ioError("open \(temporaryPath)") }
+    temporaryCounter += 1
+    let temporaryPath =
+      "\(directory)/\(Self.temporaryPrefix)-\(getpid())-\(temporaryCounter)"
+    let descriptor = try Self.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    var renamed = false
+    defer { if !renamed { unlink(temporaryPath) } }
+    do {
+      defer { close(descriptor) }
+      try injectFailure(at: .write, "write \(temporaryPath)")
+      try Self.writeAll(bytes, to: descriptor, path: temporaryPath)
+      try injectFailure(at: .fsync, "fsync \(temporaryPath)")
+      try Self.sync(descriptor, path: temporaryPath)
+    }
+    try injectFailure(at: .rename, "rename to \(path)")
+    guard rename(temporaryPath, path) == 0 else { throw Self.ioError("rename to \(path)") }
+    renamed = true
+    let directoryDescriptor = try Self.open(directory, O_RDONLY | O_DIRECTORY, 0)
+    defer { close(directoryDescriptor) }
+    try Self.sync(directoryDescriptor, path: directory)
+  }
+
+  private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {
+    guard injectedFailure == step else { return }
+    injectedFailure = nil
+    errno = EIO
+    throw Self.ioError(operation)
+  }
+
+  /// `open(2)` with close-on-exec, retried when a signal interrupts it.
+  static func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(JournalError) -> Int32 {
+    while true {
+      let descriptor = posixOpen(path, flags | O_CLOEXEC, mode)
+      if descriptor >= 0 { return descriptor }
+      guard errno == EINTR else { throw ioError("open \(path)") }
+    }
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+    throws(JournalError)
+  {
     var written = 0
     while written < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in
         posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
       }
-      guard count > 0 else {
-        close(descriptor)
-        throw Self.ioError("write \(temporaryPath)")
-      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw ioError("write \(path)") }
       written += count
     }
-    let synced = fsync(descriptor) == 0
-    close(descriptor)
-    guard synced else { throw Self.ioError("fsync \(temporaryPath)") }
-    guard rename(temporaryPath, path) == 0 else { throw Self.ioError("rename to \(path)") }
-    let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY)
-    guard directoryDescriptor >= 0 else { throw Self.ioError("open \(directory)") }
-    let directorySynced = fsync(directoryDescriptor) == 0
-    close(directoryDescriptor)
-    guard directorySynced else { throw Self.ioError("fsync \(directory)") }
   }
 
-  private static func ioError(_ operation: String) -> JournalError {
+  private static func sync(_ descriptor: Int32, path: String) throws(JournalError) {
+    while fsync(descriptor) != 0 {
+      guard errno == EINTR else { throw ioError("fsync \(path)") }
+    }
+  }
+
+  /// The whole file at `path`, or nil when there is none.
+  private static func readAll(_ path: String) throws(JournalError) -> [UInt8]? {
+    let descriptor: Int32
+    do {
+      descriptor = try open(path, O_RDONLY, 0)
+    } catch {
+      if errno == ENOENT { return nil }
+      throw error
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw ioError("read \(path)") }
+      if count == 0 { return bytes }
+      bytes += chunk[..<count]
+    }
+  }
+
+  static func ioError(_ operation: String) -> JournalError {
     JournalError(.io, "\(operation): \(String(cString: strerror(errno)))")
   }
 
@@ -130,11 +228,8 @@ public actor FileRequestJournal: RequestJournal {
 
   private static func load(path: String, directory: String) throws(JournalError) -> [JournalRecord]
   {
-    guard FileManager.default.fileExists(atPath: path) else { return [] }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw JournalError(.io, "cannot read \(path)")
-    }
-    switch decode(Array(data)) {
+    guard let bytes = try readAll(path) else { return [] }
+    switch decode(bytes) {
     case .success(let records): return records
     case .failure(let error) where error.code == .unsupportedSchema: throw error
     case .failure(let error):
@@ -285,4 +380,35 @@ public actor FileRequestJournal: RequestJournal {
 /// `write(2)`, named apart from the actor's own `write` method.
 private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   write(descriptor, buffer, count)
+}
+
+/// `open(2)`, named apart from the journal's own `open`.
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+
+/// The lock file beside the journal: one open descriptor, locked with `flock` around each
+/// read-modify-write and closed when the journal goes.
+///
+/// `flock` locks belong to the open file description, so two journals over one directory
+/// exclude each other within one process as well as across processes.
+private final class LockFile {
+  let descriptor: Int32
+
+  init(path: String) throws(JournalError) {
+    descriptor = try FileRequestJournal.open(path, O_RDWR | O_CREAT, 0o600)
+  }
+
+  deinit { close(descriptor) }
+
+  /// Runs `body` holding the exclusive lock; waits for other holders, retrying after signals.
+  func withExclusive<Value>(_ body: () throws(JournalError) -> Value) throws(JournalError)
+    -> Value
+  {
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw FileRequestJournal.ioError("lock journal.lock") }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
 }

@@ -45,6 +45,6 @@ import Testing
     defer { directory.remove() }
     try FileManager.default.copyItem(atPath: Self.fixture, toPath: directory.path + "/journal")
     let journal = try FileRequestJournal(directory: directory.path)
-    #expect(await journal.records() == Self.expected)
+    #expect(try await journal.records() == Self.expected)
   }
 }
