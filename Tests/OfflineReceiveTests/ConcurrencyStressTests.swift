@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// Many overlapping preparations, payments and expiries against the simulated node, with a

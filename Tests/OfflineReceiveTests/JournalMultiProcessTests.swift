@@ -60,25 +60,33 @@ import Testing
     var isDone: Bool { acknowledged.count == JournalMultiProcessTests.recordsPerWriter }
   }
 
-  @Test("two writer processes killed at random lose no acknowledged record and invent none")
-  func twoProcessesWithKills() async throws {
-    let executable = try #require(JournalCrashTests.writerPath, "build offline-receive-demo first")
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let writers = Self.writers.map(Writer.init)
-    for writer in writers { try writer.start(executable, directory: directory.path) }
+  /// Starts the writers, kills one at random every 50 to 450 ms (restarting it after its last
+  /// acknowledgement) and returns how many kills landed mid-run. It never suspends: sleeps are
+  /// `usleep` on this thread, so busy test threads elsewhere cannot delay the kills.
+  static func run(_ writers: [Writer], _ executable: String, _ directory: String) throws -> Int {
+    for writer in writers { try writer.start(executable, directory: directory) }
     var generator = SplitMix64(seed: 0x5EED)
     var killedMidRun = 0
     for _ in 0..<Self.kills {
-      try await Task.sleep(nanoseconds: 50_000_000 + generator.next() % 400_000_000)
+      usleep(UInt32(50_000 + generator.next() % 400_000))
       let writer = writers[Int(generator.next() % UInt64(writers.count))]
       guard let process = writer.process else { continue }
       kill(process.processIdentifier, SIGKILL)
       writer.collect()
       // Killed before it acknowledged its last record: the kill landed mid-run.
       if !writer.isDone { killedMidRun += 1 }
-      if !writer.isDone { try writer.start(executable, directory: directory.path) }
+      if !writer.isDone { try writer.start(executable, directory: directory) }
     }
+    return killedMidRun
+  }
+
+  @Test("two writer processes killed at random lose no acknowledged record and invent none")
+  func twoProcessesWithKills() async throws {
+    let executable = try #require(JournalCrashTests.writerPath, "build offline-receive-demo first")
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let writers = Self.writers.map(Writer.init)
+    let killedMidRun = try Self.run(writers, executable, directory.path)
     for writer in writers {
       writer.collect()
       // A writer whose last kill landed after its last acknowledgement finishes now.

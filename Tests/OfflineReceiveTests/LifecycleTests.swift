@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// The lifecycle of one intent past its preparation: a refused invoice, a payment, a restart.

@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.N: the public conformance suite run against `SimulatedNode`, one test per scenario.

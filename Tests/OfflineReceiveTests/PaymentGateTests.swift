@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.R. Fixture: a validated invoice for 1000 sats, note "Offline", a fixed hash, expiring in

@@ -1,4 +1,5 @@
 import OfflineReceive
+import OfflineReceiveTesting
 
 /// A node client that answers from a script: the §2.P fakes, where a test needs statuses or
 /// errors the simulated node would not produce in that order.

@@ -1,4 +1,5 @@
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.U as pure predicates, plus U2/U7 over the flow.

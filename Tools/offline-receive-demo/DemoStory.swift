@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Secp256k1
 
 /// One offline-receive story against the simulated node, printed as a timeline: prepare, lost

@@ -1,23 +1,23 @@
 /// The journal's records and their rules, shared by the in-memory and the file journal.
-struct JournalContents: Sendable, Equatable {
+package struct JournalContents: Sendable, Equatable {
   /// Live records allowed at once. Spec §1.5: the original capped the list at 16 and evicted the
   /// oldest; here the cap refuses a new live record instead (§4 W5).
-  var capacity: Int
-  private(set) var records: [JournalRecord] = []
+  package var capacity: Int
+  package private(set) var records: [JournalRecord] = []
 
-  init(capacity: Int, records: [JournalRecord] = []) {
+  package init(capacity: Int, records: [JournalRecord] = []) {
     self.capacity = capacity
     self.records = records
   }
 
-  func record(_ intentID: IntentID) -> JournalRecord? {
+  package func record(_ intentID: IntentID) -> JournalRecord? {
     records.first { $0.intentID == intentID }
   }
 
-  var liveCount: Int { records.count { $0.state.isLive } }
+  package var liveCount: Int { records.count { $0.state.isLive } }
 
   /// Spec §4 W5: "never evict non-terminal records. Refuse new intents at the cap".
-  mutating func save(_ record: JournalRecord) throws(JournalError) {
+  package mutating func save(_ record: JournalRecord) throws(JournalError) {
     if let index = records.firstIndex(where: { $0.intentID == record.intentID }) {
       let addsLive = record.state.isLive && !records[index].state.isLive
       if addsLive && liveCount >= capacity { throw full() }
@@ -28,11 +28,11 @@ struct JournalContents: Sendable, Equatable {
     }
   }
 
-  mutating func remove(_ intentID: IntentID) { records.removeAll { $0.intentID == intentID } }
+  package mutating func remove(_ intentID: IntentID) { records.removeAll { $0.intentID == intentID } }
 
-  mutating func removeAll(scope: WalletScope) { records.removeAll { $0.scope == scope } }
+  package mutating func removeAll(scope: WalletScope) { records.removeAll { $0.scope == scope } }
 
-  mutating func pruneTerminal() { records.removeAll { !$0.state.isLive } }
+  package mutating func pruneTerminal() { records.removeAll { !$0.state.isLive } }
 
   private func full() -> JournalError {
     JournalError(.full, "\(capacity) live requests already; finish or cancel one first")

@@ -1,4 +1,5 @@
-import Bolt11
+public import Bolt11
+public import OfflineReceive
 
 /// The wallet-side lifecycle, run through `PollingProvider` over the harness's client: what an
 /// adapter must let the library do after a request is prepared.

@@ -1,4 +1,5 @@
 public import Bolt11
+public import OfflineReceive
 
 /// A node client plus the levers the conformance suite needs to drive it.
 ///

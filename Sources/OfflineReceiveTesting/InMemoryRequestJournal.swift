@@ -1,3 +1,6 @@
+public import Bolt11
+public import OfflineReceive
+
 /// A request journal that lives only as long as the process: for tests and previews.
 public actor InMemoryRequestJournal: RequestJournal {
   private var contents: JournalContents

@@ -1,3 +1,6 @@
+public import Bolt11
+public import OfflineReceive
+
 /// The node-side contract of spec §2.N as runnable scenarios, for `SimulatedNode` and for any
 /// adapter's own client (spec §3 D: "Every adapter must pass the same conformance suite").
 ///

@@ -1,3 +1,6 @@
+public import Bolt11
+public import OfflineReceive
+
 /// A clock that moves only when told to, and a sleeper that moves it: for tests, the demo and
 /// adapter conformance runs.
 ///

@@ -1,4 +1,5 @@
 public import Bolt11
+public import OfflineReceive
 
 /// A deterministic node implementing the offline-receive contract of spec §2.N as a scripted
 /// state machine, with fault injection (spec §3 D).

@@ -112,7 +112,7 @@ public enum OfflineInvoiceValidator {
 
 extension UInt64 {
   /// `self + other`, or `UInt64.max` when the sum does not fit.
-  func addingSaturating(_ other: UInt64) -> UInt64 {
+  package func addingSaturating(_ other: UInt64) -> UInt64 {
     let (sum, overflow) = addingReportingOverflow(other)
     return overflow ? .max : sum
   }
