@@ -7,28 +7,35 @@ public import OfflineReceive
 /// A sleep advances the time by the requested interval, or by `sleepStep` when one is set
 /// (spec §2.P fixture: "a fake whose sleep advances time by the requested interval (or by a fixed
 /// step)"), and then yields so that other tasks run.
-public actor ManualClock: WallClock, Sleeper {
-  private var now: UInt64
+public actor ManualClock: WallClock {
+  private var current: UInt64
   public var sleepStep: UInt64?
   /// Every sleep asked for, in milliseconds.
   public private(set) var sleeps: [UInt64] = []
 
   public init(seconds: UInt64, sleepStep: UInt64? = nil) {
-    self.now = seconds * 1000
+    self.current = seconds * 1000
     self.sleepStep = sleepStep
   }
 
-  public func milliseconds() -> UInt64 { now }
+  /// Milliseconds since the Unix epoch.
+  public func milliseconds() -> UInt64 { current }
+  /// Whole seconds since the Unix epoch.
+  public func seconds() -> UInt64 { current / 1000 }
+  public func now() -> UInt64 { current / 1000 }
 
-  public func advance(seconds: UInt64) { now += seconds * 1000 }
-  public func advance(milliseconds: UInt64) { now += milliseconds }
-  public func set(seconds: UInt64) { now = seconds * 1000 }
+  public func advance(seconds: UInt64) { current += seconds * 1000 }
+  public func advance(milliseconds: UInt64) { current += milliseconds }
+  public func set(seconds: UInt64) { current = seconds * 1000 }
   public func setSleepStep(milliseconds: UInt64?) { sleepStep = milliseconds }
 
-  public func sleep(milliseconds: UInt64) async throws {
+  public func sleep(for duration: Duration) async throws {
     try Task.checkCancellation()
+    let (seconds, attoseconds) = duration.components
+    let milliseconds =
+      UInt64(max(0, seconds)) * 1000 + UInt64(max(0, attoseconds)) / 1_000_000_000_000_000
     sleeps.append(milliseconds)
-    now += sleepStep ?? milliseconds
+    current += sleepStep ?? milliseconds
     await Task.yield()
     try Task.checkCancellation()
   }

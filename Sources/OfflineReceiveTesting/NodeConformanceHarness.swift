@@ -10,10 +10,9 @@ public protocol NodeConformanceHarness: Sendable {
   var client: any NodeOfflineReceiveClient { get }
   /// The chain the node's invoices are for.
   var network: Currency { get }
-  /// The node's clock: the lifecycle scenarios give the wallet this time (or a skewed one).
+  /// The node's clock: the lifecycle scenarios give the wallet this time (or a skewed one), and
+  /// wait between status calls with its `sleep`. `SystemClock` for a real node.
   var clock: any WallClock { get }
-  /// How the wallet waits between status calls; `TaskSleeper` unless the harness drives time.
-  var sleeper: any Sleeper { get }
   /// A process restart: in-memory state lost, start-up recovery not yet run.
   func restartProcess() async
   /// Start-up recovery: every durable request back in the node's table.
@@ -28,15 +27,8 @@ public protocol NodeConformanceHarness: Sendable {
   func setPeerConnected(_ connected: Bool) async
 }
 
-extension NodeConformanceHarness {
-  /// Real sleeps, for a harness over a real node.
-  public var sleeper: any Sleeper { TaskSleeper() }
-}
-
 extension SimulatedNode: NodeConformanceHarness {
   public nonisolated var client: any NodeOfflineReceiveClient { self }
-  /// The node's clock when it is a `Sleeper` (a `ManualClock` moves on each sleep).
-  public nonisolated var sleeper: any Sleeper { clock as? any Sleeper ?? TaskSleeper() }
   public func restartProcess() { restart() }
   public func runRecovery() { recover() }
   public func stopNode() { stop() }

@@ -224,7 +224,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   private func release(_ request: inout Request, requestID: String) async {
     if request.invoice == nil {
       request.invoice = makeInvoice(
-        requestID, request.amountMsat, request.description, await clock.seconds())
+        requestID, request.amountMsat, request.description, await clock.now())
     }
     request.releasedInThisProcess = true
   }
@@ -246,7 +246,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
 
   /// N8: a request whose invoice has expired closes and reports expired.
   private func expireByClock() async {
-    let now = await clock.seconds()
+    let now = await clock.now()
     for (id, request) in table where request.terminal == nil {
       if let invoice = request.invoice, now >= invoice.expiresAt {
         var expired = request

@@ -72,11 +72,11 @@ import Testing
     }
     let journal = InMemoryRequestJournal(capacity: 64)
     let provider = PollingProvider(
-      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock, sleeper: clock,
-      timeoutMilliseconds: 60_000)
+      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock,
+      timeout: .seconds(60))
     let session = OfflineReceiveSession(
       provider: provider, scope: ProviderFixture.scope, clock: clock)
-    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: provider, clock: clock)
+    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: { try await provider.status(of: $0) }, clock: clock)
     let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
     let flow = ReceiveFlow(session: session, gate: gate, display: display, clock: clock)
     let ledger = Ledger()

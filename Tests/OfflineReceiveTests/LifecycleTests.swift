@@ -26,7 +26,7 @@ struct LifecycleFixture {
     }
     provider = PollingProvider(
       node: node, journal: journal, scope: ProviderFixture.scope, clock: phoneClock,
-      sleeper: nodeClock)
+      )
   }
 
   func prepare(_ id: String, sats: UInt64 = 3000) async throws -> PrepareOutcome {

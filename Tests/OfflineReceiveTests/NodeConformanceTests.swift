@@ -67,7 +67,6 @@ import Testing
     var client: any NodeOfflineReceiveClient { self }
     var network: Currency { node.network }
     var clock: any WallClock { node.clock }
-    var sleeper: any Sleeper { node.sleeper }
     func restartProcess() async { await node.restartProcess() }
     func runRecovery() async { await node.runRecovery() }
     func stopNode() async { await node.stopNode() }

@@ -221,7 +221,8 @@ import Testing
   func w10(status: NodeRequestStatus) async {
     let statusSource = FakeStatus()
     await statusSource.set(status)
-    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: statusSource, clock: clock)
+    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: { try await statusSource.status(of: $0) },
+      clock: clock)
     let token = await gate.beginPreparation()
     #expect(
       await gate.register(Self.invoice(), token: token, intentID: IntentID("i"))

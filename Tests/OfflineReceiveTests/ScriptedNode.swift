@@ -57,7 +57,7 @@ struct ScriptedFixture {
     journal = InMemoryRequestJournal(records: records)
     node = ScriptedNode(prepare: prepare, status: status)
     provider = PollingProvider(
-      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock, sleeper: clock)
+      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock)
   }
 
   /// A valid Coffee invoice for 1000 sat, signed by our test key at the test clock.

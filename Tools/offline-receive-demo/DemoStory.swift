@@ -47,10 +47,11 @@ enum DemoStory {
     /// The wallet process: a provider over the shared node and journal, and a fresh flow.
     func launchWallet() async -> (PollingProvider, ReceiveFlow) {
       let provider = PollingProvider(
-        node: node, journal: journal, scope: scope, clock: clock, sleeper: clock)
+        node: node, journal: journal, scope: scope, clock: clock)
       let session = OfflineReceiveSession(
         provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
-      let gate = PaymentGate(history: EmptyHistory(), providerStatus: provider, clock: clock)
+      let gate = PaymentGate(history: EmptyHistory(), providerStatus: { try await provider.status(of: $0) },
+        clock: clock)
       let display = await OfflineDisplayStore(gate: gate, ordinaryCache: NoOrdinaryCache())
       return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))
     }

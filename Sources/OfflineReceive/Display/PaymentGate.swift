@@ -12,7 +12,7 @@
 /// - R13: hashes compare as 32 bytes.
 public actor PaymentGate {
   private let history: any PaymentHistorySource
-  private let providerStatus: (any IntentStatusSource)?
+  private let providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)?
   private let clock: any WallClock
   private let maxHistoryReads: Int
 
@@ -30,7 +30,8 @@ public actor PaymentGate {
   ///   - providerStatus: the provider's status of an intent (W10); nil skips that check.
   ///   - maxHistoryReads: W11's bound on re-reads.
   public init(
-    history: any PaymentHistorySource, providerStatus: (any IntentStatusSource)? = nil,
+    history: any PaymentHistorySource,
+    providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)? = nil,
     clock: any WallClock, maxHistoryReads: Int = 4
   ) {
     self.history = history
@@ -100,7 +101,7 @@ public actor PaymentGate {
       if let providerStatus, let intentID {
         let status: NodeRequestStatus
         do {
-          status = try await providerStatus.status(of: intentID)
+          status = try await providerStatus(intentID)
         } catch {
           return .refused(.providerStatusUnknown)
         }
@@ -109,7 +110,7 @@ public actor PaymentGate {
         // W10: "Settled, expired or failed means "do not display"."
         guard !status.isTerminal else { return .refused(.providerTerminal) }
       }
-      guard await clock.seconds() < invoice.displayUntil else { return .refused(.expired) }
+      guard await clock.now() < invoice.displayUntil else { return .refused(.expired) }
       guard token == self.token else { return .refused(.stalePreparation) }
       guard sequence == paymentSequence else { continue }
       registered = invoice

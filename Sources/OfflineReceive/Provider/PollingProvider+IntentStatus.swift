@@ -1,9 +1,9 @@
-/// The polling provider as the payment gate's status source (spec §4 W10).
-extension PollingProvider: IntentStatusSource {
-  /// The node's status of the intent's request; a journal tombstone answers for a finished one.
+extension PollingProvider {
+  /// The node's status of the intent's request; the journal answers for a finished one. Hand it
+  /// to `PaymentGate` as its provider status.
   ///
-  /// - Throws: `NodeError` from the node (not-found before recovery is ambiguous, W3), or
-  ///   `offline.unavailable` for an intent the journal does not know.
+  /// - Throws: `NodeError` from the node (a not-found before the node's recovery is ambiguous),
+  ///   or `offline.unavailable` for an intent the journal does not know.
   public func status(of intentID: IntentID) async throws -> NodeRequestStatus {
     guard let record = try await journal.record(intentID) else {
       throw OfflineReceiveError(.unavailable, "no intent \(intentID) in the journal")

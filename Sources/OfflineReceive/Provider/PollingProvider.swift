@@ -7,8 +7,8 @@ import Bolt11
 /// - A resumed intent whose node request expired or failed is prepared afresh in the same call.
 /// - Resuming is an idempotent prepare with the stored id and arguments; a not-found answer is
 ///   ambiguous (the node may not have recovered yet) and never deletes an identity.
-/// - A new intent cancels (or refuses, per `SupersedePolicy`) the other live intents, but never
-///   cancels a request the node reports paid.
+/// - A new intent cancels (or, when told so, refuses while there are) the other live intents,
+///   but never cancels a request the node reports paid.
 /// - A Ready invoice that fails the validator ends its intent and cancels the node request, so
 ///   the settlement channel is free for the next prepare at once.
 /// - Node errors are classified: transient ones keep the identity.
@@ -20,31 +20,37 @@ public actor PollingProvider {
   private let scope: WalletScope
   private let display: DisplayPolicy
   private let clock: any WallClock
-  private let sleeper: any Sleeper
-  private let timeoutMilliseconds: UInt64
-  private let pollIntervalMilliseconds: UInt64
-  private let supersede: SupersedePolicy
+  private let timeout: Duration
+  private let pollInterval: Duration
+  private let cancelsOtherIntents: Bool
   private var inFlight: [IntentID: Task<PrepareOutcome, any Error>] = [:]
   private var freshRequestCounter: UInt64 = 0
 
   /// - Parameters:
-  ///   - timeoutMilliseconds: how long one call waits for Ready; 60 s by default.
-  ///   - pollIntervalMilliseconds: the pause between status calls; 0.5 s by default.
+  ///   - node: the adapter over the node's offline-receive API.
+  ///   - journal: where intents are remembered; `FileRequestJournal` in production.
+  ///   - scope: this wallet's network and node id; records of other scopes are left alone.
+  ///   - display: the lifetime rules every Ready invoice must meet.
+  ///   - clock: the time and the waits between status calls; `SystemClock` in production.
+  ///   - timeout: how long one call waits for Ready before it answers `.pending`.
+  ///   - pollInterval: the pause between status calls.
+  ///   - cancelsOtherIntents: whether a new intent cancels the wallet's other live intents
+  ///     (the node allows one live request per settlement channel), or is refused with
+  ///     `offline.request_in_progress` while one exists.
   public init(
     node: any NodeOfflineReceiveClient, journal: any RequestJournal, scope: WalletScope,
-    display: DisplayPolicy = DisplayPolicy(), clock: any WallClock, sleeper: any Sleeper,
-    timeoutMilliseconds: UInt64 = 60_000, pollIntervalMilliseconds: UInt64 = 500,
-    supersede: SupersedePolicy = .cancelOthers
+    display: DisplayPolicy = DisplayPolicy(), clock: any WallClock,
+    timeout: Duration = .seconds(60), pollInterval: Duration = .milliseconds(500),
+    cancelsOtherIntents: Bool = true
   ) {
     self.node = node
     self.journal = journal
     self.scope = scope
     self.display = display
     self.clock = clock
-    self.sleeper = sleeper
-    self.timeoutMilliseconds = timeoutMilliseconds
-    self.pollIntervalMilliseconds = pollIntervalMilliseconds
-    self.supersede = supersede
+    self.timeout = timeout
+    self.pollInterval = pollInterval
+    self.cancelsOtherIntents = cancelsOtherIntents
   }
 
   /// Advisory capability: node errors answer false; zero and overflowing amounts answer false
@@ -150,7 +156,8 @@ public actor PollingProvider {
           intentID: record.intentID, amount: record.amount, description: record.description)
         {
         case .ready(let accepted):
-          report.ready.append(RestoredInvoice(intentID: record.intentID, accepted: accepted))
+          report.ready.append(
+            PreparationResult(intentID: record.intentID, outcome: .ready(accepted)))
         case .pending:
           report.pending.append(record.intentID)
         }
@@ -173,7 +180,8 @@ public actor PollingProvider {
   private func run(_ intentID: IntentID, amount: Millisatoshis, description: String) async throws
     -> PrepareOutcome
   {
-    let deadline = await clock.milliseconds().addingSaturating(timeoutMilliseconds)
+    let timeoutSeconds = UInt64(max(0, timeout.components.seconds))
+    let deadline = await clock.now().addingSaturating(timeoutSeconds)
     var record: JournalRecord
     var isResume: Bool
     if let stored = try await journalCall({ try await journal.record(intentID) }) {
@@ -244,10 +252,10 @@ public actor PollingProvider {
         break
       }
       // The deadline is checked before each sleep and is exclusive.
-      guard await clock.milliseconds() < deadline else {
+      guard await clock.now() < deadline else {
         return .pending(intentID, lastStatus: lastStatus)
       }
-      try await sleeper.sleep(milliseconds: pollIntervalMilliseconds)
+      try await clock.sleep(for: pollInterval)
       do {
         status = try await node.status(requestID: record.nodeRequestID)
       } catch {
@@ -279,7 +287,7 @@ public actor PollingProvider {
       description: record.description, maxDisplaySeconds: display.maxDisplaySeconds,
       minRemainingSeconds: display.minRemainingSeconds, clockSkewSeconds: display.clockSkewSeconds,
       safetyMarginSeconds: display.safetyMarginSeconds)
-    switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.seconds()) {
+    switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
     case .accepted(let accepted):
       var ready = record
       ready.state = .ready
@@ -343,18 +351,16 @@ public actor PollingProvider {
       $0.scope == scope && $0.state.isLive && $0.intentID != intentID
     }
     guard !others.isEmpty else { return }
-    switch supersede {
-    case .refuse:
+    guard cancelsOtherIntents else {
       throw OfflineReceiveError(
         .requestInProgress, "intent \(others[0].intentID) is still live; cancel it first",
         intentID: intentID)
-    case .cancelOthers:
-      for other in others {
-        if case .cancelling(let reason) = other.state {
-          try await release(other, reason)
-        } else {
-          try await release(other, .cancelled)
-        }
+    }
+    for other in others {
+      if case .cancelling(let reason) = other.state {
+        try await release(other, reason)
+      } else {
+        try await release(other, .cancelled)
       }
     }
   }
@@ -363,7 +369,7 @@ public actor PollingProvider {
     freshRequestCounter += 1
     var record = stored
     record.nodeRequestID =
-      "\(stored.intentID.rawValue)-\(await clock.milliseconds())-\(freshRequestCounter)"
+      "\(stored.intentID.rawValue)-\(await clock.now())-\(freshRequestCounter)"
     record.state = .intent
     record.paymentHash = nil
     record.expiresAt = nil

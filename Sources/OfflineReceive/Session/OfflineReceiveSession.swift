@@ -228,7 +228,7 @@ public actor OfflineReceiveSession {
       description: preparation.description, maxDisplaySeconds: display.maxDisplaySeconds,
       minRemainingSeconds: display.minRemainingSeconds, clockSkewSeconds: display.clockSkewSeconds,
       safetyMarginSeconds: display.safetyMarginSeconds)
-    switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.seconds()) {
+    switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
     case .accepted(let accepted):
       return accepted
     case .rejected(let rejection):

@@ -77,19 +77,28 @@ public actor ReceiveFlow {
     return result.outcome
   }
 
-  /// §3 B: displays an invoice restored after a restart, through the same gate, without a new
-  /// prepare, and hands its intent to the session.
-  public func restore(_ restored: RestoredInvoice) async throws {
-    let amount = restored.accepted.invoice.amount?.rawValue ?? 0
-    guard case .text(let note) = restored.accepted.invoice.description, amount % 1000 == 0 else {
-      throw OfflineReceiveError(.invalidInvoice, "a restored invoice must ask whole satoshis")
+  /// Displays an invoice that `PollingProvider.restore()` found ready after a restart, through
+  /// the same payment gate, without a new prepare, and hands its intent to the session.
+  ///
+  /// - Throws: `offline.invalid_invoice` when `restored` is not ready or does not ask whole
+  ///   satoshis with a text description; the gate's refusals as in `requestOfflineInvoice`.
+  public func restore(_ restored: PreparationResult) async throws {
+    guard let accepted = restored.accepted else {
+      throw OfflineReceiveError(
+        .invalidInvoice, "only a ready invoice can be restored", intentID: restored.intentID)
+    }
+    let amount = accepted.invoice.amount?.rawValue ?? 0
+    guard case .text(let note) = accepted.invoice.description, amount % 1000 == 0 else {
+      throw OfflineReceiveError(
+        .invalidInvoice, "a restored invoice must ask whole satoshis",
+        intentID: restored.intentID)
     }
     let amountSats = amount / 1000
     await display.setMode(.offline)
     await display.setRequest(ReceiveRequest(amountSats: amountSats, note: note))
     let token = await gate.beginPreparation()
     await session.adopt(restored.intentID, amountSats: amountSats, description: note)
-    try await show(restored.accepted, intentID: restored.intentID, token: token)
+    try await show(accepted, intentID: restored.intentID, token: token)
   }
 
   /// A payment arrived (the node's event, or a settled status): retires the matching offline
@@ -121,7 +130,7 @@ public actor ReceiveFlow {
     if case .refused(let refusal) = verdict {
       throw OfflineReceiveError(refusal.errorCode, "not displayed: \(refusal.rawValue)")
     }
-    guard await display.apply(accepted, now: await clock.seconds()) else {
+    guard await display.apply(accepted, now: await clock.now()) else {
       throw OfflineReceiveError(.unavailable, "the request changed before display")
     }
     displayedIntent = intentID
