@@ -4,9 +4,8 @@ public import OfflineReceive
 /// A clock that moves only when told to, and a sleeper that moves it: for tests, the demo and
 /// adapter conformance runs.
 ///
-/// A sleep advances the time by the requested interval, or by `sleepStep` when one is set
-/// (spec §2.P fixture: "a fake whose sleep advances time by the requested interval (or by a fixed
-/// step)"), and then yields so that other tasks run.
+/// A sleep advances the time by the requested interval, or by `sleepStep` when one is set,
+/// and then yields so that other tasks run.
 public actor ManualClock: WallClock {
   private var current: UInt64
   public var sleepStep: UInt64?

@@ -1,13 +1,13 @@
 public import Bolt11
 public import OfflineReceive
 
-/// The node-side contract of spec §2.N as runnable scenarios, for `SimulatedNode` and for any
-/// adapter's own client (spec §3 D: "Every adapter must pass the same conformance suite").
+/// The node-side offline-receive contract as runnable scenarios, for `SimulatedNode` and for any
+/// adapter's own client.
 ///
 /// Each scenario builds fresh nodes from the factory and returns the broken expectations; an
 /// empty list is a pass.
 public enum NodeConformance {
-  /// Makes a fresh node, configured for offline receive or not (N1), with a ready settlement
+  /// Makes a fresh node, configured for offline receive or not, with a ready settlement
   /// channel of ample inbound capacity and the peer connected.
   public typealias Factory = @Sendable (_ configured: Bool) async -> any NodeConformanceHarness
 

@@ -1,14 +1,14 @@
 public import Bolt11
 public import OfflineReceive
 
-/// A deterministic node implementing the offline-receive contract of spec §2.N as a scripted
-/// state machine, with fault injection (spec §3 D).
+/// A deterministic node implementing the offline-receive node contract (the one
+/// `NodeConformance` checks) as a scripted state machine, with fault injection.
 ///
 /// Each `status` call moves a request one stage on (preparing → awaitingActivation →
-/// awaitingWitnesses → ready) while the settlement peer is connected (N9: otherwise it stays
+/// awaitingWitnesses → ready) while the settlement peer is connected (otherwise it stays
 /// preparing). Invoices come from the `makeInvoice` closure, so tests sign them with a test key.
 /// Time comes from the injected clock: a ready request whose invoice has expired reports
-/// `expired` (N8).
+/// `expired`.
 public actor SimulatedNode: NodeOfflineReceiveClient {
   /// Makes the invoice for a request: (request id, amount in msat, description, created at).
   public typealias InvoiceMaker =
@@ -29,11 +29,11 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     var stage: Stage = .preparing
     var terminal: NodeRequestStatus?
     var invoice: (bolt11: String, expiresAt: UInt64)?
-    /// N5: "Ready carries the invoice only after it was released in the current process."
+    /// Ready carries the invoice only after it was released in the current process.
     var releasedInThisProcess = false
   }
 
-  /// N4: "A new request when 64 are already live fails with *unavailable*."
+  /// A new request when 64 are already live fails with *unavailable*.
   public static let liveRequestLimit = 64
 
   private let nodeID: NodeID
@@ -79,15 +79,15 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   }
   public func setPeerConnected(_ connected: Bool) { peerConnected = connected }
   public func setInbound(msat: UInt64?) { inboundMsat = msat }
-  /// Stops the node (N2).
+  /// Stops the node.
   public func stop() { running = false }
-  /// A process restart: the in-memory table is lost, durable requests wait for recovery (N6).
+  /// A process restart: the in-memory table is lost, durable requests wait for recovery.
   public func restart() {
     running = true
     recovered = false
     table = [:]
   }
-  /// Start-up recovery (N6): re-inserts every durable request; a released invoice goes back to
+  /// Start-up recovery: re-inserts every durable request; a released invoice goes back to
   /// awaitingWitnesses until it is re-released.
   public func recover() {
     recovered = true
@@ -114,7 +114,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     store(requestID, request)
     return request.invoice?.bolt11
   }
-  /// Forces a request to expire (N8).
+  /// Forces a request to expire.
   public func expire(requestID: String) {
     guard var request = table[requestID], request.terminal == nil else { return }
     request.terminal = .expired
@@ -215,7 +215,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     return value
   }
 
-  /// N3: a ready channel, enough inbound, no other live request on the channel.
+  /// A ready channel, enough inbound, no other live request on the channel.
   private func isEligible(amountMsat: UInt64) -> Bool {
     guard let inboundMsat, amountMsat <= inboundMsat else { return false }
     return liveRequestCount == 0
@@ -244,7 +244,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     }
   }
 
-  /// N8: a request whose invoice has expired closes and reports expired.
+  /// A request whose invoice has expired closes and reports expired.
   private func expireByClock() async {
     let now = await clock.now()
     for (id, request) in table where request.terminal == nil {

@@ -21,7 +21,7 @@ import Testing
   func offlineStore() async -> (PaymentGate, OfflineDisplayStore) {
     let gate = PaymentGate(history: FakeHistory([[]]), clock: clock)
     let store = await OfflineDisplayStore(gate: gate, ordinaryCache: cache)
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     await store.setRequest(Self.request)
     return (gate, store)
   }
@@ -57,7 +57,7 @@ import Testing
     let token = await gate.beginPreparation()
     #expect(await gate.register(Self.invoice(), token: token) == .registered)
     await store.reset()
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     await store.setRequest(Self.request)
     #expect(await store.apply(Self.invoice(), now: Self.now) == false)
     await expectNothingShown(store)
@@ -87,9 +87,9 @@ import Testing
       gate: PaymentGate(history: FakeHistory(), clock: clock), ordinaryCache: cache)
     #expect(await fresh.visible == Self.ordinary)
     #expect(await fresh.offlineInvoice == nil)
-    #expect(await fresh.mode == .ordinary)
+    #expect(await fresh.isOfflineMode == false)
     await store.reset()
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     #expect(await store.visible == .empty)
   }
 
@@ -156,9 +156,9 @@ import Testing
   func d9() async throws {
     let (gate, store) = await offlineStore()
     try await display(Self.invoice(), gate, store)
-    await store.setMode(.ordinary)
+    await store.setOfflineMode(false)
     #expect(await gate.registered == nil)
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     await expectNothingShown(store)
     try await display(Self.invoice(), gate, store)
     await store.setRequest(ReceiveRequest(amountSats: 2000, note: "Offline"))

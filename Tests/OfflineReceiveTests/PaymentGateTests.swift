@@ -22,11 +22,10 @@ import Testing
     ).accepted!
   }
 
-  static func paid(
-    _ hash: PaymentHash = hash, direction: PaymentRecord.Direction = .inbound,
-    status: PaymentRecord.Status = .succeeded
-  ) -> PaymentRecord {
-    PaymentRecord(direction: direction, status: status, kind: .bolt11(paymentHash: hash))
+  static func paid(_ hash: PaymentHash = hash, inbound: Bool = true, succeeded: Bool = true)
+    -> PaymentRecord
+  {
+    PaymentRecord(isInbound: inbound, succeeded: succeeded, paymentHash: hash)
   }
 
   let clock = ManualClock(seconds: now)
@@ -53,9 +52,8 @@ import Testing
   func r3() async {
     let history = FakeHistory([
       [
-        Self.paid(Self.otherHash), Self.paid(status: .pending), Self.paid(status: .failed),
-        Self.paid(direction: .outbound),
-        PaymentRecord(direction: .inbound, status: .succeeded, kind: .onchain),
+        Self.paid(Self.otherHash), Self.paid(succeeded: false), Self.paid(inbound: false),
+        PaymentRecord(isInbound: true, succeeded: true, paymentHash: nil),
       ]
     ])
     let gate = PaymentGate(history: history, clock: clock)
@@ -111,7 +109,7 @@ import Testing
     let history = FakeHistory([[]])
     let gate = PaymentGate(history: history, clock: clock)
     let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
-    await display.setMode(.offline)
+    await display.setOfflineMode(true)
     await display.setRequest(ReceiveRequest(amountSats: 1000, note: "Offline"))
     let old = Self.invoice()
     let tokenA = await gate.beginPreparation()

@@ -58,10 +58,10 @@ import Testing
     await flow.session.updateEligibility(
       EligibilitySnapshot(amountSats: 1000, inboundCapacitySats: 1000))
     await flow.session.setSelected(true)
-    #expect(await flow.display.mode == .offline)
+    #expect(await flow.display.isOfflineMode)
     #expect(await flow.session.isSelected)
     await flow.resetReceiveSession()
-    #expect(await flow.display.mode == .ordinary)
+    #expect(await flow.display.isOfflineMode == false)
     #expect(await flow.session.isSelected == false)
     #expect(await flow.session.isEligible == false)
   }

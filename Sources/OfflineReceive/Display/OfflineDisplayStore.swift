@@ -1,19 +1,19 @@
-/// What the receive QR shows (spec §1.8, §2.D): a persisted ordinary slot and a memory-only
+/// What the receive QR shows: a persisted ordinary slot and a memory-only
 /// offline slot, the offline one admitted only through the payment gate.
 ///
-/// Departures from the original, each from spec §4:
-/// - W9: expiry and a matching payment retire only the invoice they concern
+/// What it guarantees:
+/// - Expiry and a matching payment retire only the invoice they concern
 ///   (`PaymentGate.retire(_:)`), never a newer preparation's token.
-/// - W12/W17: nothing reads a clock. `nextDeadline` says when the offline invoice must go, and
+/// - Nothing reads a clock. `nextDeadline` says when the offline invoice must go, and
 ///   `retireExpired(now:)` retires it, so a headless caller needs no UI timer.
-/// - D5: the offline invoice ends at its `displayUntil`, which is at or before the signed expiry
+/// - The offline invoice ends at its `displayUntil`, which is at or before the signed expiry
 ///   (the safety margin and the display cap of the validator).
 public actor OfflineDisplayStore {
   private let gate: PaymentGate
-  private let ordinaryCache: any OrdinaryInvoiceCache
+  private let ordinaryCache: (any OrdinaryInvoiceCache)?
 
-  /// Spec D4: a fresh instance starts with offline mode off.
-  public private(set) var mode: ReceiveMode = .ordinary
+  /// A fresh instance starts with offline mode off.
+  public private(set) var isOfflineMode = false
   public private(set) var request: ReceiveRequest?
   /// The validated offline invoice on display; memory only.
   public private(set) var offlineInvoice: AcceptedInvoice?
@@ -21,14 +21,19 @@ public actor OfflineDisplayStore {
   private var ordinarySlot: DisplayedInvoice
 
   /// Opens the store over the persisted ordinary cache.
-  public init(gate: PaymentGate, ordinaryCache: any OrdinaryInvoiceCache) async {
+  ///
+  /// - Parameters:
+  ///   - gate: the payment gate every offline invoice passes before it is shown.
+  ///   - ordinaryCache: where ordinary invoices persist; nil for a wallet that only receives
+  ///     offline.
+  public init(gate: PaymentGate, ordinaryCache: (any OrdinaryInvoiceCache)? = nil) async {
     self.gate = gate
     self.ordinaryCache = ordinaryCache
-    self.ordinarySlot = await ordinaryCache.load() ?? .empty
+    self.ordinarySlot = await ordinaryCache?.load() ?? .empty
   }
 
   /// What the QR shows now: the slot of the current mode.
-  public var visible: DisplayedInvoice { mode == .offline ? offlineSlot : ordinarySlot }
+  public var visible: DisplayedInvoice { isOfflineMode ? offlineSlot : ordinarySlot }
 
   /// When the offline invoice must stop being shown (its `displayUntil`), if one is shown.
   public var nextDeadline: UInt64? { offlineInvoice?.displayUntil }
@@ -36,22 +41,22 @@ public actor OfflineDisplayStore {
   /// Shows an ordinary invoice and persists it. Refused (false) in offline mode.
   @discardableResult
   public func showOrdinary(_ invoice: DisplayedInvoice) async -> Bool {
-    guard mode == .ordinary else { return false }
+    guard !isOfflineMode else { return false }
     ordinarySlot = invoice
-    await ordinaryCache.store(invoice)
+    await ordinaryCache?.store(invoice)
     return true
   }
 
-  /// D9: "Switching the mode in either direction clears the offline slots and the offline
-  /// invoice, and resets registration."
-  public func setMode(_ newMode: ReceiveMode) async {
-    guard newMode != mode else { return }
-    mode = newMode
+  /// Switching the mode in either direction clears the offline slots and the offline
+  /// invoice, and resets registration.
+  public func setOfflineMode(_ on: Bool) async {
+    guard on != isOfflineMode else { return }
+    isOfflineMode = on
     clearOffline()
     await gate.reset()
   }
 
-  /// D9: "A refresh that changes the request ... clears the visible strings before preparing."
+  /// A refresh that changes the request ... clears the visible strings before preparing.
   public func setRequest(_ newRequest: ReceiveRequest) {
     guard newRequest != request else { return }
     request = newRequest
@@ -64,23 +69,23 @@ public actor OfflineDisplayStore {
 
   /// Puts a registered offline invoice on display.
   ///
-  /// D8: "Applying an invoice in offline mode requires all of: a candidate exists; its bolt11
+  /// Applying an invoice in offline mode requires all of: a candidate exists; its bolt11
   /// equals the one being applied; it is displayable for the current amount and note;
-  /// registration contains it. In ordinary mode, any offline candidate is refused."
-  /// D10: the mode and request are re-checked after the await, so a late apply never publishes.
+  /// registration contains it. In ordinary mode, any offline candidate is refused.
+  /// The mode and request are re-checked after the await, so a late apply never publishes.
   /// - Returns: whether it is now displayed.
   public func apply(_ invoice: AcceptedInvoice, now: UInt64) async -> Bool {
-    guard mode == .offline, let request,
+    guard isOfflineMode, let request,
       invoice.isDisplayable(amountSats: request.amountSats, description: request.note, now: now)
     else { return false }
     guard await gate.contains(invoice, now: now) else { return false }
-    guard mode == .offline, self.request == request else { return false }
+    guard isOfflineMode, self.request == request else { return false }
     offlineInvoice = invoice
     offlineSlot = DisplayedInvoice(offline: invoice)
     return true
   }
 
-  /// Spec §1.8 "has prepared offline invoice": offline mode, an offline invoice that is the one
+  /// Whether a prepared offline invoice is shown: offline mode, an offline invoice that is the one
   /// displayed, for the current amount and note, not expired, and still registered.
   public func hasPreparedOfflineInvoice(now: UInt64) async -> Bool {
     await preparedOfflineInvoice(now: now) != nil
@@ -89,22 +94,22 @@ public actor OfflineDisplayStore {
   /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, with the request it was
   /// checked against, read in one step.
   public func preparedOfflineInvoice(now: UInt64) async -> (AcceptedInvoice, ReceiveRequest)? {
-    guard mode == .offline, let offlineInvoice, let request,
+    guard isOfflineMode, let offlineInvoice, let request,
       offlineSlot.bolt11 == offlineInvoice.bolt11,
       offlineInvoice.isDisplayable(
         amountSats: request.amountSats, description: request.note, now: now)
     else { return nil }
     guard await gate.contains(offlineInvoice, now: now) else { return nil }
     // Re-read after the await: what is displayed now, not what was.
-    guard self.offlineInvoice == offlineInvoice, self.request == request, mode == .offline else {
+    guard self.offlineInvoice == offlineInvoice, self.request == request, isOfflineMode else {
       return nil
     }
     return (offlineInvoice, request)
   }
 
-  /// A payment arrived (the node's event or the provider's settled status, §3 E).
+  /// A payment arrived (the node's payment event, or a paid status).
   ///
-  /// D3: only a matching hash (compared as bytes) retires the offline invoice. D6: any other
+  /// Only a matching hash (compared as bytes) retires the offline invoice; any other
   /// payment clears the persisted ordinary invoice, which may just have been paid, and leaves
   /// the offline display intact.
   /// - Returns: the retired offline invoice, if the payment was for it.
@@ -116,12 +121,12 @@ public actor OfflineDisplayStore {
       return offlineInvoice
     }
     ordinarySlot = .empty
-    await ordinaryCache.store(nil)
+    await ordinaryCache?.store(nil)
     return nil
   }
 
-  /// D11: a no-op unless the offline invoice's end is at or before `now`; otherwise clears it
-  /// and retires its registration (W9: only its own).
+  /// A no-op unless the offline invoice's end is at or before `now`; otherwise clears it
+  /// and retires its registration.
   /// - Returns: the retired invoice, if any.
   @discardableResult
   public func retireExpired(now: UInt64) async -> AcceptedInvoice? {
@@ -131,17 +136,17 @@ public actor OfflineDisplayStore {
     return offlineInvoice
   }
 
-  /// D7: a channel-ready or channel-closed event clears the ordinary invoice (it must be made
+  /// A channel-ready or channel-closed event clears the ordinary invoice (it must be made
   /// again), but never a displayed offline invoice.
   public func channelsChanged() {
-    guard mode == .ordinary else { return }
+    guard !isOfflineMode else { return }
     ordinarySlot = .empty
   }
 
-  /// D2/D4/W3: a new receive session: offline mode off, the offline slot and the registration
+  /// A new receive session: offline mode off, the offline slot and the registration
   /// gone. The persisted ordinary invoice stays.
   public func reset() async {
-    mode = .ordinary
+    isOfflineMode = false
     request = nil
     clearOffline()
     await gate.reset()

@@ -1,6 +1,7 @@
-/// The wallet's persisted ordinary invoice (spec §1.8: "the **ordinary** BOLT11/BIP21, which is
-/// *persisted* across launches"). Offline strings never go here (D4).
+/// Where the wallet persists its ordinary (not offline) invoice across launches. Offline strings
+/// never go here.
 public protocol OrdinaryInvoiceCache: Sendable {
+  /// The persisted ordinary invoice, if any.
   func load() async -> DisplayedInvoice?
   /// Stores `invoice`, or removes the cached one when nil.
   func store(_ invoice: DisplayedInvoice?) async

@@ -1,34 +1,34 @@
-/// Admits a validated offline invoice for display only when it is not paid (spec §1.7, §2.R).
+/// Admits a validated offline invoice for display only when it is not paid.
 ///
-/// Departures from the original, each from spec §4:
-/// - W9: tokens are monotonic `UInt64` preparation generations, replaced only by `reset()` and
+/// What it guarantees:
+/// - Tokens are monotonic `UInt64` preparation generations, replaced only by `reset()` and
 ///   `beginPreparation()`. Expiry and payment retire only the registration whose hash they
 ///   concern; they never invalidate a newer preparation.
-/// - W10: besides payment history, the provider's status of the intent is checked: settled,
+/// - Besides payment history, the provider's status of the intent is checked: settled,
 ///   expired or failed means "do not display".
-/// - W11: history is re-read while payment events arrive during the read, at most
+/// - History is re-read while payment events arrive during the read, at most
 ///   `maxHistoryReads` times; then the answer is the retryable `offline.history_busy`.
-/// - W12: time is a parameter or the injected clock, never the wall clock.
-/// - R13: hashes compare as 32 bytes.
+/// - Time is a parameter or the injected clock, never the wall clock.
+/// - Hashes compare as 32 bytes.
 public actor PaymentGate {
   private let history: any PaymentHistorySource
   private let providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)?
   private let clock: any WallClock
   private let maxHistoryReads: Int
 
-  /// The current preparation's token (spec §1.7 "session generation token").
+  /// The current preparation's token.
   public private(set) var token: UInt64 = 0
-  /// Replaced on every payment event (R11).
+  /// Replaced on every payment event.
   public private(set) var paymentSequence: UInt64 = 0
   /// The registered invoice, at most one, with the token it was registered under.
   public private(set) var registered: AcceptedInvoice?
   /// Hashes announced by payment events in this process: an invoice paid during its own
-  /// preparation is never admitted, even when history lags (N10).
+  /// preparation is never admitted, even when history lags.
   private var announcedPayments: Set<PaymentHash> = []
 
   /// - Parameters:
-  ///   - providerStatus: the provider's status of an intent (W10); nil skips that check.
-  ///   - maxHistoryReads: W11's bound on re-reads.
+  ///   - providerStatus: the provider's status of an intent; nil skips that check.
+  ///   - maxHistoryReads: the most history reads while payment events keep arriving.
   public init(
     history: any PaymentHistorySource,
     providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)? = nil,
@@ -46,26 +46,26 @@ public actor PaymentGate {
     registered = nil
   }
 
-  /// A reset that returns the new preparation's token (spec §1.7 "begin preparation").
+  /// A reset that returns the new preparation's token.
   public func beginPreparation() -> UInt64 {
     reset()
     return token
   }
 
-  /// R11: "A payment event always replaces the payment generation. It removes the registered
-  /// invoice only if the hash matches."
+  /// A payment event always replaces the payment generation. It removes the registered
+  /// invoice only if the hash matches.
   public func paymentReceived(_ hash: PaymentHash) {
     paymentSequence += 1
     announcedPayments.insert(hash)
     if registered?.paymentHash == hash { registered = nil }
   }
 
-  /// Retires the registration of `hash` only (W9), e.g. at its expiry.
+  /// Retires the registration of `hash` only, e.g. at its expiry.
   public func retire(_ hash: PaymentHash) {
     if registered?.paymentHash == hash { registered = nil }
   }
 
-  /// R12: the exact invoice is registered and its display time is not over at `now`.
+  /// The exact invoice is registered and its display time is not over at `now`.
   public func contains(_ invoice: AcceptedInvoice, now: UInt64) -> Bool {
     registered == invoice && now < invoice.displayUntil
   }
@@ -73,7 +73,7 @@ public actor PaymentGate {
   /// Admits `invoice` for display under `token`, unless it is paid, stale or over.
   ///
   /// - Parameters:
-  ///   - intentID: the provider's intent, for W10's status check.
+  ///   - intentID: the provider's intent, for the provider-status check.
   /// - Returns: `.registered`, or the first refusal found.
   public func register(_ invoice: AcceptedInvoice, token: UInt64, intentID: IntentID? = nil)
     async -> RegistrationVerdict

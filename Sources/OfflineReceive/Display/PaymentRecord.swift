@@ -1,28 +1,22 @@
-/// One entry of the wallet's native payment history, as the payment gate reads it (spec §2.R).
+/// One entry of the wallet's payment history, as the payment gate reads it.
 public struct PaymentRecord: Sendable, Hashable {
-  public enum Direction: Sendable, Hashable { case inbound, outbound }
-  public enum Status: Sendable, Hashable { case pending, succeeded, failed }
-  public enum Kind: Sendable, Hashable {
-    case bolt11(paymentHash: PaymentHash)
-    case onchain
+  /// Whether the payment came in (true) or went out.
+  public var isInbound: Bool
+  /// Whether the payment completed; pending and failed payments are false.
+  public var succeeded: Bool
+  /// The BOLT #11 payment hash, or nil for a payment that is not a BOLT #11 one (on-chain).
+  public var paymentHash: PaymentHash?
+
+  /// A history entry.
+  public init(isInbound: Bool, succeeded: Bool, paymentHash: PaymentHash?) {
+    self.isInbound = isInbound
+    self.succeeded = succeeded
+    self.paymentHash = paymentHash
   }
 
-  public var direction: Direction
-  public var status: Status
-  public var kind: Kind
-
-  public init(direction: Direction, status: Status, kind: Kind) {
-    self.direction = direction
-    self.status = status
-    self.kind = kind
-  }
-
-  /// Spec R3: "Only a matching, succeeded, inbound BOLT11 payment counts as paid". The hash is
-  /// compared as 32 bytes (departs from R13, string comparison).
+  /// Whether this entry pays `hash`: only a succeeded, inbound BOLT #11 payment with that hash
+  /// does. Hashes compare as 32 bytes.
   public func pays(_ hash: PaymentHash) -> Bool {
-    guard direction == .inbound, status == .succeeded, case .bolt11(let paid) = kind else {
-      return false
-    }
-    return paid == hash
+    isInbound && succeeded && paymentHash == hash
   }
 }

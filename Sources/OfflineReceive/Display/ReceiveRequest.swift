@@ -1,4 +1,4 @@
-/// What the user asked to receive: the amount and the note (spec §1.8 "current request").
+/// What the user asked to receive: the amount and the note.
 public struct ReceiveRequest: Sendable, Hashable {
   public var amountSats: UInt64
   public var note: String

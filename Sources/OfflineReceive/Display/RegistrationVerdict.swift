@@ -12,25 +12,25 @@ public enum RegistrationVerdict: Sendable, Equatable {
 
   /// Why the gate refused to admit an invoice for display.
   public enum Refusal: String, CaseIterable, Sendable {
-    /// R1/R4: a succeeded inbound payment with this hash exists, or was announced.
+    /// A succeeded inbound payment with this hash exists, or was announced.
     case alreadyPaid = "offline.already_paid"
-    /// R2: the history source answered nil (unavailable or not yet synced).
+    /// The history source answered nil (unavailable or not yet synced).
     case historyUnavailable = "offline.history_unavailable"
-    /// R6/R7/R8/R9: the token is not the current preparation's.
+    /// The token is not the current preparation's.
     case stalePreparation = "offline.stale_preparation"
-    /// R9/R12: the invoice's display time is over.
+    /// The invoice's display time is over.
     case expired = "offline.expired"
-    /// W10: the provider reports the intent settled, expired or failed.
+    /// The provider reports the intent settled, expired or failed.
     case providerTerminal = "offline.provider_terminal"
-    /// W10: the provider's status could not be read; try again.
+    /// The provider's status could not be read; try again.
     case providerStatusUnknown = "offline.provider_status_unknown"
-    /// W11: payment events kept arriving during every history read; try again.
+    /// Payment events kept arriving during every history read; try again.
     case historyBusy = "offline.history_busy"
-    /// R9: the registering task was cancelled.
+    /// The registering task was cancelled.
     case cancelled = "offline.cancelled"
 
-    /// The library error code a caller surfaces: the original's *unavailable* for a refusal,
-    /// `offline.retryable` where trying again may succeed (W10, W11).
+    /// The library error code a caller surfaces: `offline.unavailable` for a refusal,
+    /// `offline.retryable` where trying again may succeed.
     public var errorCode: OfflineReceiveError.Code {
       switch self {
       case .historyBusy, .providerStatusUnknown: .retryable

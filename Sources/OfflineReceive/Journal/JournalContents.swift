@@ -1,7 +1,6 @@
 /// The journal's records and their rules, shared by the in-memory and the file journal.
 package struct JournalContents: Sendable, Equatable {
-  /// Live records allowed at once. Spec §1.5: the original capped the list at 16 and evicted the
-  /// oldest; here the cap refuses a new live record instead (§4 W5).
+  /// Live records allowed at once; at the cap a new live record is refused, never evicted.
   package var capacity: Int
   package private(set) var records: [JournalRecord] = []
 
@@ -16,7 +15,7 @@ package struct JournalContents: Sendable, Equatable {
 
   package var liveCount: Int { records.count { $0.state.isLive } }
 
-  /// Spec §4 W5: "never evict non-terminal records. Refuse new intents at the cap".
+  /// Never evict non-terminal records. Refuse new intents at the cap.
   package mutating func save(_ record: JournalRecord) throws(JournalError) {
     if let index = records.firstIndex(where: { $0.intentID == record.intentID }) {
       let addsLive = record.state.isLive && !records[index].state.isLive

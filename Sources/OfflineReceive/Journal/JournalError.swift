@@ -1,7 +1,7 @@
 /// Why the request journal refused an operation.
 public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible {
   public enum Code: String, CaseIterable, Sendable {
-    /// The live-record capacity is reached; nothing was evicted (spec §4 W5).
+    /// The live-record capacity is reached; nothing was evicted.
     case full = "journal.full"
     /// The file failed its checksum or did not parse; it was moved aside, never emptied.
     case corrupt = "journal.corrupt"

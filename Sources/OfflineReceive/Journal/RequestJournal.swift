@@ -1,4 +1,4 @@
-/// Durable memory of which node request belongs to which receive intent (spec §1.5, §3 A).
+/// Durable memory of which node request belongs to which receive intent.
 ///
 /// Mutations are serialised by the actor and atomic: after a crash at any instant the journal
 /// holds either the state before or the state after each acknowledged call.
@@ -14,7 +14,7 @@ public protocol RequestJournal: Actor {
   func save(_ record: JournalRecord) throws(JournalError)
   /// Forgets one intent.
   func remove(_ intentID: IntentID) throws(JournalError)
-  /// Forgets every record of one wallet (spec §3 E: "`journal.removeAll(scope:)`").
+  /// Forgets every record of one wallet: for a wallet wipe.
   func removeAll(scope: WalletScope) throws(JournalError)
   /// Forgets every terminal record (tombstone).
   func pruneTerminal() throws(JournalError)

@@ -2,7 +2,7 @@ public import Bolt11
 
 /// Which wallet a journal record belongs to: its network and its own node id.
 ///
-/// Spec §3 E: "a wallet-scope check that refuses to resume ids belonging to another node id".
+/// A wallet-scope check that refuses to resume ids belonging to another node id.
 public struct WalletScope: Hashable, Sendable {
   public var network: Currency
   public var nodeID: NodeID

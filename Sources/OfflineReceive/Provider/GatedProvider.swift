@@ -1,7 +1,7 @@
-/// A provider behind a developer switch (spec §1.3, P15).
+/// A provider behind a developer switch.
 ///
-/// Spec §1.3: "wraps a real provider behind a switch that is re-read on every call. When off it
-/// behaves like the unavailable provider and never calls the inner provider."
+/// Wraps a real provider behind a switch that is re-read on every call. When off it
+/// behaves like the unavailable provider and never calls the inner provider.
 public struct GatedProvider: OfflineReceiveProvider {
   private let inner: any OfflineReceiveProvider
   private let isEnabled: @Sendable () async -> Bool

@@ -1,36 +1,82 @@
-/// The node's offline-receive errors, including those the original app did not model (§4 W7).
-public enum NodeError: Error, Hashable, Sendable {
-  /// N1: offline receive was not configured when the node was built.
-  case disabled
-  /// N3/N4/N6: not recovered yet, capacity of 64 live requests, or a miscellaneous fault.
-  case unavailable
-  /// N4: no eligible settlement channel for a new request.
-  case ineligible
-  /// N5/N7: the id is not in the node's in-memory table.
-  case requestNotFound
-  /// N4: the same id with different arguments.
-  case requestConflict
-  /// N2: the node is not running.
-  case notRunning
-  /// N4: a storage fault.
-  case persistenceFailed
-  /// N4: an invalid intent.
-  case invalidAmount
-  /// The call may or may not have reached the node: its answer was lost on the way back.
-  case responseLost
+/// An error of the node's offline-receive API: a stable code and the node's own message.
+///
+/// Equality and pattern matching look at the code only, so `catch .requestNotFound` and
+/// `error == .notRunning` work whatever text the node gave.
+public struct NodeError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, as the provider needs to know it.
+  public enum Code: String, CaseIterable, Sendable {
+    /// Offline receive was not configured when the node was built.
+    case disabled
+    /// Not recovered yet after a restart, 64 live requests already, or another passing fault.
+    case unavailable
+    /// No eligible settlement channel for a new request.
+    case ineligible
+    /// The id is not in the node's table (or not yet, before the node's recovery).
+    case requestNotFound
+    /// The same id with different arguments.
+    case requestConflict
+    /// The node is not running.
+    case notRunning
+    /// The node could not store the request.
+    case persistenceFailed
+    /// The amount cannot be asked (zero).
+    case invalidAmount
+    /// The call may or may not have reached the node: its answer was lost on the way back.
+    case responseLost
+  }
 
-  /// How the provider treats this error (spec §4 W7).
-  public var disposition: Disposition {
-    switch self {
+  /// The stable code: what the provider branches on.
+  public var code: Code
+  /// The node's own text, for logs and support; never branched on.
+  public var message: String
+
+  /// An error with `code` and the node's `message`.
+  public init(_ code: Code, _ message: String = "") {
+    self.code = code
+    self.message = message
+  }
+
+  /// The code, then the node's message when it gave one.
+  public var description: String {
+    message.isEmpty ? code.rawValue : "\(code.rawValue): \(message)"
+  }
+
+  /// Errors are equal when their codes are.
+  public static func == (lhs: NodeError, rhs: NodeError) -> Bool { lhs.code == rhs.code }
+  /// Hashes the code only, as equality compares it only.
+  public func hash(into hasher: inout Hasher) { hasher.combine(code) }
+
+  /// Offline receive was not configured when the node was built.
+  public static let disabled = NodeError(.disabled)
+  /// Not recovered yet after a restart, 64 live requests already, or another passing fault.
+  public static let unavailable = NodeError(.unavailable)
+  /// No eligible settlement channel for a new request.
+  public static let ineligible = NodeError(.ineligible)
+  /// The id is not in the node's table (or not yet, before the node's recovery).
+  public static let requestNotFound = NodeError(.requestNotFound)
+  /// The same id with different arguments.
+  public static let requestConflict = NodeError(.requestConflict)
+  /// The node is not running.
+  public static let notRunning = NodeError(.notRunning)
+  /// The node could not store the request.
+  public static let persistenceFailed = NodeError(.persistenceFailed)
+  /// The amount cannot be asked (zero).
+  public static let invalidAmount = NodeError(.invalidAmount)
+  /// The call may or may not have reached the node: its answer was lost on the way back.
+  public static let responseLost = NodeError(.responseLost)
+
+  /// How the provider treats this error.
+  package var disposition: Disposition {
+    switch code {
     case .notRunning, .unavailable, .persistenceFailed, .responseLost: .retryable
     case .requestNotFound: .ambiguous
     case .disabled, .ineligible, .requestConflict, .invalidAmount: .terminal
     }
   }
 
-  /// Spec §4 W7: "retryable, keeping the identity ...; terminal, forgetting the identity ...;
-  /// ambiguous, keeping the identity and re-checking".
-  public enum Disposition: Sendable, Hashable {
+  /// Retryable errors keep the identity; terminal ones end it; ambiguous ones keep it and
+  /// re-check.
+  package enum Disposition: Sendable, Hashable {
     case retryable
     case terminal
     case ambiguous

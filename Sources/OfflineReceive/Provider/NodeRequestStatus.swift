@@ -1,4 +1,4 @@
-/// The public status of one offline-receive request on the node (spec §1.6, §2.N N5).
+/// The public status of one offline-receive request on the node.
 public enum NodeRequestStatus: Hashable, Sendable {
   case preparing
   case awaitingActivation

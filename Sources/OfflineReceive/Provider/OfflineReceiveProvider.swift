@@ -1,15 +1,15 @@
-/// The boundary between the receive session and whatever prepares offline invoices (spec §1.3).
+/// The boundary between the receive session and whatever prepares offline invoices.
 ///
-/// Implementations: `UnavailableProvider` (the production default, P16), `GatedProvider` (a
-/// developer switch, P15) and `PollingProvider` (over a node client, §1.4).
+/// Implementations: `UnavailableProvider`, `GatedProvider` (a developer switch) and
+/// `PollingProvider`.
 public protocol OfflineReceiveProvider: Sendable {
-  /// Spec §1.3: "It is advisory and reserves nothing."
+  /// Whether offline receive of `amountSats` is possible now; advisory, it reserves nothing.
   func canReceive(amountSats: UInt64) async throws -> Bool
   /// Prepares (or resumes) the intent and returns the raw BOLT11, or pending.
   ///
-  /// Spec §1.3: "It must return only once the offline arrangement is activated and its recovery
+  /// It must return only once the offline arrangement is activated and its recovery
   /// data is durable. It must never fall back to an ordinary invoice. `requestId` is an
-  /// idempotency key." Here the key is the library-issued intent id (§4 W1).
+  /// idempotency key. Here the key is the library-issued intent id.
   func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String) async throws
     -> ProviderAnswer
   /// Records a payment of the invoice with `hash` against its intent, whatever state the intent

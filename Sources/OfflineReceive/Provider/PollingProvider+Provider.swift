@@ -1,4 +1,4 @@
-/// The polling provider as the session's provider (spec §1.3, §1.4).
+/// The polling provider as the session's provider.
 extension PollingProvider: OfflineReceiveProvider {
   public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
     async throws -> ProviderAnswer

@@ -284,9 +284,7 @@ public actor PollingProvider {
   private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome {
     let policy = ReceivePolicy(
       amount: record.amount, nodeID: scope.nodeID, network: scope.network,
-      description: record.description, maxDisplaySeconds: display.maxDisplaySeconds,
-      minRemainingSeconds: display.minRemainingSeconds, clockSkewSeconds: display.clockSkewSeconds,
-      safetyMarginSeconds: display.safetyMarginSeconds)
+      description: record.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
     case .accepted(let accepted):
       var ready = record

@@ -1,4 +1,4 @@
-/// What a preparation produced (spec §4 W8: a timeout is not a failure).
+/// What a preparation produced.
 public enum PrepareOutcome: Sendable, Equatable {
   /// The node released an invoice that passed the offline validator.
   case ready(AcceptedInvoice)

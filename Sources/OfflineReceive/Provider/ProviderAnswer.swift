@@ -1,4 +1,4 @@
-/// What an offline-receive provider hands back for one preparation (spec §1.3, §4 W8).
+/// What an offline-receive provider hands back for one preparation.
 public enum ProviderAnswer: Sendable, Equatable {
   /// The raw BOLT11, not yet validated: the session passes it through `OfflineInvoiceValidator`.
   case invoice(String)

@@ -1,6 +1,6 @@
-/// The provider of every production build (spec §1.3, P16): it never advertises offline receive.
+/// The provider of every production build: it never advertises offline receive.
 ///
-/// Spec §1.3: "capability is always false, and preparation always fails with *unavailable*."
+/// Capability is always false, and preparation always fails with *unavailable*.
 public struct UnavailableProvider: OfflineReceiveProvider {
   public init() {}
 

@@ -1,8 +1,8 @@
-/// What the eligibility snapshot needs to know about one channel (spec §1.1, "Capacity source").
+/// What the eligibility snapshot needs to know about one channel.
 public struct ChannelSummary: Sendable, Hashable {
   /// Whether the channel is marked *ready*. Only ready channels count.
   public var isReady: Bool
-  /// Whether the peer is connected. Spec §1.1: "usable" is **not** required.
+  /// Whether the peer is connected; eligibility does not require it.
   public var isUsable: Bool
   /// Inbound capacity in millisatoshis.
   public var inboundCapacityMsat: UInt64

@@ -1,10 +1,10 @@
 public import Bolt11
 
-/// What the wallet knows when it decides whether "receive offline" may be offered (spec §1.1).
+/// What the wallet knows when it decides whether "receive offline" may be offered.
 ///
 /// Equality covers all four fields: a capacity change alone is a *different* snapshot.
 public struct EligibilitySnapshot: Sendable, Hashable {
-  /// The requested amount in satoshis; an amountless request is 0 (spec S16).
+  /// The requested amount in satoshis; an amountless request is 0.
   public var amountSats: UInt64
   /// Ready inbound capacity in satoshis, or nil when unknown.
   public var inboundCapacitySats: UInt64?
@@ -35,8 +35,8 @@ public struct EligibilitySnapshot: Sendable, Hashable {
   /// The amount in millisatoshis, or nil when `amountSats × 1000` does not fit in 64 bits.
   public var amount: Millisatoshis? { Millisatoshis(satoshis: amountSats) }
 
-  /// Spec §1.1: "true only when Lightning is supported, the node is running, the amount is
-  /// positive, capacity is known, and amount ≤ capacity. The boundary is inclusive."
+  /// True only when Lightning is supported, the node is running, the amount is
+  /// positive, capacity is known, and amount ≤ capacity. The boundary is inclusive.
   ///
   /// An amount whose msat conversion overflows never has liquidity.
   public var hasLiquidity: Bool {
@@ -46,9 +46,9 @@ public struct EligibilitySnapshot: Sendable, Hashable {
     return amountSats <= inboundCapacitySats
   }
 
-  /// Spec §1.1: "the sum of inbound capacity over channels marked *ready*, converted msat→sat by
-  /// floor division. Channels that are not ready are ignored, and "usable" (peer connected) is
-  /// not required. Capacity is unknown when the channel list itself is unknown."
+  /// The sum of inbound capacity over channels marked *ready*, converted msat→sat by
+  /// floor division. Channels that are not ready are ignored; a connected peer is not
+  /// required. Capacity is unknown when the channel list itself is unknown.
   ///
   /// A sum past 64 bits of millisatoshis is more than any amount can ask, so it saturates.
   public static func readyInboundSats(_ channels: [ChannelSummary]?) -> UInt64? {

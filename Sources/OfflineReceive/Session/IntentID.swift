@@ -1,5 +1,5 @@
 import Bolt11
-/// The library-issued identity of one receive intent (spec §4 W1: "one identity authority").
+/// The library-issued identity of one receive intent.
 ///
 /// Callers resume by intent id explicitly; a new intent never reuses an old node request.
 public struct IntentID: Hashable, Sendable, CustomStringConvertible {

@@ -1,13 +1,13 @@
-/// Why a preparation did not produce an invoice: a closed set (spec §4 W7).
+/// Why a preparation did not produce an invoice: a closed set.
 public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConvertible {
   public enum Code: String, CaseIterable, Sendable {
     /// Offline receive is off or refused for this request; the identity is finished.
     case unavailable = "offline.unavailable"
-    /// Zero, or an amount whose msat conversion overflows (P17).
+    /// Zero, or an amount whose msat conversion overflows.
     case insufficientLiquidity = "offline.insufficient_liquidity"
     /// The node's invoice failed the offline validator.
     case invalidInvoice = "offline.invalid_invoice"
-    /// Another live intent holds the settlement channel (W4, supersede policy `.refuse`).
+    /// Another live intent holds the settlement channel (with `cancelsOtherIntents` off).
     case requestInProgress = "offline.request_in_progress"
     /// A transient node fault; the identity is kept and the call can be retried.
     case retryable = "offline.retryable"
@@ -15,7 +15,7 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     case settled = "offline.settled"
     /// The journal refused the write; nothing was sent to the node.
     case journal = "offline.journal"
-    /// The intent belongs to another wallet scope (§3 E).
+    /// The intent belongs to another wallet scope.
     case scopeMismatch = "offline.scope_mismatch"
   }
 
@@ -46,7 +46,7 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   }
 
   /// Whether the intent this error concerns is finished, so that resuming it is pointless and a
-  /// new attempt needs a fresh eligibility check (spec §4 W16). Retryable faults, journal
+  /// new attempt needs a fresh eligibility check. Retryable faults, journal
   /// refusals and a request in progress keep the intent.
   public var endsIntent: Bool {
     switch code {

@@ -1,15 +1,15 @@
 import Bolt11
 
 /// One receive sheet's offline option: eligibility, selection and the identity of the current
-/// preparation (spec §1.2, §2.S).
+/// preparation.
 ///
-/// Departures from the original, each from spec §4:
-/// - W1: the request identity is a library-issued `IntentID`; the polling provider uses it as is.
-/// - W9: generations are monotonic `UInt64`s inside this actor, and `expirePreparation(_:)`
+/// What it guarantees:
+/// - The request identity is a library-issued `IntentID`; the polling provider uses it as is.
+/// - Generations are monotonic `UInt64`s inside this actor, and `expirePreparation(_:)`
 ///   drops only the preparation it names.
-/// - W12/W13: every provider answer passes through `OfflineInvoiceValidator` with the injected
+/// - Every provider answer passes through `OfflineInvoiceValidator` with the injected
 ///   clock, whatever the provider.
-/// - W16: the "attempted" stickiness ends when the provider reports the intent terminal.
+/// - The "attempted" stickiness ends when the provider reports the intent terminal.
 public actor OfflineReceiveSession {
   private let provider: any OfflineReceiveProvider
   private let scope: WalletScope
@@ -19,16 +19,16 @@ public actor OfflineReceiveSession {
 
   /// The last snapshot given to `updateEligibility`.
   public private(set) var snapshot: EligibilitySnapshot?
-  /// Replaced on every update and on reset (spec §1.2). 2^64 updates never happen, so `+= 1`
+  /// Replaced on every update and on reset. 2^64 updates never happen, so `+= 1`
   /// cannot trap in practice.
   public private(set) var generation: UInt64 = 0
   public private(set) var isEligible = false
   public private(set) var isSelected = false
-  /// At most one preparation (spec §1.2).
+  /// At most one preparation.
   public private(set) var preparation: SessionPreparation?
 
   /// - Parameters:
-  ///   - provider: spec P16: the default is `UnavailableProvider`.
+  ///   - provider: what prepares invoices; `UnavailableProvider` by default.
   ///   - scope: our network and node id, for the validator.
   ///   - makeIntentID: a fresh identity per preparation; random by default.
   public init(
@@ -49,7 +49,7 @@ public actor OfflineReceiveSession {
   // MARK: - Eligibility and selection
 
   /// Re-decides eligibility for `snapshot`, asking the provider only when the wallet has the
-  /// liquidity (S2) and dropping answers that arrive after a newer update or a reset (S8, S9).
+  /// liquidity and dropping answers that arrive after a newer update or a reset.
   public func updateEligibility(_ snapshot: EligibilitySnapshot) async {
     generation += 1
     let current = generation
@@ -75,8 +75,8 @@ public actor OfflineReceiveSession {
     if !answer && !hasAttempt(forAmount: snapshot.amountSats) { isSelected = false }
   }
 
-  /// S21: "Selection may be turned on only when the session is eligible *or* an attempt exists
-  /// for the stored snapshot's amount."
+  /// Selection may be turned on only when the session is eligible *or* an attempt exists
+  /// for the stored snapshot's amount.
   public func setSelected(_ selected: Bool) {
     guard selected else {
       isSelected = false
@@ -86,12 +86,12 @@ public actor OfflineReceiveSession {
     if isEligible || hasAttempt(forAmount: snapshot.amountSats) { isSelected = true }
   }
 
-  /// S21: "Can-select requires eligibility *and* exact snapshot equality."
+  /// Can-select requires eligibility *and* exact snapshot equality.
   public func canSelect(for snapshot: EligibilitySnapshot) -> Bool {
     isEligible && snapshot == self.snapshot
   }
 
-  /// S7: clears eligibility, selection, the stored snapshot and the preparation, and replaces the
+  /// Clears eligibility, selection, the stored snapshot and the preparation, and replaces the
   /// generation.
   public func reset() {
     generation += 1
@@ -101,22 +101,22 @@ public actor OfflineReceiveSession {
     preparation = nil
   }
 
-  /// Whether an attempted preparation exists for exactly this amount and description (S19).
+  /// Whether an attempted preparation exists for exactly this amount and description.
   public func hasPreparationAttempt(amountSats: UInt64, description: String) -> Bool {
     guard let preparation, preparation.attempted else { return false }
     return preparation.amountSats == amountSats && preparation.description == description
   }
 
-  /// S22: "Attempt matching for selection uses the amount only".
+  /// Attempt matching for selection uses the amount only.
   public func hasAttempt(forAmount amountSats: UInt64) -> Bool {
     guard let preparation, preparation.attempted else { return false }
     return preparation.amountSats == amountSats
   }
 
-  /// S23: drops the preparation (identity and stickiness) without replacing the generation.
+  /// Drops the preparation (identity and stickiness) without replacing the generation.
   ///
-  /// Departs from the original's global expire-preparation (§4 W9: "an old invoice [can] kill a
-  /// newer preparation"): only the preparation with `intentID` is dropped.
+  /// Only the preparation with `intentID` is dropped, so an old invoice's expiry never drops a
+  /// newer preparation.
   /// - Returns: whether it was dropped.
   @discardableResult
   public func expirePreparation(_ intentID: IntentID) -> Bool {
@@ -125,9 +125,8 @@ public actor OfflineReceiveSession {
     return true
   }
 
-  /// Takes over an intent restored after a restart (§3 B), as an attempted preparation, so that
-  /// preparing the same request again resumes it instead of minting a new identity (§4 W1:
-  /// "Callers resume by intent id explicitly").
+  /// Takes over an intent restored after a restart, as an attempted preparation, so that
+  /// preparing the same request again resumes it instead of minting a new identity.
   public func adopt(_ intentID: IntentID, amountSats: UInt64, description: String) {
     preparation = SessionPreparation(
       intentID: intentID, amountSats: amountSats, description: description, attempted: true)
@@ -143,9 +142,9 @@ public actor OfflineReceiveSession {
   /// Prepares an offline invoice for `snapshot`'s amount and `description`.
   ///
   /// - Returns: the validated invoice (or pending) and the intent id it belongs to.
-  /// - Throws: `offline.insufficient_liquidity` (S16), `offline.unavailable` when the capability
-  ///   was revoked (S10), `offline.invalid_invoice` for an empty (S20) or refused invoice (W13);
-  ///   the provider's own errors unchanged (S11), and its capability errors unchanged (S16).
+  /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` when the capability
+  ///   was revoked, `offline.invalid_invoice` for an empty or refused invoice;
+  ///   the provider's own errors unchanged, and its capability errors unchanged.
   public func prepareInvoice(_ snapshot: EligibilitySnapshot, description: String) async throws
     -> PreparationResult
   {
@@ -225,9 +224,7 @@ public actor OfflineReceiveSession {
     }
     let policy = ReceivePolicy(
       amount: amount, nodeID: scope.nodeID, network: scope.network,
-      description: preparation.description, maxDisplaySeconds: display.maxDisplaySeconds,
-      minRemainingSeconds: display.minRemainingSeconds, clockSkewSeconds: display.clockSkewSeconds,
-      safetyMarginSeconds: display.safetyMarginSeconds)
+      description: preparation.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
     case .accepted(let accepted):
       return accepted
@@ -239,7 +236,7 @@ public actor OfflineReceiveSession {
     }
   }
 
-  /// W16: "A terminal intent needs a fresh eligibility check."
+  /// A terminal intent needs a fresh eligibility check.
   private func endStickiness(_ intentID: IntentID) {
     guard preparation?.intentID == intentID else { return }
     preparation?.attempted = false

@@ -1,9 +1,9 @@
 /// What the session's preparation produced, with the intent it belongs to.
 public struct PreparationResult: Sendable, Equatable {
   /// The intent the invoice was prepared for: the key of the payment gate's provider-status
-  /// check (§4 W10) and of `PollingProvider.cancel`.
+  /// check and of `PollingProvider.cancel`.
   public var intentID: IntentID
-  /// Ready with a validated invoice, or pending (§4 W8).
+  /// Ready with a validated invoice, or pending.
   public var outcome: PrepareOutcome
 
   public init(intentID: IntentID, outcome: PrepareOutcome) {

@@ -1,16 +1,16 @@
 import Bolt11
 
-/// The wallet's entry points for offline receive (spec §2.W): session → gate → display, in one
+/// The wallet's entry points for offline receive: session → gate → display, in one
 /// actor, with the expiry and payment signals routed to the parts they concern.
 ///
-/// Offline mode never falls back to an ordinary invoice (W1): every failure is the offline
+/// Offline mode never falls back to an ordinary invoice: every failure is the offline
 /// layer's own error.
 public actor ReceiveFlow {
   public let session: OfflineReceiveSession
   public let gate: PaymentGate
   public let display: OfflineDisplayStore
   private let clock: any WallClock
-  /// U2: every presentation of the receive sheet has a fresh identity.
+  /// Every presentation of the receive sheet has a fresh identity.
   public private(set) var presentation: UInt64 = 0
   /// The intent of the displayed offline invoice.
   public private(set) var displayedIntent: IntentID?
@@ -25,7 +25,7 @@ public actor ReceiveFlow {
     self.clock = clock
   }
 
-  /// W4/W5: whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
+  /// Whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
   /// above zero, and (with an amount) an amount within it, inclusive.
   public static func canCreateLightningInvoice(amountSats: UInt64?, channels: [ChannelSummary]?)
     -> Bool
@@ -37,14 +37,14 @@ public actor ReceiveFlow {
     return amountSats <= inbound
   }
 
-  /// U2/U7: the sheet appears (or disappears): a fresh presentation id and a reset session.
+  /// The sheet appears (or disappears): a fresh presentation id and a reset session.
   public func presentSheet() async -> UInt64 {
     presentation += 1
     await resetReceiveSession()
     return presentation
   }
 
-  /// W3: "offline mode is off, and the session is neither selected nor eligible."
+  /// Offline mode is off, and the session is neither selected nor eligible.
   public func resetReceiveSession() async {
     await session.reset()
     await display.reset()
@@ -52,23 +52,23 @@ public actor ReceiveFlow {
   }
 
   public func setOfflineMode(_ on: Bool) async {
-    await display.setMode(on ? .offline : .ordinary)
+    await display.setOfflineMode(on)
     if !on { displayedIntent = nil }
   }
 
   /// Prepares, registers and displays an offline invoice for the request.
   ///
   /// - Parameters:
-  ///   - amountSats: nil for an amountless request, which counts as 0 (W2, S16).
-  /// - Returns: ready (and displayed) or pending (§4 W8).
-  /// - Throws: `offline.insufficient_liquidity` (W2), `offline.unavailable` (W1 and the gate's
-  ///   refusals), `offline.retryable` (W10, W11), and the session's errors.
+  ///   - amountSats: nil for an amountless request, which counts as 0.
+  /// - Returns: ready (and displayed) or pending.
+  /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` (and the gate's
+  ///   refusals), `offline.retryable`, and the session's errors.
   public func requestOfflineInvoice(
     amountSats: UInt64?, note: String, channels: [ChannelSummary]?, isNodeRunning: Bool = true
   ) async throws -> PrepareOutcome {
     let snapshot = EligibilitySnapshot(
       amountSats: amountSats ?? 0, channels: channels, isNodeRunning: isNodeRunning)
-    await display.setMode(.offline)
+    await display.setOfflineMode(true)
     await display.setRequest(ReceiveRequest(amountSats: snapshot.amountSats, note: note))
     let token = await gate.beginPreparation()
     let result = try await session.prepareInvoice(snapshot, description: note)
@@ -94,7 +94,7 @@ public actor ReceiveFlow {
         intentID: restored.intentID)
     }
     let amountSats = amount / 1000
-    await display.setMode(.offline)
+    await display.setOfflineMode(true)
     await display.setRequest(ReceiveRequest(amountSats: amountSats, note: note))
     let token = await gate.beginPreparation()
     await session.adopt(restored.intentID, amountSats: amountSats, description: note)
@@ -114,7 +114,7 @@ public actor ReceiveFlow {
     return try await session.paymentReceived(hash)
   }
 
-  /// W17: retires the offline invoice once `now` reaches its end; returns whether it did.
+  /// Retires the offline invoice once `now` reaches its end; returns whether it did.
   @discardableResult
   public func retireExpired(now: UInt64) async -> Bool {
     guard await display.retireExpired(now: now) != nil else { return false }
@@ -122,7 +122,7 @@ public actor ReceiveFlow {
     return true
   }
 
-  /// W17: when `retireExpired(now:)` must next run.
+  /// When `retireExpired(now:)` must next run.
   public var nextDeadline: UInt64? { get async { await display.nextDeadline } }
 
   private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {

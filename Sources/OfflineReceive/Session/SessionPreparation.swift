@@ -1,12 +1,12 @@
-/// The one preparation a receive session holds (spec §1.2): its identity and whether it was
+/// The one preparation a receive session holds: its identity and whether it was
 /// attempted.
 public struct SessionPreparation: Sendable, Hashable {
-  /// Spec §4 W1: "one identity authority. The library issues an intent id". It is also the
+  /// One identity authority. The library issues an intent id. It is also the
   /// provider's idempotency key.
   public var intentID: IntentID
   public var amountSats: UInt64
   public var description: String
-  /// Spec S17: "set *before* the provider's prepare is called", so a lost response is resumable.
+  /// Set *before* the provider's prepare is called, so a lost response is resumable.
   public var attempted: Bool
 
   public init(intentID: IntentID, amountSats: UInt64, description: String, attempted: Bool) {

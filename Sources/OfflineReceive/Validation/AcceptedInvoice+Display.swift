@@ -3,9 +3,9 @@ import Bolt11
 extension AcceptedInvoice {
   /// Whether this invoice may be shown for a request of `amountSats` and `description` at `now`.
   ///
-  /// Spec S15: displayable for the same amount and note, "**not** displayable at exactly
+  /// Displayable for the same amount and note, "**not** displayable at exactly
   /// now+60, because expiry is exclusive", and "No node or network is consulted". It is pure:
-  /// the time is a parameter (§4 W12, W17), and the end is `displayUntil`, which never passes the
+  /// the time is a parameter, and the end is `displayUntil`, which never passes the
   /// signed expiry.
   public func isDisplayable(amountSats: UInt64, description: String, now: UInt64) -> Bool {
     matches(amountSats: amountSats, description: description) && now < displayUntil

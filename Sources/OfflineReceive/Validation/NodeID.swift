@@ -1,8 +1,7 @@
 import Bolt11
 /// A Lightning node's public key: 33 bytes, compared as bytes.
 ///
-/// Spec §4 W13: "payee equal to our node id, compared as 33 bytes". The original compared
-/// lower-cased hex strings (P18); this type makes a byte comparison the only one there is.
+/// Node ids compare as 33 bytes, never as hex text of either case.
 public struct NodeID: Hashable, Sendable, CustomStringConvertible {
   /// The compressed key.
   public let bytes: [UInt8]
@@ -16,8 +15,8 @@ public struct NodeID: Hashable, Sendable, CustomStringConvertible {
     self.bytes = bytes
   }
 
-  /// A node id from 66 hexadecimal digits, in either case (spec §1.11: "case-insensitive on
-  /// input"), or nil when the text is not a compressed key.
+  /// A node id from 66 hexadecimal digits in either case, or nil when the text is not a
+  /// compressed key.
   public init?(hex: String) {
     guard let bytes = Hex.decode(hex) else { return nil }
     self.init(bytes: bytes)

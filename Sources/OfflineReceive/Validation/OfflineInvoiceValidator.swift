@@ -1,7 +1,7 @@
 public import Bolt11
 
 /// The one check every offline invoice passes through before it is shown, whatever provider
-/// produced it (spec §4 W13: "one validator that every provider result passes through").
+/// produced it.
 ///
 /// It is a pure function of (invoice text, policy, now): no clock, no I/O. The first failing
 /// check wins, in this order, so each rejected invoice has exactly one code:

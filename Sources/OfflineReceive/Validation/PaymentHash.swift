@@ -1,7 +1,7 @@
 import Bolt11
 /// The SHA-256 an invoice commits to, compared as 32 bytes.
 ///
-/// Spec §4 W13: "Hashes are compared as 32-byte values." The original compared strings (R13).
+/// Hashes compare as 32-byte values, never as text.
 public struct PaymentHash: Hashable, Sendable, CustomStringConvertible {
   public let bytes: [UInt8]
 

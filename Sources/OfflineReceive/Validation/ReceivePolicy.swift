@@ -1,9 +1,7 @@
 public import Bolt11
 
-/// What an offline invoice must be for this wallet to display it.
-///
-/// Defaults follow the contract's `bolt11 validate` options: `--max-display-seconds` 3600,
-/// `--min-remaining-seconds` 60, `--clock-skew-seconds` 60, `--safety-margin-seconds` 0.
+/// What an offline invoice must be for this wallet to display it: the request (amount,
+/// description), the payee and network, and the lifetime rules of `display`.
 public struct ReceivePolicy: Sendable, Equatable {
   /// The exact amount the user asked for.
   public var amount: Millisatoshis
@@ -13,27 +11,52 @@ public struct ReceivePolicy: Sendable, Equatable {
   public var network: Currency?
   /// When set, the invoice must carry exactly this text in a `d` field.
   public var description: String?
-  /// The longest the invoice may be shown, counted from validation.
-  public var maxDisplaySeconds: UInt64
-  /// The least lifetime left (before the safety margin) for the invoice to be worth showing.
-  public var minRemainingSeconds: UInt64
-  /// How far in the future a signed timestamp may lie, for clocks that disagree.
-  public var clockSkewSeconds: UInt64
-  /// Seconds before the signed expiry at which the wallet stops showing the invoice.
-  public var safetyMarginSeconds: UInt64
+  /// How long the invoice may be shown.
+  public var display: DisplayPolicy
 
+  /// A policy for one request, with the lifetime rules of `display`.
   public init(
     amount: Millisatoshis, nodeID: NodeID, network: Currency?, description: String? = nil,
-    maxDisplaySeconds: UInt64 = 3600, minRemainingSeconds: UInt64 = 60,
-    clockSkewSeconds: UInt64 = 60, safetyMarginSeconds: UInt64 = 0
+    display: DisplayPolicy = DisplayPolicy()
   ) {
     self.amount = amount
     self.nodeID = nodeID
     self.network = network
     self.description = description
-    self.maxDisplaySeconds = maxDisplaySeconds
-    self.minRemainingSeconds = minRemainingSeconds
-    self.clockSkewSeconds = clockSkewSeconds
-    self.safetyMarginSeconds = safetyMarginSeconds
+    self.display = display
+  }
+
+  /// A policy for one request, with each lifetime rule given on its own.
+  public init(
+    amount: Millisatoshis, nodeID: NodeID, network: Currency?, description: String? = nil,
+    maxDisplaySeconds: UInt64, minRemainingSeconds: UInt64, clockSkewSeconds: UInt64,
+    safetyMarginSeconds: UInt64
+  ) {
+    self.init(
+      amount: amount, nodeID: nodeID, network: network, description: description,
+      display: DisplayPolicy(
+        maxDisplaySeconds: maxDisplaySeconds, minRemainingSeconds: minRemainingSeconds,
+        clockSkewSeconds: clockSkewSeconds, safetyMarginSeconds: safetyMarginSeconds))
+  }
+
+  /// `display.maxDisplaySeconds`.
+  public var maxDisplaySeconds: UInt64 {
+    get { display.maxDisplaySeconds }
+    set { display.maxDisplaySeconds = newValue }
+  }
+  /// `display.minRemainingSeconds`.
+  public var minRemainingSeconds: UInt64 {
+    get { display.minRemainingSeconds }
+    set { display.minRemainingSeconds = newValue }
+  }
+  /// `display.clockSkewSeconds`.
+  public var clockSkewSeconds: UInt64 {
+    get { display.clockSkewSeconds }
+    set { display.clockSkewSeconds = newValue }
+  }
+  /// `display.safetyMarginSeconds`.
+  public var safetyMarginSeconds: UInt64 {
+    get { display.safetyMarginSeconds }
+    set { display.safetyMarginSeconds = newValue }
   }
 }
