@@ -1,8 +1,11 @@
 /// The strings a QR shows: the BOLT11 and the URI (BIP21 or `lightning:`).
 public struct DisplayedInvoice: Sendable, Hashable {
+  /// The BOLT #11 text the QR encodes.
   public var bolt11: String
+  /// The URI the QR encodes: BIP21 or `lightning:`.
   public var uri: String
 
+  /// What a QR shows.
   public init(bolt11: String, uri: String) {
     self.bolt11 = bolt11
     self.uri = uri

@@ -14,6 +14,7 @@ public actor OfflineDisplayStore {
 
   /// A fresh instance starts with offline mode off.
   public private(set) var isOfflineMode = false
+  /// The request the wallet is showing an invoice for, if any.
   public private(set) var request: ReceiveRequest?
   /// The validated offline invoice on display; memory only.
   public private(set) var offlineInvoice: AcceptedInvoice?

@@ -2,7 +2,9 @@
 ///
 /// A refusal is an expected answer, returned, never thrown.
 public enum RegistrationVerdict: Sendable, Equatable {
+  /// Admitted: the invoice may be displayed.
   case registered
+  /// Not admitted, for the reason given.
   case refused(Refusal)
 
   /// The library error code of a refusal, nil when registered.

@@ -77,20 +77,26 @@ public actor FileRequestJournal: RequestJournal {
     }
   }
 
+  /// Every record, in the order first written, as the file holds them now.
   public func records() throws(JournalError) -> [JournalRecord] { try current().records }
+  /// The record of `intentID`, as the file holds it now.
   public func record(_ intentID: IntentID) throws(JournalError) -> JournalRecord? {
     try current().record(intentID)
   }
 
+  /// Writes `record` durably, replacing the one with the same intent id.
   public func save(_ record: JournalRecord) throws(JournalError) {
     try mutate { contents throws(JournalError) in try contents.save(record) }
   }
+  /// Forgets one intent, durably.
   public func remove(_ intentID: IntentID) throws(JournalError) {
     try mutate { $0.remove(intentID) }
   }
+  /// Forgets every record of one wallet, durably.
   public func removeAll(scope: WalletScope) throws(JournalError) {
     try mutate { $0.removeAll(scope: scope) }
   }
+  /// Forgets every finished record, durably.
   public func pruneTerminal() throws(JournalError) { try mutate { $0.pruneTerminal() } }
 
   /// Re-reads the file after a failed write and unblocks writing: what is on disk is the truth.

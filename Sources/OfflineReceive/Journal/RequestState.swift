@@ -20,9 +20,13 @@ public enum RequestState: Hashable, Sendable {
 
 /// Why an intent ended.
 public enum TerminalReason: Hashable, Sendable {
+  /// The node request expired unpaid.
   case expired
+  /// The node request settled; `fulfilled` tells whether it was paid.
   case settled(fulfilled: Bool)
+  /// The node request failed, with the node's reason.
   case failed(String)
+  /// The wallet cancelled the intent.
   case cancelled
   /// The node refused a new request (ineligible, conflict after verification).
   case refused(String)

@@ -1,5 +1,6 @@
 /// The polling provider as the session's provider.
 extension PollingProvider: OfflineReceiveProvider {
+  /// The session's entry point: `prepare(intentID:amountSats:description:)`.
   public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
     async throws -> ProviderAnswer
   {

@@ -14,5 +14,6 @@ public struct RestoreReport: Sendable, Equatable {
   /// Could not be restored now; each error carries its intent id. Restore again later.
   public var failures: [OfflineReceiveError] = []
 
+  /// An empty report.
   public init() {}
 }

@@ -14,6 +14,7 @@ public struct SettledPayment: Sendable, Equatable {
   /// The journal state before the payment was recorded.
   public var previousState: RequestState
 
+  /// A payment of `intentID`, recorded when the intent was in `previousState`.
   public init(
     intentID: IntentID, amount: Millisatoshis, description: String, previousState: RequestState
   ) {

@@ -2,10 +2,13 @@
 ///
 /// Capability is always false, and preparation always fails with *unavailable*.
 public struct UnavailableProvider: OfflineReceiveProvider {
+  /// The unavailable provider.
   public init() {}
 
+  /// Always false.
   public func canReceive(amountSats: UInt64) async throws -> Bool { false }
 
+  /// Always throws `offline.unavailable`.
   public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
     async throws -> ProviderAnswer
   {

@@ -7,6 +7,7 @@ public struct ChannelSummary: Sendable, Hashable {
   /// Inbound capacity in millisatoshis.
   public var inboundCapacityMsat: UInt64
 
+  /// A channel as the eligibility snapshot sees it.
   public init(isReady: Bool, isUsable: Bool, inboundCapacityMsat: UInt64) {
     self.isReady = isReady
     self.isUsable = isUsable

@@ -8,10 +8,12 @@ public struct EligibilitySnapshot: Sendable, Hashable {
   public var amountSats: UInt64
   /// Ready inbound capacity in satoshis, or nil when unknown.
   public var inboundCapacitySats: UInt64?
+  /// Whether the node is running.
   public var isNodeRunning: Bool
   /// False for savings, hardware and on-chain-only receive sources.
   public var supportsLightning: Bool
 
+  /// A snapshot with a known (or unknown, nil) ready inbound capacity.
   public init(
     amountSats: UInt64, inboundCapacitySats: UInt64?, isNodeRunning: Bool = true,
     supportsLightning: Bool = true

@@ -3,8 +3,10 @@ import Bolt11
 ///
 /// Callers resume by intent id explicitly; a new intent never reuses an old node request.
 public struct IntentID: Hashable, Sendable, CustomStringConvertible {
+  /// The identifier text; the node request id of the intent's first request.
   public let rawValue: String
 
+  /// An intent id from its text, e.g. one read back from storage.
   public init(_ rawValue: String) { self.rawValue = rawValue }
 
   /// A fresh 128-bit identifier, as 32 hexadecimal digits, from `generator`.
@@ -14,6 +16,7 @@ public struct IntentID: Hashable, Sendable, CustomStringConvertible {
     return IntentID(hex128(high, low))
   }
 
+  /// The identifier text.
   public var description: String { rawValue }
 }
 

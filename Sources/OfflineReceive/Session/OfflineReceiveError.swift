@@ -1,5 +1,6 @@
 /// Why a preparation did not produce an invoice: a closed set.
 public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The stable codes; raw values are the dotted strings.
   public enum Code: String, CaseIterable, Sendable {
     /// Offline receive is off or refused for this request; the identity is finished.
     case unavailable = "offline.unavailable"
@@ -19,7 +20,9 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     case scopeMismatch = "offline.scope_mismatch"
   }
 
+  /// What went wrong: the stable code callers branch on.
   public var code: Code
+  /// What went wrong, for people; never branched on.
   public var message: String
   /// The intent this error concerns, when there is one: the key to resume or cancel it.
   public var intentID: IntentID?
@@ -28,6 +31,7 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   /// The validator's rejection, for `offline.invalid_invoice`.
   public var rejection: OfflineRejection?
 
+  /// An error with `code` and `message`, and what the caller needs to act on it.
   public init(
     _ code: Code, _ message: String, intentID: IntentID? = nil, nodeError: NodeError? = nil,
     rejection: OfflineRejection? = nil
@@ -39,6 +43,7 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     self.rejection = rejection
   }
 
+  /// The dotted code, the message, the rejection code and the intent.
   public var description: String {
     let intent = intentID.map { " (intent \($0))" } ?? ""
     let rejected = rejection.map { " [\($0.dottedCode)]" } ?? ""

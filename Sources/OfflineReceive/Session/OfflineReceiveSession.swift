@@ -22,10 +22,12 @@ public actor OfflineReceiveSession {
   /// Replaced on every update and on reset. 2^64 updates never happen, so `+= 1`
   /// cannot trap in practice.
   public private(set) var generation: UInt64 = 0
+  /// Whether the provider offers offline receive for the last snapshot.
   public private(set) var isEligible = false
+  /// Whether the user selected offline receive.
   public private(set) var isSelected = false
   /// At most one preparation.
-  public private(set) var preparation: SessionPreparation?
+  package private(set) var preparation: SessionPreparation?
 
   /// - Parameters:
   ///   - provider: what prepares invoices; `UnavailableProvider` by default.

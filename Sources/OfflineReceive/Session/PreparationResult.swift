@@ -6,6 +6,7 @@ public struct PreparationResult: Sendable, Equatable {
   /// Ready with a validated invoice, or pending.
   public var outcome: PrepareOutcome
 
+  /// The outcome of preparing `intentID`.
   public init(intentID: IntentID, outcome: PrepareOutcome) {
     self.intentID = intentID
     self.outcome = outcome

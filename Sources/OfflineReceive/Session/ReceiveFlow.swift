@@ -6,8 +6,11 @@ import Bolt11
 /// Offline mode never falls back to an ordinary invoice: every failure is the offline
 /// layer's own error.
 public actor ReceiveFlow {
+  /// Eligibility, selection and the preparation.
   public let session: OfflineReceiveSession
+  /// The payment gate every offline invoice passes before display.
   public let gate: PaymentGate
+  /// What the QR shows.
   public let display: OfflineDisplayStore
   private let clock: any WallClock
   /// Every presentation of the receive sheet has a fresh identity.
@@ -15,6 +18,7 @@ public actor ReceiveFlow {
   /// The intent of the displayed offline invoice.
   public private(set) var displayedIntent: IntentID?
 
+  /// A flow over its three parts, which must share `gate`.
   public init(
     session: OfflineReceiveSession, gate: PaymentGate, display: OfflineDisplayStore,
     clock: any WallClock
@@ -51,6 +55,7 @@ public actor ReceiveFlow {
     displayedIntent = nil
   }
 
+  /// Turns offline mode on or off; either way the offline slot is cleared.
   public func setOfflineMode(_ on: Bool) async {
     await display.setOfflineMode(on)
     if !on { displayedIntent = nil }

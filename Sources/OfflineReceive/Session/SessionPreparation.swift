@@ -1,15 +1,15 @@
 /// The one preparation a receive session holds: its identity and whether it was
 /// attempted.
-public struct SessionPreparation: Sendable, Hashable {
+package struct SessionPreparation: Sendable, Hashable {
   /// One identity authority. The library issues an intent id. It is also the
   /// provider's idempotency key.
-  public var intentID: IntentID
-  public var amountSats: UInt64
-  public var description: String
+  package var intentID: IntentID
+  package var amountSats: UInt64
+  package var description: String
   /// Set *before* the provider's prepare is called, so a lost response is resumable.
-  public var attempted: Bool
+  package var attempted: Bool
 
-  public init(intentID: IntentID, amountSats: UInt64, description: String, attempted: Bool) {
+  package init(intentID: IntentID, amountSats: UInt64, description: String, attempted: Bool) {
     self.intentID = intentID
     self.amountSats = amountSats
     self.description = description

@@ -8,6 +8,7 @@
 
 /// The production clock: the system's real time and `Task.sleep`.
 public struct SystemClock: WallClock {
+  /// The system clock.
   public init() {}
 
   /// Whole seconds since the Unix epoch, from `clock_gettime(CLOCK_REALTIME)`.

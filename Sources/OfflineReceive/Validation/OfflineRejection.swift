@@ -6,47 +6,46 @@ public import Bolt11
 public struct OfflineRejection: Sendable, Equatable, CustomStringConvertible {
   /// The offline policy's reasons. Raw values are the dotted strings of the contract.
   public enum Code: String, CaseIterable, Sendable {
+    /// The invoice asks no amount.
     case amountMissing = "offline.amount_missing"
+    /// The invoice asks another amount than the request.
     case amountMismatch = "offline.amount_mismatch"
+    /// The invoice pays another node than ours.
     case payeeMismatch = "offline.payee_mismatch"
+    /// The invoice is for another chain.
     case networkMismatch = "offline.network_mismatch"
+    /// The invoice's description is not the requested text.
     case descriptionMismatch = "offline.description_mismatch"
+    /// The invoice has expired.
     case expired = "offline.expired"
+    /// Too little lifetime is left to be worth showing.
     case lifetimeTooShort = "offline.lifetime_too_short"
+    /// The invoice was signed further in the future than the clock skew allows.
     case futureTimestamp = "offline.future_timestamp"
   }
 
-  /// What failed: the decoder (with its own error), or one offline policy rule.
-  public enum Reason: Sendable, Equatable {
-    case undecodable(InvoiceError)
-    case policy(Code)
-  }
-
-  public var reason: Reason
+  /// The offline rule that failed, or nil when the invoice did not decode.
+  public var offlineCode: Code?
+  /// The decoder's error, when the invoice did not decode.
+  public var invoiceError: InvoiceError?
+  /// What failed, for people; never branched on.
   public var message: String
 
+  /// A rejection by one offline rule.
   public init(_ code: Code, _ message: String) {
-    self.reason = .policy(code)
+    self.offlineCode = code
     self.message = message
   }
 
+  /// A rejection because the invoice did not decode.
   public init(undecodable error: InvoiceError) {
-    self.reason = .undecodable(error)
+    self.invoiceError = error
     self.message = error.message
   }
 
-  /// The offline code, or nil when the invoice did not decode.
-  public var offlineCode: Code? {
-    if case .policy(let code) = reason { code } else { nil }
-  }
-
   /// The dotted code of the contract: `offline.*`, or the decoder's own code.
-  public var dottedCode: String {
-    switch reason {
-    case .undecodable(let error): error.code.rawValue
-    case .policy(let code): code.rawValue
-    }
-  }
+  public var dottedCode: String { offlineCode?.rawValue ?? invoiceError?.code.rawValue ?? "" }
 
+  /// The dotted code and the message.
   public var description: String { "\(dottedCode): \(message)" }
 }

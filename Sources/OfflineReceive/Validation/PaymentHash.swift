@@ -3,6 +3,7 @@ import Bolt11
 ///
 /// Hashes compare as 32-byte values, never as text.
 public struct PaymentHash: Hashable, Sendable, CustomStringConvertible {
+  /// The 32 bytes.
   public let bytes: [UInt8]
 
   /// Bytes in a SHA-256.
