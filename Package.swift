@@ -26,7 +26,9 @@ let package = Package(
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
-    .target(name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11"]),
+    // Secp256k1: TestSigner signs the fake node's invoices with a test key.
+    .target(
+      name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
     .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
@@ -37,6 +39,10 @@ let package = Package(
       name: "offline-receive-demo",
       dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1"],
       path: "Tools/offline-receive-demo"),
+    // The code of the article "Writing a provider adapter"; CI runs it.
+    .executableTarget(
+      name: "adapter-guide", dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11"],
+      path: "Tools/adapter-guide"),
     // Writes Vectors/bolt11-edge.json.
     .executableTarget(
       name: "edge-vectors", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec"],

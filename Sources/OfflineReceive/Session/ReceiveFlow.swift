@@ -29,6 +29,26 @@ public actor ReceiveFlow {
     self.clock = clock
   }
 
+  /// The whole wallet side over one provider: a session that prepares with it, a payment gate
+  /// that also asks it for the intent's status, and a display store.
+  ///
+  /// - Parameters:
+  ///   - provider: the polling provider over the adapter's node client.
+  ///   - scope: this wallet's network and node id.
+  ///   - history: the wallet's payment history.
+  ///   - clock: `SystemClock` in production.
+  ///   - ordinaryCache: where ordinary invoices persist; nil for offline-only use.
+  public init(
+    provider: PollingProvider, scope: WalletScope, history: any PaymentHistorySource,
+    clock: any WallClock, ordinaryCache: (any OrdinaryInvoiceCache)? = nil
+  ) async {
+    let gate = PaymentGate(
+      history: history, providerStatus: { try await provider.status(of: $0) }, clock: clock)
+    self.init(
+      session: OfflineReceiveSession(provider: provider, scope: scope, clock: clock), gate: gate,
+      display: await OfflineDisplayStore(gate: gate, ordinaryCache: ordinaryCache), clock: clock)
+  }
+
   /// Whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
   /// above zero, and (with an amount) an amount within it, inclusive.
   public static func canCreateLightningInvoice(amountSats: UInt64?, channels: [ChannelSummary]?)
