@@ -26,8 +26,12 @@ public actor PaymentGate {
   /// preparation is never admitted, even when history lags.
   private var announcedPayments: Set<PaymentHash> = []
 
+  /// A gate over the wallet's payment history.
+  ///
   /// - Parameters:
+  ///   - history: the wallet's payment history.
   ///   - providerStatus: the provider's status of an intent; nil skips that check.
+  ///   - clock: the time an invoice's display end is checked against.
   ///   - maxHistoryReads: the most history reads while payment events keep arriving.
   public init(
     history: any PaymentHistorySource,
@@ -73,6 +77,8 @@ public actor PaymentGate {
   /// Admits `invoice` for display under `token`, unless it is paid, stale or over.
   ///
   /// - Parameters:
+  ///   - invoice: the validated invoice to admit.
+  ///   - token: the token `beginPreparation()` gave this preparation.
   ///   - intentID: the provider's intent, for the provider-status check.
   /// - Returns: `.registered`, or the first refusal found.
   public func register(_ invoice: AcceptedInvoice, token: UInt64, intentID: IntentID? = nil)

@@ -29,9 +29,13 @@ public actor OfflineReceiveSession {
   /// At most one preparation.
   package private(set) var preparation: SessionPreparation?
 
+  /// A session for one receive sheet.
+  ///
   /// - Parameters:
   ///   - provider: what prepares invoices; `UnavailableProvider` by default.
   ///   - scope: our network and node id, for the validator.
+  ///   - display: the lifetime rules every invoice must meet.
+  ///   - clock: the time invoices are validated at.
   ///   - makeIntentID: a fresh identity per preparation; random by default.
   public init(
     provider: any OfflineReceiveProvider = UnavailableProvider(), scope: WalletScope,

@@ -85,6 +85,9 @@ public actor ReceiveFlow {
   ///
   /// - Parameters:
   ///   - amountSats: nil for an amountless request, which counts as 0.
+  ///   - note: the note, which the invoice must carry as its description.
+  ///   - channels: the node's channels, for the liquidity check; nil when unknown.
+  ///   - isNodeRunning: whether the node is running.
   /// - Returns: ready (and displayed) or pending.
   /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` (and the gate's
   ///   refusals), `offline.retryable`, and the session's errors.
