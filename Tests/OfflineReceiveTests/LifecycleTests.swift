@@ -25,8 +25,7 @@ struct LifecycleFixture {
       return (invoice.string, invoice.expiresAt)
     }
     provider = PollingProvider(
-      node: node, journal: journal, scope: ProviderFixture.scope, clock: phoneClock,
-      )
+      node: node, journal: journal, scope: ProviderFixture.scope, clock: phoneClock)
   }
 
   func prepare(_ id: String, sats: UInt64 = 3000) async throws -> PrepareOutcome {

@@ -27,7 +27,9 @@ package struct JournalContents: Sendable, Equatable {
     }
   }
 
-  package mutating func remove(_ intentID: IntentID) { records.removeAll { $0.intentID == intentID } }
+  package mutating func remove(_ intentID: IntentID) {
+    records.removeAll { $0.intentID == intentID }
+  }
 
   package mutating func removeAll(scope: WalletScope) { records.removeAll { $0.scope == scope } }
 
