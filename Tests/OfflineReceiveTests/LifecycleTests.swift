@@ -235,4 +235,17 @@ struct LifecycleFixture {
     #expect(await fixture.journal.record(intent)?.state == .terminal(.settled(fulfilled: true)))
     #expect(await flow.display.visible == .empty)
   }
+
+  @Test("the node's own message reaches the wallet with the intent id")
+  func nodeMessageReachesTheWallet() async throws {
+    let fixture = ScriptedFixture(prepare: [.failure(NodeError(.notRunning, "node is stopping"))])
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await fixture.prepare("stopping")
+    }
+    #expect(error.code == .retryable)
+    #expect(error.intentID == IntentID("stopping"))
+    #expect(error.nodeError == .notRunning)
+    #expect(error.nodeError?.message == "node is stopping")
+    #expect(error.description.contains("node is stopping"))
+  }
 }
