@@ -103,7 +103,7 @@ import Testing
             "displayed \(String(describing: invoice.invoice.amount)) for \(request.amountSats) sat"
           )
         }
-        if invoice.invoice.description != .text(request.note) {
+        if invoice.invoice.description != .text(request.description) {
           await violations.add("displayed another note")
         }
         if invoice.invoice.payeeNodeID != TestKeys.ourNodeID.bytes {
@@ -127,7 +127,7 @@ import Testing
             let note = ["Coffee", "Tea"][Int(generator.next() % 2)]
             do {
               let outcome = try await flow.requestOfflineInvoice(
-                amountSats: amount, note: note, channels: channels)
+                amountSats: amount, description: note, channels: channels)
               if case .ready = outcome {
                 await violations.prepared()
                 // Check at the moment a preparation lands, too, not only when the checker runs.

@@ -8,7 +8,7 @@ import Testing
   static let now = TestInvoices.now
   static let ordinary = DisplayedInvoice(
     bolt11: "lnbcrt1ordinary", uri: "bitcoin:bcrt1q?lightning=lnbcrt1ordinary")
-  static let request = ReceiveRequest(amountSats: 1000, note: "Offline")
+  static let request = ReceiveRequest(amountSats: 1000, description: "Offline")
 
   let clock = ManualClock(seconds: now)
   let cache = InMemoryOrdinaryCache(ordinary)
@@ -138,9 +138,9 @@ import Testing
     let token = await gate.beginPreparation()
     #expect(await gate.register(invoice, token: token) == .registered)
     // Another request.
-    await store.setRequest(ReceiveRequest(amountSats: 999, note: "Offline"))
+    await store.setRequest(ReceiveRequest(amountSats: 999, description: "Offline"))
     #expect(await store.apply(invoice, now: Self.now) == false)
-    await store.setRequest(ReceiveRequest(amountSats: 1000, note: "Edited"))
+    await store.setRequest(ReceiveRequest(amountSats: 1000, description: "Edited"))
     #expect(await store.apply(invoice, now: Self.now) == false)
     await store.setRequest(Self.request)
     #expect(await store.apply(invoice, now: Self.now))
@@ -161,7 +161,7 @@ import Testing
     await store.setOfflineMode(true)
     await expectNothingShown(store)
     try await display(Self.invoice(), gate, store)
-    await store.setRequest(ReceiveRequest(amountSats: 2000, note: "Offline"))
+    await store.setRequest(ReceiveRequest(amountSats: 2000, description: "Offline"))
     #expect(await store.visible == .empty)
   }
 
@@ -173,7 +173,7 @@ import Testing
     let invoice = Self.invoice()
     let token = await gate.beginPreparation()
     #expect(await gate.register(invoice, token: token) == .registered)
-    await store.setRequest(ReceiveRequest(amountSats: 2000, note: "Offline"))
+    await store.setRequest(ReceiveRequest(amountSats: 2000, description: "Offline"))
     #expect(await store.apply(invoice, now: Self.now) == false)
     #expect(await store.visible == .empty)
   }

@@ -86,7 +86,7 @@ struct LifecycleFixture {
     let flow = await fixture.flow()
     let error = try await #require(throws: OfflineReceiveError.self) {
       try await flow.requestOfflineInvoice(
-        amountSats: 3000, note: "Coffee", channels: LifecycleFixture.channels)
+        amountSats: 3000, description: "Coffee", channels: LifecycleFixture.channels)
     }
     #expect(error.code == .invalidInvoice)
     #expect(error.rejection?.dottedCode == "offline.future_timestamp")
@@ -94,7 +94,7 @@ struct LifecycleFixture {
     #expect(await fixture.journal.record(intent)?.state.isLive == false)
     await fixture.phoneClock.set(seconds: TestInvoices.now)
     let outcome = try await flow.requestOfflineInvoice(
-      amountSats: nextSats, note: "Coffee", channels: LifecycleFixture.channels)
+      amountSats: nextSats, description: "Coffee", channels: LifecycleFixture.channels)
     guard case .ready = outcome else {
       Issue.record("\(outcome)")
       return
@@ -224,7 +224,7 @@ struct LifecycleFixture {
     let fixture = LifecycleFixture()
     let flow = await fixture.flow()
     let outcome = try await flow.requestOfflineInvoice(
-      amountSats: 3000, note: "Coffee", channels: LifecycleFixture.channels)
+      amountSats: 3000, description: "Coffee", channels: LifecycleFixture.channels)
     guard case .ready(let accepted) = outcome else {
       Issue.record("\(outcome)")
       return

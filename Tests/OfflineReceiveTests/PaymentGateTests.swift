@@ -11,12 +11,12 @@ import Testing
   static let otherHash = PaymentHash(bytes: TestInvoices.hash(0x33))!
 
   static func invoice(
-    hashByte: UInt8 = 0x11, amountMsat: UInt64 = 1_000_000, note: String = "Offline"
+    hashByte: UInt8 = 0x11, amountMsat: UInt64 = 1_000_000, description: String = "Offline"
   )
     -> AcceptedInvoice
   {
     let invoice = TestInvoices.make(
-      amountMsat: amountMsat, description: .text(note), expirySeconds: 600, hashByte: hashByte)
+      amountMsat: amountMsat, description: .text(description), expirySeconds: 600, hashByte: hashByte)
     return OfflineInvoiceValidator.validate(
       invoice.string, policy: TestInvoices.policy(amountMsat: amountMsat), now: now
     ).accepted!
@@ -110,14 +110,14 @@ import Testing
     let gate = PaymentGate(history: history, clock: clock)
     let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: 1000, note: "Offline"))
+    await display.setRequest(ReceiveRequest(amountSats: 1000, description: "Offline"))
     let old = Self.invoice()
     let tokenA = await gate.beginPreparation()
     await history.parkNextRead()
     let oldRegistration = Task { await gate.register(old, token: tokenA) }
     #expect(await eventually { await history.isParked })
-    await display.setRequest(ReceiveRequest(amountSats: 2000, note: "Edited note"))
-    let newer = Self.invoice(hashByte: 0x44, amountMsat: 2_000_000, note: "Edited note")
+    await display.setRequest(ReceiveRequest(amountSats: 2000, description: "Edited note"))
+    let newer = Self.invoice(hashByte: 0x44, amountMsat: 2_000_000, description: "Edited note")
     let tokenB = await gate.beginPreparation()
     #expect(await gate.register(newer, token: tokenB) == .registered)
     #expect(await display.apply(newer, now: Self.now))

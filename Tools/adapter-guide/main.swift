@@ -104,7 +104,7 @@ var (journal, provider, flow) = try await launchWallet()
 // MARK: 4. Prepare, validate, display, paid, retired
 
 let coffee = try await flow.requestOfflineInvoice(
-  amountSats: 1000, note: "Coffee", channels: channels)
+  amountSats: 1000, description: "Coffee", channels: channels)
 guard case .ready(let shown) = coffee, let paidIntent = await flow.displayedIntent else {
   fatalError("the first invoice is not ready: \(coffee)")
 }
@@ -121,7 +121,7 @@ check(
 
 await phone.set(seconds: start - 600)  // the phone runs ten minutes behind the node
 do {
-  _ = try await flow.requestOfflineInvoice(amountSats: 2000, note: "Tea", channels: channels)
+  _ = try await flow.requestOfflineInvoice(amountSats: 2000, description: "Tea", channels: channels)
   check(false, "an invoice signed in the phone's future is refused")
 } catch let error as OfflineReceiveError {
   check(error.rejection?.offlineCode == .futureTimestamp, "refused: \(error)")
@@ -129,7 +129,8 @@ do {
 }
 check(await node.liveRequestCount == 0, "the refused request is cancelled on the node")
 await phone.set(seconds: start)  // the clock is fixed
-let tea = try await flow.requestOfflineInvoice(amountSats: 2000, note: "Tea", channels: channels)
+let tea = try await flow.requestOfflineInvoice(
+  amountSats: 2000, description: "Tea", channels: channels)
 guard case .ready = tea, let teaIntent = await flow.displayedIntent else {
   fatalError("the retry is not ready: \(tea)")
 }
@@ -141,12 +142,14 @@ check(true, "the retry is ready at once")
 try await provider.cancel(intentID: teaIntent)
 await node.loseResponses(.prepare)
 do {
-  _ = try await flow.requestOfflineInvoice(amountSats: 3000, note: "Cake", channels: channels)
+  _ = try await flow.requestOfflineInvoice(
+    amountSats: 3000, description: "Cake", channels: channels)
   check(false, "a lost answer is reported")
 } catch let error as OfflineReceiveError {
   check(error.code == .retryable && error.nodeError == .responseLost, "lost: \(error)")
 }
-let cake = try await flow.requestOfflineInvoice(amountSats: 3000, note: "Cake", channels: channels)
+let cake = try await flow.requestOfflineInvoice(
+  amountSats: 3000, description: "Cake", channels: channels)
 guard case .ready(let cakeInvoice) = cake, let cakeIntent = await flow.displayedIntent else {
   fatalError("the retry after a lost answer is not ready: \(cake)")
 }

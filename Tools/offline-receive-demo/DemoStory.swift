@@ -67,7 +67,7 @@ enum DemoStory {
     await say("prepare 1000 sat \"Coffee\" (intent \(intent)), node answer will be lost")
     await node.loseResponses(.prepare)
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: 1000, note: "Coffee", channels: channels)
+      _ = try await flow.requestOfflineInvoice(amountSats: 1000, description: "Coffee", channels: channels)
       return 1
     } catch {
       await say("prepare answer lost: \(error)")
@@ -75,7 +75,7 @@ enum DemoStory {
     await say("retry: the session resumes the same intent, the node sees the same request id")
     guard
       case .ready(let first) = try? await flow.requestOfflineInvoice(
-        amountSats: 1000, note: "Coffee", channels: channels)
+        amountSats: 1000, description: "Coffee", channels: channels)
     else { return 1 }
     await say("ready and displayed until \(first.displayUntil): QR \(await qr(flow))")
 

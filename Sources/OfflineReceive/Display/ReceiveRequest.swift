@@ -1,13 +1,13 @@
-/// What the user asked to receive: the amount and the note.
+/// What the user asked to receive: the amount and the description (the note the user typed).
 public struct ReceiveRequest: Sendable, Hashable {
   /// The amount asked, in satoshis.
   public var amountSats: UInt64
-  /// The note, which becomes the invoice's description.
-  public var note: String
+  /// The invoice's description: the note the user typed.
+  public var description: String
 
-  /// A request for `amountSats` with `note`.
-  public init(amountSats: UInt64, note: String) {
+  /// A request for `amountSats` with `description`.
+  public init(amountSats: UInt64, description: String) {
     self.amountSats = amountSats
-    self.note = note
+    self.description = description
   }
 }

@@ -85,21 +85,21 @@ public actor ReceiveFlow {
   ///
   /// - Parameters:
   ///   - amountSats: nil for an amountless request, which counts as 0.
-  ///   - note: the note, which the invoice must carry as its description.
+  ///   - description: the note the user typed; the invoice must carry it as its description.
   ///   - channels: the node's channels, for the liquidity check; nil when unknown.
   ///   - isNodeRunning: whether the node is running.
   /// - Returns: ready (and displayed) or pending.
   /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` (and the gate's
   ///   refusals), `offline.retryable`, and the session's errors.
   public func requestOfflineInvoice(
-    amountSats: UInt64?, note: String, channels: [ChannelSummary]?, isNodeRunning: Bool = true
+    amountSats: UInt64?, description: String, channels: [ChannelSummary]?, isNodeRunning: Bool = true
   ) async throws -> PrepareOutcome {
     let snapshot = EligibilitySnapshot(
       amountSats: amountSats ?? 0, channels: channels, isNodeRunning: isNodeRunning)
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: snapshot.amountSats, note: note))
+    await display.setRequest(ReceiveRequest(amountSats: snapshot.amountSats, description: description))
     let token = await gate.beginPreparation()
-    let result = try await session.prepareInvoice(snapshot, description: note)
+    let result = try await session.prepareInvoice(snapshot, description: description)
     guard let accepted = result.accepted else { return result.outcome }
     try await show(accepted, intentID: result.intentID, token: token)
     return result.outcome
@@ -123,7 +123,7 @@ public actor ReceiveFlow {
     }
     let amountSats = amount / 1000
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: amountSats, note: note))
+    await display.setRequest(ReceiveRequest(amountSats: amountSats, description: note))
     let token = await gate.beginPreparation()
     await session.adopt(restored.intentID, amountSats: amountSats, description: note)
     try await show(accepted, intentID: restored.intentID, token: token)
