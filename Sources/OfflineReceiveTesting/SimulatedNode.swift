@@ -39,7 +39,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   private let nodeID: NodeID
   /// The chain its invoices are for (what `makeInvoice` signs).
   public nonisolated let network: Currency
-  /// The node's clock; its sleeps drive polling when it is also a `Sleeper`.
+  /// The node's clock; a `ManualClock` moves on each of the wallet's sleeps.
   public nonisolated let clock: any WallClock
   private let makeInvoice: InvoiceMaker
   private var configured: Bool
