@@ -248,4 +248,21 @@ struct LifecycleFixture {
     #expect(error.nodeError?.message == "node is stopping")
     #expect(error.description.contains("node is stopping"))
   }
+
+  @Test("a cancel whose answer was lost is confirmed from the node's status, not sent again")
+  func lostCancelAnswer() async throws {
+    let fixture = LifecycleFixture()
+    guard case .ready = try await fixture.prepare("lost") else {
+      Issue.record("not ready")
+      return
+    }
+    await fixture.node.loseResponses(.cancel)
+    await #expect(throws: OfflineReceiveError.self) {
+      try await fixture.provider.cancel(intentID: IntentID("lost"))
+    }
+    #expect(await fixture.state("lost") == .cancelling(.cancelled))
+    #expect(try await fixture.provider.cancel(intentID: IntentID("lost")) == .cancelled)
+    #expect(await fixture.state("lost") == .terminal(.cancelled))
+    #expect(await fixture.node.calls.filter { $0 == "cancel lost" }.count == 1)
+  }
 }

@@ -317,17 +317,18 @@ public actor PollingProvider {
   /// Ends `record` for `reason` and cancels its node request: `cancelling` is written first, so
   /// a cancel cut short by a crash or a failure is retried; `terminal` once the node confirms.
   ///
-  /// A record with a released invoice is checked first: a request the node reports paid is not
-  /// cancelled but recorded as settled.
+  /// The node's status is checked first: a request the node reports paid is not cancelled but
+  /// recorded as settled, and one that already ended needs no cancel.
   @discardableResult
   private func release(_ record: JournalRecord, _ reason: TerminalReason) async throws
     -> TerminalReason
   {
-    if record.paymentHash != nil,
-      case .settled(let fulfilled)? = try? await node.status(requestID: record.nodeRequestID)
+    if record.state != .intent,
+      let status = try? await node.status(requestID: record.nodeRequestID), status.isTerminal
     {
-      try await tombstone(record, .settled(fulfilled: fulfilled))
-      return .settled(fulfilled: fulfilled)
+      let final = status == .settled(fulfilled: true) ? .settled(fulfilled: true) : reason
+      try await tombstone(record, final)
+      return final
     }
     var cancelling = record
     cancelling.state = .cancelling(reason)
