@@ -12,6 +12,8 @@ let package = Package(
     // Signing: `InvoiceBuilder.build(signingWith:)` takes a `Secp256k1.SigningKey`.
     .library(name: "Secp256k1", targets: ["Secp256k1"]),
     .library(name: "OfflineReceive", targets: ["OfflineReceive"]),
+    // Test doubles and the conformance suite, for an adapter's test target.
+    .library(name: "OfflineReceiveTesting", targets: ["OfflineReceiveTesting"]),
     .executable(name: "bolt11", targets: ["Bolt11CLI"]),
   ],
   targets: [
@@ -29,6 +31,9 @@ let package = Package(
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
+    // Secp256k1: TestSigner signs the fake node's invoices with a test key.
+    .target(
+      name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
     .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
@@ -36,8 +41,13 @@ let package = Package(
       name: "bolt11-bench", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec", "Bolt11Tool"],
       path: "Tools/bolt11-bench"),
     .executableTarget(
-      name: "offline-receive-demo", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
+      name: "offline-receive-demo",
+      dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1"],
       path: "Tools/offline-receive-demo"),
+    // The code of the article "Writing a provider adapter"; CI runs it.
+    .executableTarget(
+      name: "adapter-guide", dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11"],
+      path: "Tools/adapter-guide"),
     // Writes Vectors/bolt11-edge.json.
     .executableTarget(
       name: "edge-vectors", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec"],
@@ -47,7 +57,9 @@ let package = Package(
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1"]),
     .testTarget(name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
     .testTarget(
-      name: "OfflineReceiveTests", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
+      name: "OfflineReceiveTests",
+      dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1"],
+      exclude: ["Fixtures"]),
     .testTarget(
       name: "Bolt11ToolTests",
       // Bech32Codec and Secp256k1: the tests sign their own fixture invoices.

@@ -5,7 +5,7 @@
 #   Tools/build-swift.sh [--fuzz] OUTPUT_DIR EXECUTABLE "MODULE..." SOURCE...
 #
 # Each module in MODULE... (in dependency order, e.g. "Bech32Codec Secp256k1 CSHA256 Bolt11") is
-# compiled from Sources/MODULE/*.swift, whole-module and optimized, into OUTPUT_DIR/MODULE.o and
+# compiled from Sources/MODULE/**/*.swift, whole-module and optimized, into OUTPUT_DIR/MODULE.o and
 # OUTPUT_DIR/MODULE.swiftmodule, when a source is newer than the object. A C target (a module with
 # an include/ folder, e.g. CSHA256) is compiled from Sources/MODULE/*.c with clang into
 # OUTPUT_DIR/MODULE-FILE.o, and the modules after it find its module map in include/. The
@@ -62,7 +62,8 @@ for module in $modules; do
     done
     continue
   fi
-  sources=(Sources/"$module"/*.swift)
+  # Sub-folders too (OfflineReceive keeps one per concern).
+  mapfile -t sources < <(find Sources/"$module" -name '*.swift' | sort)
   if stale "$out/$module.o" "${sources[@]}" "${previous[@]}"; then
     echo "build-swift: $module ($out)" >&2
     swiftc "${flags[@]}" -wmo -parse-as-library -c -module-name "$module" \

@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// Many overlapping preparations, payments and expiries against the simulated node, with a
@@ -71,11 +72,11 @@ import Testing
     }
     let journal = InMemoryRequestJournal(capacity: 64)
     let provider = PollingProvider(
-      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock, sleeper: clock,
-      timeoutMilliseconds: 60_000)
+      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock,
+      timeout: .seconds(60))
     let session = OfflineReceiveSession(
       provider: provider, scope: ProviderFixture.scope, clock: clock)
-    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: provider, clock: clock)
+    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: { try await provider.status(of: $0) }, clock: clock)
     let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
     let flow = ReceiveFlow(session: session, gate: gate, display: display, clock: clock)
     let ledger = Ledger()
@@ -102,7 +103,7 @@ import Testing
             "displayed \(String(describing: invoice.invoice.amount)) for \(request.amountSats) sat"
           )
         }
-        if invoice.invoice.description != .text(request.note) {
+        if invoice.invoice.description != .text(request.description) {
           await violations.add("displayed another note")
         }
         if invoice.invoice.payeeNodeID != TestKeys.ourNodeID.bytes {
@@ -126,7 +127,7 @@ import Testing
             let note = ["Coffee", "Tea"][Int(generator.next() % 2)]
             do {
               let outcome = try await flow.requestOfflineInvoice(
-                amountSats: amount, note: note, channels: channels)
+                amountSats: amount, description: note, channels: channels)
               if case .ready = outcome {
                 await violations.prepared()
                 // Check at the moment a preparation lands, too, not only when the checker runs.
@@ -137,7 +138,7 @@ import Testing
               // explicitly (W4).
               guard worker == 0 else { continue }
               for record in await journal.records() where record.state.isLive {
-                try? await provider.cancel(intentID: record.intentID)
+                _ = try? await provider.cancel(intentID: record.intentID)
               }
             }
           }
@@ -156,7 +157,7 @@ import Testing
             let hash = PaymentHash(bytes: invoice.paymentHash)
           else { continue }
           if generator.next() % 4 == 0 { await Task.yield() }
-          await flow.paymentReceived(hash)
+          _ = try? await flow.paymentReceived(hash)
           await ledger.add(hash)
         }
       }

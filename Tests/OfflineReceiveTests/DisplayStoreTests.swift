@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.D over the display store and the payment gate.
@@ -7,7 +8,7 @@ import Testing
   static let now = TestInvoices.now
   static let ordinary = DisplayedInvoice(
     bolt11: "lnbcrt1ordinary", uri: "bitcoin:bcrt1q?lightning=lnbcrt1ordinary")
-  static let request = ReceiveRequest(amountSats: 1000, note: "Offline")
+  static let request = ReceiveRequest(amountSats: 1000, description: "Offline")
 
   let clock = ManualClock(seconds: now)
   let cache = InMemoryOrdinaryCache(ordinary)
@@ -20,7 +21,7 @@ import Testing
   func offlineStore() async -> (PaymentGate, OfflineDisplayStore) {
     let gate = PaymentGate(history: FakeHistory([[]]), clock: clock)
     let store = await OfflineDisplayStore(gate: gate, ordinaryCache: cache)
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     await store.setRequest(Self.request)
     return (gate, store)
   }
@@ -56,7 +57,7 @@ import Testing
     let token = await gate.beginPreparation()
     #expect(await gate.register(Self.invoice(), token: token) == .registered)
     await store.reset()
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     await store.setRequest(Self.request)
     #expect(await store.apply(Self.invoice(), now: Self.now) == false)
     await expectNothingShown(store)
@@ -86,9 +87,9 @@ import Testing
       gate: PaymentGate(history: FakeHistory(), clock: clock), ordinaryCache: cache)
     #expect(await fresh.visible == Self.ordinary)
     #expect(await fresh.offlineInvoice == nil)
-    #expect(await fresh.mode == .ordinary)
+    #expect(await fresh.isOfflineMode == false)
     await store.reset()
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     #expect(await store.visible == .empty)
   }
 
@@ -137,9 +138,9 @@ import Testing
     let token = await gate.beginPreparation()
     #expect(await gate.register(invoice, token: token) == .registered)
     // Another request.
-    await store.setRequest(ReceiveRequest(amountSats: 999, note: "Offline"))
+    await store.setRequest(ReceiveRequest(amountSats: 999, description: "Offline"))
     #expect(await store.apply(invoice, now: Self.now) == false)
-    await store.setRequest(ReceiveRequest(amountSats: 1000, note: "Edited"))
+    await store.setRequest(ReceiveRequest(amountSats: 1000, description: "Edited"))
     #expect(await store.apply(invoice, now: Self.now) == false)
     await store.setRequest(Self.request)
     #expect(await store.apply(invoice, now: Self.now))
@@ -155,12 +156,12 @@ import Testing
   func d9() async throws {
     let (gate, store) = await offlineStore()
     try await display(Self.invoice(), gate, store)
-    await store.setMode(.ordinary)
+    await store.setOfflineMode(false)
     #expect(await gate.registered == nil)
-    await store.setMode(.offline)
+    await store.setOfflineMode(true)
     await expectNothingShown(store)
     try await display(Self.invoice(), gate, store)
-    await store.setRequest(ReceiveRequest(amountSats: 2000, note: "Offline"))
+    await store.setRequest(ReceiveRequest(amountSats: 2000, description: "Offline"))
     #expect(await store.visible == .empty)
   }
 
@@ -172,7 +173,7 @@ import Testing
     let invoice = Self.invoice()
     let token = await gate.beginPreparation()
     #expect(await gate.register(invoice, token: token) == .registered)
-    await store.setRequest(ReceiveRequest(amountSats: 2000, note: "Offline"))
+    await store.setRequest(ReceiveRequest(amountSats: 2000, description: "Offline"))
     #expect(await store.apply(invoice, now: Self.now) == false)
     #expect(await store.visible == .empty)
   }

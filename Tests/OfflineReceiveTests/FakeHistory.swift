@@ -34,7 +34,7 @@ actor FakeHistory: PaymentHistorySource {
 }
 
 /// A provider status that answers what it is told.
-actor FakeStatus: IntentStatusSource {
+actor FakeStatus {
   var answer: NodeRequestStatus = .ready(bolt11: "")
   func set(_ status: NodeRequestStatus) { answer = status }
   func status(of intentID: IntentID) async throws -> NodeRequestStatus { answer }

@@ -58,7 +58,7 @@ import Testing
         Issue.record("run \(run): the journal does not open after SIGKILL: \(error)")
         continue
       }
-      let records = await journal.records()
+      let records = try await journal.records()
       for line in output.split(separator: "\n") {
         let parts = line.split(separator: " ")
         guard parts.count == 2, let index = Int(parts[1]) else { continue }

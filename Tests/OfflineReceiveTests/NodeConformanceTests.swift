@@ -1,4 +1,6 @@
+import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.N: the public conformance suite run against `SimulatedNode`, one test per scenario.
@@ -14,21 +16,30 @@ import Testing
   }
 
   @Test(
-    "N1-N10: the simulated node passes each conformance scenario",
-    arguments: ["N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10"])
+    "N1-N10 and the lifecycle: the simulated node passes each conformance scenario",
+    arguments: [
+      "N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10", "refused-invoice", "payment",
+      "late-payment", "failed-cancel", "restart",
+    ])
   func scenario(id: String) async {
     #expect(await NodeConformance.run(id, factory: Self.factory) == [])
   }
 
   @Test("conformance: the scenario list is N1 to N10, and an unknown id fails")
   func list() async {
-    #expect(NodeConformance.scenarios == (1...10).map { "N\($0)" })
+    #expect(
+      NodeConformance.scenarios
+        == (1...10).map { "N\($0)" } + [
+          "refused-invoice", "payment", "late-payment", "failed-cancel", "restart",
+        ])
     #expect(await NodeConformance.run("N11", factory: Self.factory).count == 1)
   }
 
   /// A node that breaks N4 (never conflicts) must be caught: the suite can fail.
   actor LaxNode: NodeConformanceHarness, NodeOfflineReceiveClient {
     nonisolated var client: any NodeOfflineReceiveClient { self }
+    nonisolated var network: Currency { .regtest }
+    nonisolated var clock: any WallClock { ManualClock(seconds: TestInvoices.now) }
     func restartProcess() {}
     func runRecovery() {}
     func stopNode() {}
@@ -48,5 +59,41 @@ import Testing
   func laxNodeFails() async {
     let failures = await NodeConformance.run("N4") { _ in LaxNode() }
     #expect(failures.contains { $0.contains("conflict") })
+  }
+
+  /// A harness whose client ignores cancels: the node request stays live.
+  struct IgnoresCancel: NodeConformanceHarness, NodeOfflineReceiveClient {
+    let node: SimulatedNode
+    var client: any NodeOfflineReceiveClient { self }
+    var network: Currency { node.network }
+    var clock: any WallClock { node.clock }
+    func restartProcess() async { await node.restartProcess() }
+    func runRecovery() async { await node.runRecovery() }
+    func stopNode() async { await node.stopNode() }
+    func settleRequest(_ requestID: String) async { await node.settleRequest(requestID) }
+    func expireRequest(_ requestID: String) async { await node.expireRequest(requestID) }
+    func setPeerConnected(_ connected: Bool) async { await node.setPeerConnected(connected) }
+    func ownNodeID() async throws(NodeError) -> NodeID { try await node.ownNodeID() }
+    func canReceive(amountMsat: UInt64) async throws(NodeError) -> Bool {
+      try await node.canReceive(amountMsat: amountMsat)
+    }
+    func prepare(requestID: String, amountMsat: UInt64, description: String)
+      async
+      throws(NodeError) -> NodeRequestStatus
+    {
+      try await node.prepare(requestID: requestID, amountMsat: amountMsat, description: description)
+    }
+    func status(requestID: String) async throws(NodeError) -> NodeRequestStatus {
+      try await node.status(requestID: requestID)
+    }
+    func cancel(requestID: String) async throws(NodeError) {}
+  }
+
+  @Test("conformance: a client that ignores cancels fails the refused-invoice scenario")
+  func ignoredCancelFails() async {
+    let failures = await NodeConformance.run("refused-invoice") { configured in
+      IgnoresCancel(node: await Self.factory(configured) as! SimulatedNode)
+    }
+    #expect(failures.contains { $0.contains("still held") })
   }
 }

@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.R. Fixture: a validated invoice for 1000 sats, note "Offline", a fixed hash, expiring in
@@ -10,22 +11,21 @@ import Testing
   static let otherHash = PaymentHash(bytes: TestInvoices.hash(0x33))!
 
   static func invoice(
-    hashByte: UInt8 = 0x11, amountMsat: UInt64 = 1_000_000, note: String = "Offline"
+    hashByte: UInt8 = 0x11, amountMsat: UInt64 = 1_000_000, description: String = "Offline"
   )
     -> AcceptedInvoice
   {
     let invoice = TestInvoices.make(
-      amountMsat: amountMsat, description: .text(note), expirySeconds: 600, hashByte: hashByte)
+      amountMsat: amountMsat, description: .text(description), expirySeconds: 600, hashByte: hashByte)
     return OfflineInvoiceValidator.validate(
       invoice.string, policy: TestInvoices.policy(amountMsat: amountMsat), now: now
     ).accepted!
   }
 
-  static func paid(
-    _ hash: PaymentHash = hash, direction: PaymentRecord.Direction = .inbound,
-    status: PaymentRecord.Status = .succeeded
-  ) -> PaymentRecord {
-    PaymentRecord(direction: direction, status: status, kind: .bolt11(paymentHash: hash))
+  static func paid(_ hash: PaymentHash = hash, inbound: Bool = true, succeeded: Bool = true)
+    -> PaymentRecord
+  {
+    PaymentRecord(isInbound: inbound, succeeded: succeeded, paymentHash: hash)
   }
 
   let clock = ManualClock(seconds: now)
@@ -52,9 +52,8 @@ import Testing
   func r3() async {
     let history = FakeHistory([
       [
-        Self.paid(Self.otherHash), Self.paid(status: .pending), Self.paid(status: .failed),
-        Self.paid(direction: .outbound),
-        PaymentRecord(direction: .inbound, status: .succeeded, kind: .onchain),
+        Self.paid(Self.otherHash), Self.paid(succeeded: false), Self.paid(inbound: false),
+        PaymentRecord(isInbound: true, succeeded: true, paymentHash: nil),
       ]
     ])
     let gate = PaymentGate(history: history, clock: clock)
@@ -110,15 +109,15 @@ import Testing
     let history = FakeHistory([[]])
     let gate = PaymentGate(history: history, clock: clock)
     let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
-    await display.setMode(.offline)
-    await display.setRequest(ReceiveRequest(amountSats: 1000, note: "Offline"))
+    await display.setOfflineMode(true)
+    await display.setRequest(ReceiveRequest(amountSats: 1000, description: "Offline"))
     let old = Self.invoice()
     let tokenA = await gate.beginPreparation()
     await history.parkNextRead()
     let oldRegistration = Task { await gate.register(old, token: tokenA) }
     #expect(await eventually { await history.isParked })
-    await display.setRequest(ReceiveRequest(amountSats: 2000, note: "Edited note"))
-    let newer = Self.invoice(hashByte: 0x44, amountMsat: 2_000_000, note: "Edited note")
+    await display.setRequest(ReceiveRequest(amountSats: 2000, description: "Edited note"))
+    let newer = Self.invoice(hashByte: 0x44, amountMsat: 2_000_000, description: "Edited note")
     let tokenB = await gate.beginPreparation()
     #expect(await gate.register(newer, token: tokenB) == .registered)
     #expect(await display.apply(newer, now: Self.now))
@@ -220,7 +219,8 @@ import Testing
   func w10(status: NodeRequestStatus) async {
     let statusSource = FakeStatus()
     await statusSource.set(status)
-    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: statusSource, clock: clock)
+    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: { try await statusSource.status(of: $0) },
+      clock: clock)
     let token = await gate.beginPreparation()
     #expect(
       await gate.register(Self.invoice(), token: token, intentID: IntentID("i"))

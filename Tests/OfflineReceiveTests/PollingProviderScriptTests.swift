@@ -114,6 +114,7 @@ import Testing
     case .intent?: "intent"
     case .submitted?: "submitted"
     case .ready?: "ready"
+    case .cancelling(let reason)?: "cancelling(\(reason))"
     case .terminal(let reason)?: "terminal(\(reason))"
     }
   }

@@ -1,4 +1,5 @@
 import OfflineReceive
+import OfflineReceiveTesting
 
 /// A node client that answers from a script: the §2.P fakes, where a test needs statuses or
 /// errors the simulated node would not produce in that order.
@@ -56,7 +57,7 @@ struct ScriptedFixture {
     journal = InMemoryRequestJournal(records: records)
     node = ScriptedNode(prepare: prepare, status: status)
     provider = PollingProvider(
-      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock, sleeper: clock)
+      node: node, journal: journal, scope: ProviderFixture.scope, clock: clock)
   }
 
   /// A valid Coffee invoice for 1000 sat, signed by our test key at the test clock.

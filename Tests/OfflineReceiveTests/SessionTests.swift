@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.S: defaults are amount 1000 sats, capacity 1000, node running, Lightning supported.

@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Testing
 
 /// §2.W over `ReceiveFlow`.
@@ -27,7 +28,7 @@ import Testing
   func w1() async {
     let flow = await flow()
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: 1000, note: "", channels: Self.channels)
+      _ = try await flow.requestOfflineInvoice(amountSats: 1000, description: "", channels: Self.channels)
       Issue.record("an offline invoice from the unavailable provider")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .unavailable)
@@ -40,7 +41,7 @@ import Testing
     let provider = FakeProvider()
     let flow = await flow(provider)
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: nil, note: "", channels: Self.channels)
+      _ = try await flow.requestOfflineInvoice(amountSats: nil, description: "", channels: Self.channels)
       Issue.record("an amountless offline invoice")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .insufficientLiquidity)
@@ -53,14 +54,14 @@ import Testing
     let provider = FakeProvider()
     let flow = await flow(provider)
     _ = try await flow.requestOfflineInvoice(
-      amountSats: 1000, note: "Coffee", channels: Self.channels)
+      amountSats: 1000, description: "Coffee", channels: Self.channels)
     await flow.session.updateEligibility(
       EligibilitySnapshot(amountSats: 1000, inboundCapacitySats: 1000))
     await flow.session.setSelected(true)
-    #expect(await flow.display.mode == .offline)
+    #expect(await flow.display.isOfflineMode)
     #expect(await flow.session.isSelected)
     await flow.resetReceiveSession()
-    #expect(await flow.display.mode == .ordinary)
+    #expect(await flow.display.isOfflineMode == false)
     #expect(await flow.session.isSelected == false)
     #expect(await flow.session.isEligible == false)
   }
@@ -70,11 +71,11 @@ import Testing
     let provider = FakeProvider()
     let flow = await flow(provider)
     let outcome = try await flow.requestOfflineInvoice(
-      amountSats: 1000, note: "Coffee", channels: Self.channels)
+      amountSats: 1000, description: "Coffee", channels: Self.channels)
     guard case .ready(let accepted) = outcome else { Issue.record("\(outcome)"); return }
     #expect(await flow.display.visible.bolt11 == accepted.bolt11)
     #expect(await flow.nextDeadline == accepted.displayUntil)
-    await flow.paymentReceived(accepted.paymentHash)
+    try await flow.paymentReceived(accepted.paymentHash)
     #expect(await flow.display.visible == .empty)
     #expect(await flow.session.preparation == nil)
   }

@@ -55,7 +55,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
 
   let verdict = OfflineInvoiceValidator.validate(text, policy: policy, now: now)
   if let rejection = verdict.rejection {
-    if case .undecodable(let reported) = rejection.reason {
+    if let reported = rejection.invoiceError {
       // The validator decodes with route keys checked on the curve; the decoder by default not.
       do {
         _ = try Invoice.decode(text, options: DecodeOptions(checkRouteHintKeys: true))

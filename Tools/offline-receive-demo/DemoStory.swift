@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveTesting
 import Secp256k1
 
 /// One offline-receive story against the simulated node, printed as a timeline: prepare, lost
@@ -46,10 +47,11 @@ enum DemoStory {
     /// The wallet process: a provider over the shared node and journal, and a fresh flow.
     func launchWallet() async -> (PollingProvider, ReceiveFlow) {
       let provider = PollingProvider(
-        node: node, journal: journal, scope: scope, clock: clock, sleeper: clock)
+        node: node, journal: journal, scope: scope, clock: clock)
       let session = OfflineReceiveSession(
         provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
-      let gate = PaymentGate(history: EmptyHistory(), providerStatus: provider, clock: clock)
+      let gate = PaymentGate(history: EmptyHistory(), providerStatus: { try await provider.status(of: $0) },
+        clock: clock)
       let display = await OfflineDisplayStore(gate: gate, ordinaryCache: NoOrdinaryCache())
       return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))
     }
@@ -65,7 +67,7 @@ enum DemoStory {
     await say("prepare 1000 sat \"Coffee\" (intent \(intent)), node answer will be lost")
     await node.loseResponses(.prepare)
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: 1000, note: "Coffee", channels: channels)
+      _ = try await flow.requestOfflineInvoice(amountSats: 1000, description: "Coffee", channels: channels)
       return 1
     } catch {
       await say("prepare answer lost: \(error)")
@@ -73,7 +75,7 @@ enum DemoStory {
     await say("retry: the session resumes the same intent, the node sees the same request id")
     guard
       case .ready(let first) = try? await flow.requestOfflineInvoice(
-        amountSats: 1000, note: "Coffee", channels: channels)
+        amountSats: 1000, description: "Coffee", channels: channels)
     else { return 1 }
     await say("ready and displayed until \(first.displayUntil): QR \(await qr(flow))")
 
@@ -85,7 +87,7 @@ enum DemoStory {
       "after restart: QR \(await qr(flow)); journal keeps \(await journal.records().count) record(s)"
     )
     await node.recover()
-    let restored = await provider.restore()
+    let restored = (try? await provider.restore())?.ready ?? []
     await say("restore: \(restored.count) invoice(s) by idempotent prepare under the stored id")
     for item in restored { try? await flow.restore(item) }
     await say(
@@ -99,7 +101,7 @@ enum DemoStory {
       let invoice = try? Invoice.decode(paid), let hash = PaymentHash(bytes: invoice.paymentHash)
     else { return 1 }
     await say("payment received for \(hash)")
-    await flow.paymentReceived(hash)
+    _ = try? await flow.paymentReceived(hash)
     let retired = await flow.display.visible == .empty
     await say(
       "QR retired: \(retired); next deadline: \(String(describing: await flow.nextDeadline))")

@@ -7,19 +7,23 @@ import OfflineReceive
   import Darwin
 #endif
 
-/// The child process of the journal crash test (`offline-receive-demo journal-writer DIR N`).
+/// The child process of the journal crash tests
+/// (`offline-receive-demo journal-writer DIR N [TAG START]`).
 ///
-/// Saves records 0..<N one after another, writing `ack I` straight to file descriptor 1 (no buffer) after each save returns,
-/// so the parent knows which records were acknowledged before it sends SIGKILL. Every other
-/// record is then marked terminal, so that replacements are killed too, not only appends.
+/// Saves records START..<N one after another, writing `ack I` straight to file descriptor 1 (no
+/// buffer) after each save returns, so the parent knows which records were acknowledged before
+/// it sends SIGKILL. Every other record is then marked terminal, so that replacements are killed
+/// too, not only appends. With a TAG, ids are `TAG-intent-I`, so several writers can share one
+/// journal; a restarted writer continues from START.
 enum JournalWriter {
-  static func run(directory: String, count: Int) async -> Int32 {
+  static func run(directory: String, count: Int, tag: String = "", start: Int = 0) async -> Int32 {
     let scope = WalletScope(network: .regtest, nodeID: DemoKeys.nodeID)
+    let prefix = tag.isEmpty ? "" : tag + "-"
     do {
-      let journal = try FileRequestJournal(directory: directory, capacity: count)
-      for index in 0..<count {
+      let journal = try FileRequestJournal(directory: directory, capacity: 1_000_000)
+      for index in start..<max(start, count) {
         var record = JournalRecord(
-          intentID: IntentID("intent-\(index)"), nodeRequestID: "request-\(index)",
+          intentID: IntentID("\(prefix)intent-\(index)"), nodeRequestID: "request-\(index)",
           amount: Millisatoshis(UInt64(index + 1) * 1000), description: "crash \(index)",
           state: .submitted, scope: scope)
         try await journal.save(record)

@@ -1,0 +1,160 @@
+/// What the receive QR shows: a persisted ordinary slot and a memory-only
+/// offline slot, the offline one admitted only through the payment gate.
+///
+/// What it guarantees:
+/// - Expiry and a matching payment retire only the invoice they concern
+///   (`PaymentGate.retire(_:)`), never a newer preparation's token.
+/// - Nothing reads a clock. `nextDeadline` says when the offline invoice must go, and
+///   `retireExpired(now:)` retires it, so a headless caller needs no UI timer.
+/// - The offline invoice ends at its `displayUntil`, which is at or before the signed expiry
+///   (the safety margin and the display cap of the validator).
+public actor OfflineDisplayStore {
+  private let gate: PaymentGate
+  private let ordinaryCache: (any OrdinaryInvoiceCache)?
+
+  /// A fresh instance starts with offline mode off.
+  public private(set) var isOfflineMode = false
+  /// The request the wallet is showing an invoice for, if any.
+  public private(set) var request: ReceiveRequest?
+  /// The validated offline invoice on display; memory only.
+  public private(set) var offlineInvoice: AcceptedInvoice?
+  private var offlineSlot: DisplayedInvoice = .empty
+  private var ordinarySlot: DisplayedInvoice
+
+  /// Opens the store over the persisted ordinary cache.
+  ///
+  /// - Parameters:
+  ///   - gate: the payment gate every offline invoice passes before it is shown.
+  ///   - ordinaryCache: where ordinary invoices persist; nil for a wallet that only receives
+  ///     offline.
+  public init(gate: PaymentGate, ordinaryCache: (any OrdinaryInvoiceCache)? = nil) async {
+    self.gate = gate
+    self.ordinaryCache = ordinaryCache
+    self.ordinarySlot = await ordinaryCache?.load() ?? .empty
+  }
+
+  /// What the QR shows now: the slot of the current mode.
+  public var visible: DisplayedInvoice { isOfflineMode ? offlineSlot : ordinarySlot }
+
+  /// When the offline invoice must stop being shown (its `displayUntil`), if one is shown.
+  public var nextDeadline: UInt64? { offlineInvoice?.displayUntil }
+
+  /// Shows an ordinary invoice and persists it. Refused (false) in offline mode.
+  @discardableResult
+  public func showOrdinary(_ invoice: DisplayedInvoice) async -> Bool {
+    guard !isOfflineMode else { return false }
+    ordinarySlot = invoice
+    await ordinaryCache?.store(invoice)
+    return true
+  }
+
+  /// Switching the mode in either direction clears the offline slots and the offline
+  /// invoice, and resets registration.
+  public func setOfflineMode(_ on: Bool) async {
+    guard on != isOfflineMode else { return }
+    isOfflineMode = on
+    clearOffline()
+    await gate.reset()
+  }
+
+  /// A refresh that changes the request ... clears the visible strings before preparing.
+  public func setRequest(_ newRequest: ReceiveRequest) {
+    guard newRequest != request else { return }
+    request = newRequest
+    if let offlineInvoice,
+      !offlineInvoice.matches(amountSats: newRequest.amountSats, description: newRequest.description)
+    {
+      clearOffline()
+    }
+  }
+
+  /// Puts a registered offline invoice on display.
+  ///
+  /// Applying an invoice in offline mode requires all of: a candidate exists; its bolt11
+  /// equals the one being applied; it is displayable for the current amount and note;
+  /// registration contains it. In ordinary mode, any offline candidate is refused.
+  /// The mode and request are re-checked after the await, so a late apply never publishes.
+  /// - Returns: whether it is now displayed.
+  public func apply(_ invoice: AcceptedInvoice, now: UInt64) async -> Bool {
+    guard isOfflineMode, let request,
+      invoice.isDisplayable(amountSats: request.amountSats, description: request.description, now: now)
+    else { return false }
+    guard await gate.contains(invoice, now: now) else { return false }
+    guard isOfflineMode, self.request == request else { return false }
+    offlineInvoice = invoice
+    offlineSlot = DisplayedInvoice(offline: invoice)
+    return true
+  }
+
+  /// Whether a prepared offline invoice is shown: offline mode, an offline invoice that is the one
+  /// displayed, for the current amount and note, not expired, and still registered.
+  public func hasPreparedOfflineInvoice(now: UInt64) async -> Bool {
+    await preparedOfflineInvoice(now: now) != nil
+  }
+
+  /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, with the request it was
+  /// checked against, read in one step.
+  public func preparedOfflineInvoice(now: UInt64) async -> (AcceptedInvoice, ReceiveRequest)? {
+    guard isOfflineMode, let offlineInvoice, let request,
+      offlineSlot.bolt11 == offlineInvoice.bolt11,
+      offlineInvoice.isDisplayable(
+        amountSats: request.amountSats, description: request.description, now: now)
+    else { return nil }
+    guard await gate.contains(offlineInvoice, now: now) else { return nil }
+    // Re-read after the await: what is displayed now, not what was.
+    guard self.offlineInvoice == offlineInvoice, self.request == request, isOfflineMode else {
+      return nil
+    }
+    return (offlineInvoice, request)
+  }
+
+  /// A payment arrived (the node's payment event, or a paid status).
+  ///
+  /// Only a matching hash (compared as bytes) retires the offline invoice; any other
+  /// payment clears the persisted ordinary invoice, which may just have been paid, and leaves
+  /// the offline display intact.
+  /// - Returns: the retired offline invoice, if the payment was for it.
+  @discardableResult
+  public func paymentReceived(_ hash: PaymentHash) async -> AcceptedInvoice? {
+    await gate.paymentReceived(hash)
+    if let offlineInvoice, offlineInvoice.paymentHash == hash {
+      clearOffline()
+      return offlineInvoice
+    }
+    ordinarySlot = .empty
+    await ordinaryCache?.store(nil)
+    return nil
+  }
+
+  /// A no-op unless the offline invoice's end is at or before `now`; otherwise clears it
+  /// and retires its registration.
+  /// - Returns: the retired invoice, if any.
+  @discardableResult
+  public func retireExpired(now: UInt64) async -> AcceptedInvoice? {
+    guard let offlineInvoice, offlineInvoice.displayUntil <= now else { return nil }
+    clearOffline()
+    await gate.retire(offlineInvoice.paymentHash)
+    return offlineInvoice
+  }
+
+  /// A channel-ready or channel-closed event clears the ordinary invoice (it must be made
+  /// again), but never a displayed offline invoice.
+  public func channelsChanged() {
+    guard !isOfflineMode else { return }
+    ordinarySlot = .empty
+  }
+
+  /// A new receive session: offline mode off, the offline slot and the registration
+  /// gone. The persisted ordinary invoice stays.
+  public func reset() async {
+    isOfflineMode = false
+    request = nil
+    clearOffline()
+    await gate.reset()
+  }
+
+  private func clearOffline() {
+    offlineInvoice = nil
+    offlineSlot = .empty
+  }
+}

@@ -1,0 +1,420 @@
+import Bolt11
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A request journal in one file, replaced atomically on every change, safe to share between
+/// processes (an app and its extension).
+///
+/// Every operation takes an exclusive `flock` on `journal.lock` beside the journal, re-reads the
+/// file, and (for a change) writes the whole journal to a temporary file of its own, `fsync`s
+/// it, renames it over the journal and `fsync`s the directory, before it lets go of the lock.
+/// So writers take turns, each sees the others' records, and a kill at any instant leaves either
+/// the previous or the new complete file. The lock is never held across a suspension: every
+/// operation is synchronous inside the actor. The file is a header line,
+/// `offline-journal <schema> <length> <sha256>`, followed by a JSON payload of that many bytes
+/// with that SHA-256.
+///
+/// - A file that fails its checksum or does not parse is moved aside to `journal.corrupt-N` and
+///   reported with `journal.corrupt`; it is never silently emptied.
+/// - A write that fails blocks further writes by this instance until `reconfirm()`; its
+///   temporary file is removed.
+/// - Descriptors are opened close-on-exec; calls interrupted by a signal are retried.
+///
+/// This is the only file of the module that uses Foundation.
+public actor FileRequestJournal: RequestJournal {
+  /// The schema version this library writes. It reads this one and every earlier one: schema 1
+  /// has no `cancelling` state and no payment hash on finished records.
+  public static let schemaVersion = 2
+  static let magic = "offline-journal"
+  static let temporaryPrefix = "journal.tmp"
+
+  /// The directory that holds the journal, its lock file and its temporary files.
+  public let directory: String
+  private let capacity: Int
+  private let lock: LockFile
+  private var writeMayHaveFailed = false
+  private var temporaryCounter: UInt64 = 0
+  /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
+  private var injectedFailure: WriteStep?
+
+  /// The steps of one durable replacement, for fault injection.
+  package enum WriteStep: Sendable { case write, fsync, rename }
+
+  /// Makes the next write fail at `step`, as a full disk or a failing device would.
+  package func failNextWrite(at step: WriteStep) { injectedFailure = step }
+
+  private var path: String { directory + "/journal" }
+
+  /// Opens (or creates) the journal in `directory`, which must exist.
+  ///
+  /// Temporary files left by a writer that was killed mid-write are removed: under the lock, no
+  /// live writer has one.
+  ///
+  /// - Throws: `journal.io` when `directory` is missing or the lock cannot be taken;
+  ///   `journal.corrupt` (the file was moved to `quarantinePath`; opening again starts empty),
+  ///   `journal.unsupported_schema` (the file is left alone).
+  public init(directory: String, capacity: Int = 16) throws(JournalError) {
+    var status = stat()
+    guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
+      throw Self.ioError("open directory \(directory)")
+    }
+    self.directory = directory
+    self.capacity = capacity
+    lock = try LockFile(path: directory + "/journal.lock")
+    try lock.withExclusive { () throws(JournalError) in
+      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+      for name in names where name.hasPrefix(Self.temporaryPrefix) {
+        unlink(directory + "/" + name)
+      }
+      _ = try Self.load(path: directory + "/journal", directory: directory)
+    }
+  }
+
+  /// Every record, in the order first written, as the file holds them now.
+  public func records() throws(JournalError) -> [JournalRecord] { try current().records }
+  /// The record of `intentID`, as the file holds it now.
+  public func record(_ intentID: IntentID) throws(JournalError) -> JournalRecord? {
+    try current().record(intentID)
+  }
+
+  /// Writes `record` durably, replacing the one with the same intent id.
+  public func save(_ record: JournalRecord) throws(JournalError) {
+    try mutate { contents throws(JournalError) in try contents.save(record) }
+  }
+  /// Forgets one intent, durably.
+  public func remove(_ intentID: IntentID) throws(JournalError) {
+    try mutate { $0.remove(intentID) }
+  }
+  /// Forgets every record of one wallet, durably.
+  public func removeAll(scope: WalletScope) throws(JournalError) {
+    try mutate { $0.removeAll(scope: scope) }
+  }
+  /// Forgets every finished record, durably.
+  public func pruneTerminal() throws(JournalError) { try mutate { $0.pruneTerminal() } }
+
+  /// Re-reads the file after a failed write and unblocks writing: what is on disk is the truth.
+  public func reconfirm() throws(JournalError) {
+    _ = try current()
+    writeMayHaveFailed = false
+  }
+
+  /// The journal as the file holds it now, read under the lock.
+  private func current() throws(JournalError) -> JournalContents {
+    try lock.withExclusive { () throws(JournalError) in
+      JournalContents(capacity: capacity, records: try Self.load(path: path, directory: directory))
+    }
+  }
+
+  private func mutate(_ change: (inout JournalContents) throws(JournalError) -> Void)
+    throws(JournalError)
+  {
+    guard !writeMayHaveFailed else {
+      throw JournalError(.unconfirmedWrite, "a previous write may have failed; call reconfirm()")
+    }
+    try lock.withExclusive { () throws(JournalError) in
+      let before = JournalContents(
+        capacity: capacity, records: try Self.load(path: path, directory: directory))
+      var next = before
+      try change(&next)
+      guard next != before else { return }
+      do throws(JournalError) {
+        try write(Self.encode(next.records))
+      } catch {
+        writeMayHaveFailed = true
+        throw error
+      }
+    }
+  }
+
+  // MARK: - Durable replacement
+
+  /// Writes `bytes` as the new journal: a temporary file of this writer, `fsync`, rename over the
+  /// journal, `fsync` of the directory. The temporary file is removed when any step fails.
+  private func write(_ bytes: [UInt8]) throws(JournalError) {
+    temporaryCounter += 1
+    let temporaryPath =
+      "\(directory)/\(Self.temporaryPrefix)-\(getpid())-\(temporaryCounter)"
+    let descriptor = try Self.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    var renamed = false
+    defer { if !renamed { unlink(temporaryPath) } }
+    do {
+      defer { close(descriptor) }
+      try injectFailure(at: .write, "write \(temporaryPath)")
+      try Self.writeAll(bytes, to: descriptor, path: temporaryPath)
+      try injectFailure(at: .fsync, "fsync \(temporaryPath)")
+      try Self.sync(descriptor, path: temporaryPath)
+    }
+    try injectFailure(at: .rename, "rename to \(path)")
+    guard rename(temporaryPath, path) == 0 else { throw Self.ioError("rename to \(path)") }
+    renamed = true
+    let directoryDescriptor = try Self.open(directory, O_RDONLY | O_DIRECTORY, 0)
+    defer { close(directoryDescriptor) }
+    try Self.sync(directoryDescriptor, path: directory)
+  }
+
+  private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {
+    guard injectedFailure == step else { return }
+    injectedFailure = nil
+    errno = EIO
+    throw Self.ioError(operation)
+  }
+
+  /// `open(2)` with close-on-exec, retried when a signal interrupts it.
+  static func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(JournalError) -> Int32 {
+    while true {
+      let descriptor = posixOpen(path, flags | O_CLOEXEC, mode)
+      if descriptor >= 0 { return descriptor }
+      guard errno == EINTR else { throw ioError("open \(path)") }
+    }
+  }
+
+  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+    throws(JournalError)
+  {
+    var written = 0
+    while written < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+      }
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { throw ioError("write \(path)") }
+      written += count
+    }
+  }
+
+  private static func sync(_ descriptor: Int32, path: String) throws(JournalError) {
+    while fsync(descriptor) != 0 {
+      guard errno == EINTR else { throw ioError("fsync \(path)") }
+    }
+  }
+
+  /// The whole file at `path`, or nil when there is none.
+  private static func readAll(_ path: String) throws(JournalError) -> [UInt8]? {
+    let descriptor: Int32
+    do {
+      descriptor = try open(path, O_RDONLY, 0)
+    } catch {
+      if errno == ENOENT { return nil }
+      throw error
+    }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 && errno == EINTR { continue }
+      guard count >= 0 else { throw ioError("read \(path)") }
+      if count == 0 { return bytes }
+      bytes += chunk[..<count]
+    }
+  }
+
+  static func ioError(_ operation: String) -> JournalError {
+    JournalError(.io, "\(operation): \(String(cString: strerror(errno)))")
+  }
+
+  // MARK: - Format
+
+  static func encode(_ records: [JournalRecord]) -> [UInt8] {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    // Encoding plain strings and integers cannot fail.
+    let payload = Array(try! encoder.encode(records.map(StoredRecord.init)))
+    let header =
+      "\(magic) \(schemaVersion) \(payload.count) \(Hex.encode(SHA256.hash(payload)))\n"
+    return Array(header.utf8) + payload
+  }
+
+  private static func load(path: String, directory: String) throws(JournalError) -> [JournalRecord]
+  {
+    guard let bytes = try readAll(path) else { return [] }
+    switch decode(bytes) {
+    case .success(let records): return records
+    case .failure(let error) where error.code == .unsupportedSchema: throw error
+    case .failure(let error):
+      let quarantine = try quarantine(path: path, directory: directory)
+      throw JournalError(.corrupt, error.message, quarantinePath: quarantine)
+    }
+  }
+
+  static func decode(_ bytes: [UInt8]) -> Result<[JournalRecord], JournalError> {
+    func corrupt(_ message: String) -> Result<[JournalRecord], JournalError> {
+      .failure(JournalError(.corrupt, message))
+    }
+    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+      return corrupt("no header line")
+    }
+    let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
+    guard header.count == 4, header[0] == magic, let schema = Int(header[1]),
+      let length = Int(header[2])
+    else { return corrupt("malformed header") }
+    guard (1...schemaVersion).contains(schema) else {
+      return .failure(
+        JournalError(
+          .unsupportedSchema, "schema \(schema); this library reads 1 to \(schemaVersion)"))
+    }
+    let payload = Array(bytes[(newline + 1)...])
+    guard payload.count == length else {
+      return corrupt("payload is \(payload.count) bytes; the header says \(length)")
+    }
+    guard Hex.encode(SHA256.hash(payload)) == header[3] else {
+      return corrupt("checksum mismatch")
+    }
+    guard let stored = try? JSONDecoder().decode([StoredRecord].self, from: Data(payload)) else {
+      return corrupt("payload does not parse")
+    }
+    var records: [JournalRecord] = []
+    for item in stored {
+      guard let record = item.record else { return corrupt("invalid record \(item.intent)") }
+      records.append(record)
+    }
+    return .success(records)
+  }
+
+  /// Moves a corrupt file aside to the first free `journal.corrupt-N`.
+  private static func quarantine(path: String, directory: String) throws(JournalError) -> String {
+    var index = 1
+    while FileManager.default.fileExists(atPath: "\(directory)/journal.corrupt-\(index)") {
+      index += 1
+    }
+    let target = "\(directory)/journal.corrupt-\(index)"
+    guard rename(path, target) == 0 else { throw ioError("rename to \(target)") }
+    return target
+  }
+
+  /// The on-disk form of one record.
+  private struct StoredRecord: Codable {
+    var intent: String
+    var request: String
+    var amountMsat: UInt64
+    var description: String
+    var state: String
+    var paymentHash: String?
+    var expiresAt: UInt64?
+    var reason: String?
+    var network: String
+    var nodeID: String
+
+    init(_ record: JournalRecord) {
+      intent = record.intentID.rawValue
+      request = record.nodeRequestID
+      amountMsat = record.amount.rawValue
+      description = record.description
+      network = record.scope.network.rawValue
+      nodeID = record.scope.nodeID.description
+      paymentHash = record.paymentHash?.description
+      expiresAt = record.expiresAt
+      switch record.state {
+      case .intent: state = "intent"
+      case .submitted: state = "submitted"
+      case .ready: state = "ready"
+      case .cancelling(let terminal):
+        state = "cancelling"
+        reason = Self.encode(terminal)
+      case .terminal(let terminal):
+        state = "terminal"
+        reason = Self.encode(terminal)
+      }
+    }
+
+    var record: JournalRecord? {
+      guard let network = Currency(rawValue: network), let nodeID = NodeID(hex: nodeID) else {
+        return nil
+      }
+      var hash: PaymentHash?
+      if let paymentHash {
+        guard let parsed = PaymentHash(hex: paymentHash) else { return nil }
+        hash = parsed
+      }
+      let decodedState: RequestState
+      switch state {
+      case "intent": decodedState = .intent
+      case "submitted": decodedState = .submitted
+      case "ready":
+        guard hash != nil, expiresAt != nil else { return nil }
+        decodedState = .ready
+      case "cancelling":
+        guard let reason, let terminal = Self.decode(reason) else { return nil }
+        decodedState = .cancelling(terminal)
+      case "terminal":
+        guard let reason, let terminal = Self.decode(reason) else { return nil }
+        decodedState = .terminal(terminal)
+      default: return nil
+      }
+      return JournalRecord(
+        intentID: IntentID(intent), nodeRequestID: request, amount: Millisatoshis(amountMsat),
+        description: description, state: decodedState,
+        scope: WalletScope(network: network, nodeID: nodeID), paymentHash: hash,
+        expiresAt: expiresAt)
+    }
+
+    private static func encode(_ reason: TerminalReason) -> String {
+      switch reason {
+      case .expired: "expired"
+      case .settled(let fulfilled): fulfilled ? "settled:fulfilled" : "settled:failed"
+      case .failed(let text): "failed:" + text
+      case .cancelled: "cancelled"
+      case .refused(let text): "refused:" + text
+      case .invalidInvoice(let text): "invalid_invoice:" + text
+      }
+    }
+
+    private static func decode(_ text: String) -> TerminalReason? {
+      let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      let detail = parts.count > 1 ? String(parts[1]) : ""
+      switch (parts[0], parts.count) {
+      case ("expired", 1): return .expired
+      case ("cancelled", 1): return .cancelled
+      case ("settled", 2) where detail == "fulfilled": return .settled(fulfilled: true)
+      case ("settled", 2) where detail == "failed": return .settled(fulfilled: false)
+      case ("failed", 2): return .failed(detail)
+      case ("refused", 2): return .refused(detail)
+      case ("invalid_invoice", 2): return .invalidInvoice(detail)
+      default: return nil
+      }
+    }
+  }
+}
+
+/// `write(2)`, named apart from the actor's own `write` method.
+private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+  write(descriptor, buffer, count)
+}
+
+/// `open(2)`, named apart from the journal's own `open`.
+private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 {
+  open(path, flags, mode)
+}
+
+/// The lock file beside the journal: one open descriptor, locked with `flock` around each
+/// read-modify-write and closed when the journal goes.
+///
+/// `flock` locks belong to the open file description, so two journals over one directory
+/// exclude each other within one process as well as across processes.
+private final class LockFile {
+  let descriptor: Int32
+
+  init(path: String) throws(JournalError) {
+    descriptor = try FileRequestJournal.open(path, O_RDWR | O_CREAT, 0o600)
+  }
+
+  deinit { close(descriptor) }
+
+  /// Runs `body` holding the exclusive lock; waits for other holders, retrying after signals.
+  func withExclusive<Value>(_ body: () throws(JournalError) -> Value) throws(JournalError)
+    -> Value
+  {
+    while flock(descriptor, LOCK_EX) != 0 {
+      guard errno == EINTR else { throw FileRequestJournal.ioError("lock journal.lock") }
+    }
+    defer { flock(descriptor, LOCK_UN) }
+    return try body()
+  }
+}

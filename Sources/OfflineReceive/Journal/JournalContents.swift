@@ -1,0 +1,41 @@
+/// The journal's records and their rules, shared by the in-memory and the file journal.
+package struct JournalContents: Sendable, Equatable {
+  /// Live records allowed at once; at the cap a new live record is refused, never evicted.
+  package var capacity: Int
+  package private(set) var records: [JournalRecord] = []
+
+  package init(capacity: Int, records: [JournalRecord] = []) {
+    self.capacity = capacity
+    self.records = records
+  }
+
+  package func record(_ intentID: IntentID) -> JournalRecord? {
+    records.first { $0.intentID == intentID }
+  }
+
+  package var liveCount: Int { records.count { $0.state.isLive } }
+
+  /// Never evict non-terminal records. Refuse new intents at the cap.
+  package mutating func save(_ record: JournalRecord) throws(JournalError) {
+    if let index = records.firstIndex(where: { $0.intentID == record.intentID }) {
+      let addsLive = record.state.isLive && !records[index].state.isLive
+      if addsLive && liveCount >= capacity { throw full() }
+      records[index] = record
+    } else {
+      if record.state.isLive && liveCount >= capacity { throw full() }
+      records.append(record)
+    }
+  }
+
+  package mutating func remove(_ intentID: IntentID) {
+    records.removeAll { $0.intentID == intentID }
+  }
+
+  package mutating func removeAll(scope: WalletScope) { records.removeAll { $0.scope == scope } }
+
+  package mutating func pruneTerminal() { records.removeAll { !$0.state.isLive } }
+
+  private func full() -> JournalError {
+    JournalError(.full, "\(capacity) live requests already; finish or cancel one first")
+  }
+}

@@ -1,0 +1,33 @@
+/// Why the request journal refused an operation.
+public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The stable codes; raw values are the dotted strings.
+  public enum Code: String, CaseIterable, Sendable {
+    /// The live-record capacity is reached; nothing was evicted.
+    case full = "journal.full"
+    /// The file failed its checksum or did not parse; it was moved aside, never emptied.
+    case corrupt = "journal.corrupt"
+    /// The file's schema version is not one this library reads.
+    case unsupportedSchema = "journal.unsupported_schema"
+    /// A previous write may have failed: writes stay blocked until `reconfirm()`.
+    case unconfirmedWrite = "journal.unconfirmed_write"
+    /// The operating system refused a read or write.
+    case io = "journal.io"
+  }
+
+  /// What went wrong: the stable code.
+  public var code: Code
+  /// What went wrong, for people; never branched on.
+  public var message: String
+  /// Where a corrupt file was moved to.
+  public var quarantinePath: String?
+
+  /// An error with `code` and `message`.
+  public init(_ code: Code, _ message: String, quarantinePath: String? = nil) {
+    self.code = code
+    self.message = message
+    self.quarantinePath = quarantinePath
+  }
+
+  /// The dotted code and the message.
+  public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,32 @@
+/// A provider behind a developer switch.
+///
+/// Wraps a real provider behind a switch that is re-read on every call. When off it
+/// behaves like the unavailable provider and never calls the inner provider.
+public struct GatedProvider: OfflineReceiveProvider {
+  private let inner: any OfflineReceiveProvider
+  private let isEnabled: @Sendable () async -> Bool
+
+  /// Gates `inner` behind `isEnabled`, which is read on every call.
+  public init(inner: any OfflineReceiveProvider, isEnabled: @escaping @Sendable () async -> Bool) {
+    self.inner = inner
+    self.isEnabled = isEnabled
+  }
+
+  /// The inner provider's answer when enabled; false otherwise.
+  public func canReceive(amountSats: UInt64) async throws -> Bool {
+    guard await isEnabled() else { return false }
+    return try await inner.canReceive(amountSats: amountSats)
+  }
+
+  /// The inner provider's preparation when enabled; `offline.unavailable` otherwise.
+  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
+    async throws -> ProviderAnswer
+  {
+    guard await isEnabled() else {
+      return try await UnavailableProvider().prepareInvoice(
+        intentID: intentID, amountSats: amountSats, description: description)
+    }
+    return try await inner.prepareInvoice(
+      intentID: intentID, amountSats: amountSats, description: description)
+  }
+}

@@ -1,0 +1,400 @@
+import Bolt11
+
+/// Turns the node's request state machine into one awaited result, with the journal as the only
+/// memory of identity.
+///
+/// - Identity is the caller's intent id, never a lookup by amount and description.
+/// - A resumed intent whose node request expired or failed is prepared afresh in the same call.
+/// - Resuming is an idempotent prepare with the stored id and arguments; a not-found answer is
+///   ambiguous (the node may not have recovered yet) and never deletes an identity.
+/// - A new intent cancels (or, when told so, refuses while there are) the other live intents,
+///   but never cancels a request the node reports paid.
+/// - A Ready invoice that fails the validator ends its intent and cancels the node request, so
+///   the settlement channel is free for the next prepare at once.
+/// - Node errors are classified: transient ones keep the identity.
+/// - A deadline gives `.pending`, not a failure.
+/// - Concurrent calls for one intent join the same in-flight task.
+public actor PollingProvider {
+  let node: any NodeOfflineReceiveClient
+  let journal: any RequestJournal
+  private let scope: WalletScope
+  private let display: DisplayPolicy
+  private let clock: any WallClock
+  private let timeout: Duration
+  private let pollInterval: Duration
+  private let cancelsOtherIntents: Bool
+  private var inFlight: [IntentID: Task<PrepareOutcome, any Error>] = [:]
+  private var freshRequestCounter: UInt64 = 0
+
+  /// - Parameters:
+  ///   - node: the adapter over the node's offline-receive API.
+  ///   - journal: where intents are remembered; `FileRequestJournal` in production.
+  ///   - scope: this wallet's network and node id; records of other scopes are left alone.
+  ///   - display: the lifetime rules every Ready invoice must meet.
+  ///   - clock: the time and the waits between status calls; `SystemClock` in production.
+  ///   - timeout: how long one call waits for Ready before it answers `.pending`.
+  ///   - pollInterval: the pause between status calls.
+  ///   - cancelsOtherIntents: whether a new intent cancels the wallet's other live intents
+  ///     (the node allows one live request per settlement channel), or is refused with
+  ///     `offline.request_in_progress` while one exists.
+  public init(
+    node: any NodeOfflineReceiveClient, journal: any RequestJournal, scope: WalletScope,
+    display: DisplayPolicy = DisplayPolicy(), clock: any WallClock,
+    timeout: Duration = .seconds(60), pollInterval: Duration = .milliseconds(500),
+    cancelsOtherIntents: Bool = true
+  ) {
+    self.node = node
+    self.journal = journal
+    self.scope = scope
+    self.display = display
+    self.clock = clock
+    self.timeout = timeout
+    self.pollInterval = pollInterval
+    self.cancelsOtherIntents = cancelsOtherIntents
+  }
+
+  /// Advisory capability: node errors answer false; zero and overflowing amounts answer false
+  /// without asking the node.
+  public func canReceive(amountSats: UInt64) async -> Bool {
+    guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else { return false }
+    return (try? await node.canReceive(amountMsat: amount.rawValue)) ?? false
+  }
+
+  /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
+  ///
+  /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling
+  ///   task is cancelled (the node request and the journal record are left alone).
+  public func prepare(intentID: IntentID, amountSats: UInt64, description: String) async throws
+    -> PrepareOutcome
+  {
+    // Zero or an overflowing conversion fails before any journal or node access.
+    guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else {
+      throw OfflineReceiveError(
+        .insufficientLiquidity, "\(amountSats) sat cannot be received", intentID: intentID)
+    }
+    return try await prepare(intentID: intentID, amount: amount, description: description)
+  }
+
+  private func prepare(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome
+  {
+    if let running = inFlight[intentID] {
+      return try await withTaskCancellationHandler {
+        try await running.value
+      } onCancel: {
+      }
+    }
+    let task = Task { try await self.run(intentID, amount: amount, description: description) }
+    inFlight[intentID] = task
+    defer { inFlight[intentID] = nil }
+    return try await withTaskCancellationHandler {
+      try await task.value
+    } onCancel: {
+      task.cancel()
+    }
+  }
+
+  /// Ends the intent and cancels its node request, keeping a tombstone; a request the node no
+  /// longer knows counts as cancelled.
+  ///
+  /// A request the node reports paid is not cancelled: it is recorded as settled.
+  /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
+  /// - Throws: `offline.retryable` with the node's error when the cancel failed; the record stays
+  ///   `cancelling` and the cancel is retried by the next `cancel`, `prepare` or `restore()`.
+  @discardableResult
+  public func cancel(intentID: IntentID) async throws -> TerminalReason {
+    guard let record = try await journalCall({ try await journal.record(intentID) }) else {
+      return .cancelled
+    }
+    switch record.state {
+    case .terminal(let reason): return reason
+    case .cancelling(let reason): return try await release(record, reason)
+    case .intent, .submitted, .ready: return try await release(record, .cancelled)
+    }
+  }
+
+  /// Records a payment (the node's payment event, or a paid status) against the intent whose
+  /// invoice has `hash`, whatever state that intent was in.
+  ///
+  /// - Returns: the payment, or nil when no intent of this wallet has that invoice or it was
+  ///   recorded already.
+  /// - Throws: `offline.journal` when the journal refused the write; call again.
+  @discardableResult
+  public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    let records = try await journalCall { try await journal.records() }
+    guard var record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
+    else { return nil }
+    let previous = record.state
+    guard previous != .terminal(.settled(fulfilled: true)) else { return nil }
+    record.state = .terminal(.settled(fulfilled: true))
+    try await journalCall { try await journal.save(record) }
+    return SettledPayment(
+      intentID: record.intentID, amount: record.amount, description: record.description,
+      previousState: previous)
+  }
+
+  /// After a restart, reconciles every unfinished record of this wallet with the node: resumes
+  /// preparations by idempotent prepare, and retries pending cancels.
+  ///
+  /// - Returns: every unfinished record, sorted into exactly one list of the report.
+  /// - Throws: `offline.journal` when the journal cannot be read.
+  public func restore() async throws -> RestoreReport {
+    let records = try await journalCall { try await journal.records() }
+    var report = RestoreReport()
+    for record in records where record.scope == scope && record.state.isLive {
+      do {
+        if case .cancelling(let reason) = record.state {
+          let final = try await release(record, reason)
+          if case .settled(fulfilled: true) = final {
+            report.settled.append(record.intentID)
+          } else {
+            report.ended.append(record.intentID)
+          }
+          continue
+        }
+        switch try await prepare(
+          intentID: record.intentID, amount: record.amount, description: record.description)
+        {
+        case .ready(let accepted):
+          report.ready.append(
+            PreparationResult(intentID: record.intentID, outcome: .ready(accepted)))
+        case .pending:
+          report.pending.append(record.intentID)
+        }
+      } catch let error as OfflineReceiveError where error.code == .settled {
+        report.settled.append(record.intentID)
+      } catch let error as OfflineReceiveError where error.endsIntent {
+        report.ended.append(record.intentID)
+      } catch let error as OfflineReceiveError {
+        report.failures.append(error)
+      } catch {
+        report.failures.append(
+          OfflineReceiveError(.retryable, "\(error)", intentID: record.intentID))
+      }
+    }
+    return report
+  }
+
+  // MARK: - The preparation
+
+  private func run(_ intentID: IntentID, amount: Millisatoshis, description: String) async throws
+    -> PrepareOutcome
+  {
+    let timeoutSeconds = UInt64(max(0, timeout.components.seconds))
+    let deadline = await clock.now().addingSaturating(timeoutSeconds)
+    var record: JournalRecord
+    var isResume: Bool
+    if let stored = try await journalCall({ try await journal.record(intentID) }) {
+      guard stored.scope == scope else {
+        throw OfflineReceiveError(
+          .scopeMismatch, "the intent belongs to another wallet", intentID: intentID)
+      }
+      record = stored
+      switch stored.state {
+      case .intent, .submitted, .ready:
+        isResume = true
+      case .cancelling(let reason):
+        // Its node request must be released before the intent gets a new one.
+        if case .settled(fulfilled: true) = try await release(stored, reason) {
+          throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
+        }
+        record = try await freshRecord(from: stored)
+        isResume = false
+      case .terminal(.settled(fulfilled: true)):
+        throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
+      case .terminal:
+        record = try await freshRecord(from: stored)
+        isResume = false
+      }
+    } else {
+      try await supersedeOthers(than: intentID)
+      record = JournalRecord(
+        intentID: intentID, nodeRequestID: intentID.rawValue, amount: amount,
+        description: description, state: .intent, scope: scope)
+      isResume = false
+    }
+    // The record is written before the node call (write-ahead).
+    try await journalCall { try await journal.save(record) }
+
+    var lastStatus: NodeRequestStatus?
+    var status: NodeRequestStatus
+    do {
+      status = try await node.prepare(
+        requestID: record.nodeRequestID, amountMsat: amount.rawValue, description: description)
+    } catch {
+      throw try await failure(for: error, record: record)
+    }
+    if record.state == .intent {
+      record.state = .submitted
+      try await journalCall { try await journal.save(record) }
+    }
+    while true {
+      lastStatus = status
+      switch status {
+      case .ready(let bolt11):
+        return try await accept(bolt11, record: record)
+      case .settled(let fulfilled):
+        try await tombstone(record, reason(status))
+        // A settled epoch whose voucher was not fulfilled ended unpaid: the intent is over.
+        throw fulfilled
+          ? OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
+          : OfflineReceiveError(.unavailable, "the intent settled unpaid", intentID: intentID)
+      case .expired, .failed:
+        try await tombstone(record, reason(status))
+        if isResume {
+          // A resumed request that ended is dropped and a fresh one prepared in the same call;
+          // only a fresh request that ends is a failure.
+          return try await run(intentID, amount: amount, description: description)
+        }
+        throw OfflineReceiveError(
+          .unavailable, "the node request ended: \(status)", intentID: intentID)
+      case .preparing, .awaitingActivation, .awaitingWitnesses:
+        break
+      }
+      // The deadline is checked before each sleep and is exclusive.
+      guard await clock.now() < deadline else {
+        return .pending(intentID, lastStatus: lastStatus)
+      }
+      try await clock.sleep(for: pollInterval)
+      do {
+        status = try await node.status(requestID: record.nodeRequestID)
+      } catch {
+        // A blip, or a not-found before the node's recovery, never forgets a live identity.
+        status = lastStatus ?? .preparing
+      }
+    }
+  }
+
+  /// The error a failed node prepare becomes; terminal ones leave a tombstone.
+  private func failure(for error: NodeError, record: JournalRecord) async throws
+    -> OfflineReceiveError
+  {
+    switch error.disposition {
+    case .retryable, .ambiguous:
+      // A lost answer may hide a created request: the retry resumes it by the same id.
+      return OfflineReceiveError(
+        .retryable, "node: \(error)", intentID: record.intentID, nodeError: error)
+    case .terminal:
+      try await tombstone(record, .refused("\(error)"))
+      return OfflineReceiveError(
+        .unavailable, "node refused: \(error)", intentID: record.intentID, nodeError: error)
+    }
+  }
+
+  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome {
+    let policy = ReceivePolicy(
+      amount: record.amount, nodeID: scope.nodeID, network: scope.network,
+      description: record.description, display: display)
+    switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
+    case .accepted(let accepted):
+      var ready = record
+      ready.state = .ready
+      ready.paymentHash = accepted.paymentHash
+      ready.expiresAt = accepted.invoice.expiresAt
+      try await journalCall { try await journal.save(ready) }
+      return .ready(accepted)
+    case .rejected(let rejection):
+      var refused = record
+      // Kept so that a payment of the refused invoice is still matched to its intent.
+      if let invoice = try? Invoice.decode(bolt11, options: DecodeOptions(mode: .strict)) {
+        refused.paymentHash = PaymentHash(bytes: invoice.paymentHash)
+        refused.expiresAt = invoice.expiresAt
+      }
+      var error = OfflineReceiveError(
+        .invalidInvoice, "the node's invoice was refused: \(rejection.message)",
+        intentID: record.intentID, rejection: rejection)
+      do {
+        try await release(refused, .invalidInvoice(rejection.dottedCode))
+      } catch let cancelFailure as OfflineReceiveError where cancelFailure.code == .retryable {
+        // Reported with the refusal; the cancel is retried later.
+        error.nodeError = cancelFailure.nodeError
+        error.message += "; its node request is not cancelled yet: \(cancelFailure.message)"
+      }
+      throw error
+    }
+  }
+
+  /// Ends `record` for `reason` and cancels its node request: `cancelling` is written first, so
+  /// a cancel cut short by a crash or a failure is retried; `terminal` once the node confirms.
+  ///
+  /// The node's status is checked first: a request the node reports paid is not cancelled but
+  /// recorded as settled, and one that already ended needs no cancel.
+  @discardableResult
+  private func release(_ record: JournalRecord, _ reason: TerminalReason) async throws
+    -> TerminalReason
+  {
+    if record.state != .intent,
+      let status = try? await node.status(requestID: record.nodeRequestID), status.isTerminal
+    {
+      let final = status == .settled(fulfilled: true) ? .settled(fulfilled: true) : reason
+      try await tombstone(record, final)
+      return final
+    }
+    var cancelling = record
+    cancelling.state = .cancelling(reason)
+    if cancelling != record { try await journalCall { try await journal.save(cancelling) } }
+    do {
+      try await node.cancel(requestID: record.nodeRequestID)
+    } catch .requestNotFound {
+      // Already gone on the node.
+    } catch {
+      throw OfflineReceiveError(
+        .retryable, "cancel failed: \(error)", intentID: record.intentID, nodeError: error)
+    }
+    try await tombstone(record, reason)
+    return reason
+  }
+
+  private func supersedeOthers(than intentID: IntentID) async throws {
+    let others = try await journalCall { try await journal.records() }.filter {
+      $0.scope == scope && $0.state.isLive && $0.intentID != intentID
+    }
+    guard !others.isEmpty else { return }
+    guard cancelsOtherIntents else {
+      throw OfflineReceiveError(
+        .requestInProgress, "intent \(others[0].intentID) is still live; cancel it first",
+        intentID: intentID)
+    }
+    for other in others {
+      if case .cancelling(let reason) = other.state {
+        try await release(other, reason)
+      } else {
+        try await release(other, .cancelled)
+      }
+    }
+  }
+
+  private func freshRecord(from stored: JournalRecord) async throws -> JournalRecord {
+    freshRequestCounter += 1
+    var record = stored
+    record.nodeRequestID =
+      "\(stored.intentID.rawValue)-\(await clock.now())-\(freshRequestCounter)"
+    record.state = .intent
+    record.paymentHash = nil
+    record.expiresAt = nil
+    return record
+  }
+
+  private func tombstone(_ record: JournalRecord, _ reason: TerminalReason) async throws {
+    var finished = record
+    finished.state = .terminal(reason)
+    try await journalCall { try await journal.save(finished) }
+  }
+
+  private func reason(_ status: NodeRequestStatus) -> TerminalReason {
+    switch status {
+    case .expired: .expired
+    case .settled(let fulfilled): .settled(fulfilled: fulfilled)
+    case .failed(let text) where text == "cancelled": .cancelled
+    case .failed(let text): .failed(text)
+    default: .failed("\(status)")
+    }
+  }
+
+  /// Runs a journal call, reporting its refusal as `offline.journal`.
+  private func journalCall<Value>(_ body: () async throws -> Value) async throws -> Value {
+    do { return try await body() } catch let error as JournalError {
+      throw OfflineReceiveError(.journal, "\(error)")
+    }
+  }
+}

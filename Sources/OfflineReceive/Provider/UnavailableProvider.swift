@@ -1,0 +1,17 @@
+/// The provider of every production build: it never advertises offline receive.
+///
+/// Capability is always false, and preparation always fails with *unavailable*.
+public struct UnavailableProvider: OfflineReceiveProvider {
+  /// The unavailable provider.
+  public init() {}
+
+  /// Always false.
+  public func canReceive(amountSats: UInt64) async throws -> Bool { false }
+
+  /// Always throws `offline.unavailable`.
+  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
+    async throws -> ProviderAnswer
+  {
+    throw OfflineReceiveError(.unavailable, "offline receive is not available in this build")
+  }
+}

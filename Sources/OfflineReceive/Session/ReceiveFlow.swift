@@ -1,0 +1,172 @@
+import Bolt11
+
+/// The wallet's entry points for offline receive: session → gate → display, in one
+/// actor, with the expiry and payment signals routed to the parts they concern.
+///
+/// Offline mode never falls back to an ordinary invoice: every failure is the offline
+/// layer's own error.
+public actor ReceiveFlow {
+  /// Eligibility, selection and the preparation.
+  public let session: OfflineReceiveSession
+  /// The payment gate every offline invoice passes before display.
+  public let gate: PaymentGate
+  /// What the QR shows.
+  public let display: OfflineDisplayStore
+  private let clock: any WallClock
+  /// Every presentation of the receive sheet has a fresh identity.
+  public private(set) var presentation: UInt64 = 0
+  /// The intent of the displayed offline invoice.
+  public private(set) var displayedIntent: IntentID?
+
+  /// A flow over its three parts, which must share `gate`.
+  public init(
+    session: OfflineReceiveSession, gate: PaymentGate, display: OfflineDisplayStore,
+    clock: any WallClock
+  ) {
+    self.session = session
+    self.gate = gate
+    self.display = display
+    self.clock = clock
+  }
+
+  /// The whole wallet side over one provider: a session that prepares with it, a payment gate
+  /// that also asks it for the intent's status, and a display store.
+  ///
+  /// - Parameters:
+  ///   - provider: the polling provider over the adapter's node client.
+  ///   - scope: this wallet's network and node id.
+  ///   - history: the wallet's payment history.
+  ///   - clock: `SystemClock` in production.
+  ///   - ordinaryCache: where ordinary invoices persist; nil for offline-only use.
+  public init(
+    provider: PollingProvider, scope: WalletScope, history: any PaymentHistorySource,
+    clock: any WallClock, ordinaryCache: (any OrdinaryInvoiceCache)? = nil
+  ) async {
+    let gate = PaymentGate(
+      history: history, providerStatus: { try await provider.status(of: $0) }, clock: clock)
+    self.init(
+      session: OfflineReceiveSession(provider: provider, scope: scope, clock: clock), gate: gate,
+      display: await OfflineDisplayStore(gate: gate, ordinaryCache: ordinaryCache), clock: clock)
+  }
+
+  /// Whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
+  /// above zero, and (with an amount) an amount within it, inclusive.
+  public static func canCreateLightningInvoice(amountSats: UInt64?, channels: [ChannelSummary]?)
+    -> Bool
+  {
+    guard let inbound = EligibilitySnapshot.readyInboundSats(channels), inbound > 0 else {
+      return false
+    }
+    guard let amountSats else { return true }
+    return amountSats <= inbound
+  }
+
+  /// The sheet appears (or disappears): a fresh presentation id and a reset session.
+  public func presentSheet() async -> UInt64 {
+    presentation += 1
+    await resetReceiveSession()
+    return presentation
+  }
+
+  /// Offline mode is off, and the session is neither selected nor eligible.
+  public func resetReceiveSession() async {
+    await session.reset()
+    await display.reset()
+    displayedIntent = nil
+  }
+
+  /// Turns offline mode on or off; either way the offline slot is cleared.
+  public func setOfflineMode(_ on: Bool) async {
+    await display.setOfflineMode(on)
+    if !on { displayedIntent = nil }
+  }
+
+  /// Prepares, registers and displays an offline invoice for the request.
+  ///
+  /// - Parameters:
+  ///   - amountSats: nil for an amountless request, which counts as 0.
+  ///   - description: the note the user typed; the invoice must carry it as its description.
+  ///   - channels: the node's channels, for the liquidity check; nil when unknown.
+  ///   - isNodeRunning: whether the node is running.
+  /// - Returns: ready (and displayed) or pending.
+  /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` (and the gate's
+  ///   refusals), `offline.retryable`, and the session's errors.
+  public func requestOfflineInvoice(
+    amountSats: UInt64?, description: String, channels: [ChannelSummary]?, isNodeRunning: Bool = true
+  ) async throws -> PrepareOutcome {
+    let snapshot = EligibilitySnapshot(
+      amountSats: amountSats ?? 0, channels: channels, isNodeRunning: isNodeRunning)
+    await display.setOfflineMode(true)
+    await display.setRequest(ReceiveRequest(amountSats: snapshot.amountSats, description: description))
+    let token = await gate.beginPreparation()
+    let result = try await session.prepareInvoice(snapshot, description: description)
+    guard let accepted = result.accepted else { return result.outcome }
+    try await show(accepted, intentID: result.intentID, token: token)
+    return result.outcome
+  }
+
+  /// Displays an invoice that `PollingProvider.restore()` found ready after a restart, through
+  /// the same payment gate, without a new prepare, and hands its intent to the session.
+  ///
+  /// - Throws: `offline.invalid_invoice` when `restored` is not ready or does not ask whole
+  ///   satoshis with a text description; the gate's refusals as in `requestOfflineInvoice`.
+  public func restore(_ restored: PreparationResult) async throws {
+    guard let accepted = restored.accepted else {
+      throw OfflineReceiveError(
+        .invalidInvoice, "only a ready invoice can be restored", intentID: restored.intentID)
+    }
+    let amount = accepted.invoice.amount?.rawValue ?? 0
+    guard case .text(let note) = accepted.invoice.description, amount % 1000 == 0 else {
+      throw OfflineReceiveError(
+        .invalidInvoice, "a restored invoice must ask whole satoshis",
+        intentID: restored.intentID)
+    }
+    let amountSats = amount / 1000
+    await display.setOfflineMode(true)
+    await display.setRequest(ReceiveRequest(amountSats: amountSats, description: note))
+    let token = await gate.beginPreparation()
+    await session.adopt(restored.intentID, amountSats: amountSats, description: note)
+    try await show(accepted, intentID: restored.intentID, token: token)
+  }
+
+  /// A payment arrived (the node's event, or a settled status): retires the matching offline
+  /// invoice and its preparation only, and records the payment in the provider's journal.
+  ///
+  /// - Returns: the recorded payment, also when it arrived after its intent had ended (refused,
+  ///   cancelled or expired); nil when the provider knows no such invoice.
+  /// - Throws: `offline.journal` when the payment could not be recorded; the display is retired
+  ///   all the same. Call again: recording is idempotent.
+  @discardableResult
+  public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    if await display.paymentReceived(hash) != nil { await endDisplayedIntent() }
+    return try await session.paymentReceived(hash)
+  }
+
+  /// Retires the offline invoice once `now` reaches its end; returns whether it did.
+  @discardableResult
+  public func retireExpired(now: UInt64) async -> Bool {
+    guard await display.retireExpired(now: now) != nil else { return false }
+    await endDisplayedIntent()
+    return true
+  }
+
+  /// When `retireExpired(now:)` must next run.
+  public var nextDeadline: UInt64? { get async { await display.nextDeadline } }
+
+  private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {
+    let verdict = await gate.register(accepted, token: token, intentID: intentID)
+    if case .refused(let refusal) = verdict {
+      throw OfflineReceiveError(refusal.errorCode, "not displayed: \(refusal.rawValue)")
+    }
+    guard await display.apply(accepted, now: await clock.now()) else {
+      throw OfflineReceiveError(.unavailable, "the request changed before display")
+    }
+    displayedIntent = intentID
+  }
+
+  private func endDisplayedIntent() async {
+    guard let intent = displayedIntent else { return }
+    displayedIntent = nil
+    await session.expirePreparation(intent)
+  }
+}

@@ -1,0 +1,185 @@
+public import Bolt11
+public import OfflineReceive
+
+/// The wallet-side lifecycle, run through `PollingProvider` over the harness's client: what an
+/// adapter must let the library do after a request is prepared.
+extension NodeConformance {
+  /// The lifecycle scenarios, after the node-side ones.
+  static let lifecycleScenarios = [
+    "refused-invoice", "payment", "late-payment", "failed-cancel", "restart",
+  ]
+
+  /// A wallet over `harness`: a fresh provider, the given journal, the node's time shifted by
+  /// `skewSeconds` (negative: the phone runs behind the node).
+  static func wallet(
+    _ harness: any NodeConformanceHarness, journal: any RequestJournal,
+    client: (any NodeOfflineReceiveClient)? = nil, skewSeconds: Int64 = 0
+  ) async -> PollingProvider? {
+    guard let nodeID = try? await harness.client.ownNodeID() else { return nil }
+    return PollingProvider(
+      node: client ?? harness.client, journal: journal,
+      scope: WalletScope(network: harness.network, nodeID: nodeID),
+      clock: SkewedClock(base: harness.clock, skewSeconds: skewSeconds))
+  }
+
+  /// Prepares `intent` for `sats` and answers the accepted invoice, or nil.
+  static func ready(_ provider: PollingProvider, _ intent: String, sats: UInt64 = 1000) async
+    -> AcceptedInvoice?
+  {
+    let outcome = try? await provider.prepare(
+      intentID: IntentID(intent), amountSats: sats, description: "conformance")
+    if case .ready(let accepted)? = outcome { return accepted }
+    return nil
+  }
+
+  static func state(_ journal: any RequestJournal, _ intent: String) async -> RequestState? {
+    try? await journal.record(IntentID(intent))?.state
+  }
+
+  /// A Ready invoice the wallet refuses (its clock ten minutes behind the node) ends the intent,
+  /// cancels the node request, and leaves the channel free for the next prepare at once.
+  static func refusedInvoice(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let journal = InMemoryRequestJournal()
+    guard let behind = await wallet(harness, journal: journal, skewSeconds: -600),
+      let onTime = await wallet(harness, journal: journal)
+    else { return check(false, "no own node id") }
+    do {
+      _ = try await behind.prepare(intentID: IntentID("a"), amountSats: 1000, description: "x")
+      check(false, "an invoice signed ten minutes ahead was accepted")
+    } catch let error as OfflineReceiveError {
+      check(error.code == .invalidInvoice, "not invalid_invoice: \(error)")
+      check(error.intentID == IntentID("a"), "the error does not carry the intent id")
+      check(error.nodeError == nil, "the node request was not cancelled: \(error)")
+    } catch { check(false, "not an offline error: \(error)") }
+    check(await state(journal, "a")?.isLive == false, "the refused intent is still live")
+    check(
+      (try? await harness.client.canReceive(amountMsat: 2_000_000)) == true,
+      "the channel is still held by the refused request")
+    check(await ready(onTime, "b", sats: 2000) != nil, "the next prepare did not go through")
+  }
+
+  /// A paid request is recorded settled, and a new intent does not cancel it on the node.
+  static func payment(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let journal = InMemoryRequestJournal()
+    guard let provider = await wallet(harness, journal: journal),
+      let accepted = await ready(provider, "a")
+    else { return check(false, "the first intent never became ready") }
+    await harness.settleRequest("a")
+    check(await ready(provider, "b", sats: 2000) != nil, "no new intent after a payment")
+    check(
+      await state(journal, "a") == .terminal(.settled(fulfilled: true)),
+      "the paid request is not recorded settled")
+    let late = try? await provider.paymentReceived(accepted.paymentHash)
+    check(late == nil, "the payment event recorded the same payment twice")
+  }
+
+  /// A payment for a cancelled intent is still recorded, as arriving after the end.
+  static func latePayment(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let journal = InMemoryRequestJournal()
+    guard let provider = await wallet(harness, journal: journal),
+      let accepted = await ready(provider, "a")
+    else { return check(false, "the intent never became ready") }
+    let reason = try? await provider.cancel(intentID: IntentID("a"))
+    check(reason == .cancelled, "cancel did not end the intent: \(String(describing: reason))")
+    let payment = try? await provider.paymentReceived(accepted.paymentHash)
+    check(payment?.intentID == IntentID("a"), "the late payment was not matched to its intent")
+    check(payment?.arrivedAfterEnd == true, "the late payment is not marked as late")
+    check(
+      await state(journal, "a") == .terminal(.settled(fulfilled: true)),
+      "the late payment is not recorded")
+  }
+
+  /// A cancel that fails is reported, kept, and retried by `restore()`.
+  static func failedCancel(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let journal = InMemoryRequestJournal()
+    let flaky = CancelFailingClient(base: harness.client)
+    guard let provider = await wallet(harness, journal: journal, client: flaky),
+      await ready(provider, "a") != nil
+    else { return check(false, "the intent never became ready") }
+    do {
+      try await provider.cancel(intentID: IntentID("a"))
+      check(false, "a failed cancel was not reported")
+    } catch let error as OfflineReceiveError {
+      check(error.intentID == IntentID("a"), "the cancel failure does not carry the intent id")
+    } catch { check(false, "not an offline error: \(error)") }
+    check(await state(journal, "a") == .cancelling(.cancelled), "the pending cancel is not kept")
+    let report = try? await provider.restore()
+    check(report?.ended == [IntentID("a")], "restore did not retry the cancel")
+    check(await state(journal, "a") == .terminal(.cancelled), "the retried cancel is not recorded")
+    check(
+      (try? await harness.client.canReceive(amountMsat: 1_000_000)) == true,
+      "the channel is still held after the retried cancel")
+  }
+
+  /// After a restart, restore reports the intent as failed until the node has recovered, then
+  /// ready again with the same invoice, without a second request.
+  static func restart(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let journal = InMemoryRequestJournal()
+    guard let before = await wallet(harness, journal: journal),
+      let accepted = await ready(before, "a")
+    else { return check(false, "the intent never became ready") }
+    await harness.restartProcess()
+    guard let after = await wallet(harness, journal: journal) else {
+      return check(false, "no own node id after the restart")
+    }
+    let early = try? await after.restore()
+    check(
+      early?.failures.map(\.intentID) == [IntentID("a")],
+      "before recovery the intent is not reported as a failure")
+    check(await state(journal, "a")?.isLive == true, "the identity was dropped before recovery")
+    await harness.runRecovery()
+    let report = try? await after.restore()
+    check(
+      report?.ready.map(\.intentID) == [IntentID("a")], "the intent is not ready after recovery")
+    check(
+      report?.ready.first?.accepted?.bolt11 == accepted.bolt11,
+      "the restored invoice is not the one released before the restart")
+  }
+}
+
+/// The wallet's clock: the node's time shifted by whole seconds; it sleeps on the node's clock.
+struct SkewedClock: WallClock {
+  let base: any WallClock
+  let skewSeconds: Int64
+
+  func now() async -> UInt64 {
+    let now = await base.now()
+    let skew = skewSeconds.magnitude
+    return skewSeconds < 0 ? (now >= skew ? now - skew : 0) : now.addingSaturating(skew)
+  }
+
+  func sleep(for duration: Duration) async throws { try await base.sleep(for: duration) }
+}
+
+/// Forwards to `base`, except that the first cancel fails with `notRunning`.
+actor CancelFailingClient: NodeOfflineReceiveClient {
+  let base: any NodeOfflineReceiveClient
+  private var failed = false
+
+  init(base: any NodeOfflineReceiveClient) { self.base = base }
+
+  func ownNodeID() async throws(NodeError) -> NodeID { try await base.ownNodeID() }
+  func canReceive(amountMsat: UInt64) async throws(NodeError) -> Bool {
+    try await base.canReceive(amountMsat: amountMsat)
+  }
+  func prepare(requestID: String, amountMsat: UInt64, description: String) async throws(NodeError)
+    -> NodeRequestStatus
+  {
+    try await base.prepare(requestID: requestID, amountMsat: amountMsat, description: description)
+  }
+  func status(requestID: String) async throws(NodeError) -> NodeRequestStatus {
+    try await base.status(requestID: requestID)
+  }
+  func cancel(requestID: String) async throws(NodeError) {
+    guard failed else {
+      failed = true
+      throw .notRunning
+    }
+    try await base.cancel(requestID: requestID)
+  }
+}

@@ -1,0 +1,39 @@
+public import Bolt11
+public import OfflineReceive
+import Secp256k1
+
+/// Signs invoices for a fake node with a test key, so an adapter's tests need no signing module
+/// of their own. Never use it with a real key.
+public struct TestSigner: Sendable {
+  private let key: SigningKey
+  /// The node id of the test key: the payee of every invoice this signer makes.
+  public let nodeID: NodeID
+
+  /// A signer over the 32-byte `secretKey`, or nil when it is not a valid secp256k1 key.
+  public init?(secretKey: [UInt8]) {
+    guard let key = try? SigningKey(secretKey: secretKey),
+      let nodeID = NodeID(bytes: key.publicKey)
+    else { return nil }
+    self.key = key
+    self.nodeID = nodeID
+  }
+
+  /// An invoice maker for `SimulatedNode`: one invoice per request, on `network`, expiring
+  /// after `expirySeconds`, with a payment hash derived from the request id.
+  public func invoiceMaker(network: Currency = .regtest, expirySeconds: UInt64 = 3600)
+    -> SimulatedNode.InvoiceMaker
+  {
+    { [key] requestID, amountMsat, description, createdAt in
+      var builder = InvoiceBuilder(
+        currency: network, paymentHash: SHA256.hash(Array(requestID.utf8)),
+        paymentSecret: SHA256.hash(Array(("secret " + requestID).utf8)),
+        description: .text(description), createdAt: createdAt)
+      builder.amount = Millisatoshis(amountMsat)
+      builder.expirySeconds = expirySeconds
+      builder.features = Features(bits: [8, 14])
+      // A valid key and the builder's own checked fields: signing cannot fail here.
+      let invoice = try! builder.build(signingWith: key)
+      return (invoice.string, invoice.expiresAt)
+    }
+  }
+}
