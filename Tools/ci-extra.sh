@@ -30,7 +30,7 @@ fail() { failed=$((failed + 1)); printf 'FAILED: %s\n' "$*"; }
 
 # First, while the build of .ci/run is still the current one: docs.sh reuses it.
 step "API documentation (Tools/docs.sh)"
-if Tools/docs.sh >"$logs/docs.log" 2>&1; then
+if Tools/docs.sh --require-doc-comments >"$logs/docs.log" 2>&1; then
   pass "docs: $(grep -o 'documentation for .*' "$logs/docs.log")"
   grep 'public symbols' "$logs/docs.log"
 else
