@@ -10,7 +10,8 @@ enum Help {
       bolt11 validate INVOICE --amount-msat N --node-id HEX [...]
                                                     the offline-receive check; JSON verdict
       bolt11 encode --key-file PATH < JSON          sign an invoice from decode's JSON
-      bolt11 vectors PATH...                        run JSON vector files (or folders of them)
+      bolt11 vectors PATH... [--decoder CMD]        run JSON vector files (or folders of them),
+                                                    through our decoder or another one
       bolt11 help COMMAND                           help for one command (also COMMAND --help)
       bolt11 --version
 
@@ -34,6 +35,7 @@ enum Help {
   static let decode = """
     Usage: bolt11 decode INVOICE|- [--json] [--compat] [--check-route-keys] [--network N] [--description TEXT] [--now UNIX]
            bolt11 decode --batch FILE|- [--jobs N] [--compat] [--check-route-keys] [--network N] [--description TEXT] [--now UNIX]
+           bolt11 decode --protocol
 
     Decodes one invoice and checks every reader rule of BOLT #11 and its signature. INVOICE may
     carry a `lightning:` prefix; `-` reads it from standard input.
@@ -55,6 +57,9 @@ enum Help {
                                the summary's "expires in" / "expired ... ago" use the system clock.
       --batch FILE|-           decode every line of FILE (or standard input), see below
       --jobs N                 with --batch: use N workers (default: one per core)
+      --protocol               serve the line protocol of external decoders on standard input
+                               and output (`bolt11 vectors --decoder 'bolt11 decode --protocol'`):
+                               one JSON request a line in, one answer a line out
 
     Batch: one JSON object per input line on standard output (NDJSON), in input order, the
     same options applied to every line. A UTF-8 byte order mark at the start of the input (as
@@ -84,11 +89,26 @@ enum Help {
     """
 
   static let vectors = """
-    Usage: bolt11 vectors PATH... [--verbose]
+    Usage: bolt11 vectors PATH... [--verbose] [--report FILE.md|FILE.html]
+           bolt11 vectors PATH... --decoder CMD [--decoder CMD]... [--timeout SECONDS] [...]
 
     Runs vector files in the contract's format (or every *.json under a folder) and prints one line
     per failure, then `N passed, N failed`. A file that is not a vector file counts as one failure
     and the other files still run. Names are printed escaped. Exit 0 when none failed, 1 otherwise.
+
+    Options:
+      --decoder CMD            run the invoice vectors through another decoder instead: CMD is
+                               started once with /bin/sh -c and answers one JSON request per line
+                               (the line protocol of the contract); it is restarted after it
+                               exits or times out. Vectors of kinds bech32, segwit_address and
+                               offline are skipped. Prints per-file and per-category counts and
+                               `N passed, N failed, N skipped` last. May be given more than once.
+                               `bolt11 decode --protocol` is our own decoder behind the protocol.
+      --timeout SECONDS        with --decoder: how long one answer may take (default 5)
+      --report FILE            also write a report: a matrix of decoders x categories and every
+                               failure with what was expected and what came back; Markdown for
+                               FILE.md, HTML for FILE.html
+      --verbose                also print the vectors that passed (and were skipped)
 
     """
 
