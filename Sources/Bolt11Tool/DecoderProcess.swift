@@ -18,6 +18,8 @@ final class DecoderProcess {
     case exited(status: Int32?, description: String)
     /// A line longer than `maximumLineBytes`.
     case lineTooLong
+    /// Output that was there before the request was sent: an answer no request asked for.
+    case unrequestedOutput
   }
 
   /// The decoder could not be started at all.
@@ -130,6 +132,8 @@ final class DecoderProcess {
   func exchange(_ request: [UInt8], timeout: Double) -> Result<[UInt8], Failure> {
     stderrOfLastExchange = []
     guard isRunning else { return .failure(.exited(status: nil, description: "not running")) }
+    readAvailableOutput()
+    guard pending.isEmpty else { return .failure(.unrequestedOutput) }
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
     var unsent = request + [0x0A]
     while true {
@@ -167,6 +171,17 @@ final class DecoderProcess {
           return .failure(.exited(status: status.code, description: status.text))
         }
       }
+    }
+  }
+
+  /// Reads what standard output holds now, without waiting; an end of output is left for
+  /// `exchange` to find.
+  private func readAvailableOutput() {
+    var buffer = [UInt8](repeating: 0, count: 1 << 16)
+    while pending.count <= Self.maximumLineBytes {
+      let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
+      guard count > 0 else { return }
+      pending += buffer[..<count]
     }
   }
 

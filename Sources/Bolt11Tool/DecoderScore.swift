@@ -92,26 +92,34 @@ enum DecoderScore {
     return codes.isEmpty ? "invalid" : "error " + codes.joined(separator: " or ") + position
   }
 
+  /// How the failure of an answer that breaks the protocol starts: the decoder is out of step
+  /// after one, and is restarted.
+  static let outOfProtocol = "out of protocol: "
+
+  static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
+    if case .failed(let reason) = verdict { reason.hasPrefix(outOfProtocol) } else { false }
+  }
+
   /// Scores the answer line of request `id` for `vector`.
   static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
     guard let text = String(validating: line, as: UTF8.self) else {
-      return .failed("out of protocol: the answer is not UTF-8")
+      return .failed(outOfProtocol + "the answer is not UTF-8")
     }
     let answer: JSON
     do { answer = try JSON.parse(text) } catch {
-      return .failed("out of protocol: the answer is not JSON (\(error))")
+      return .failed(outOfProtocol + "the answer is not JSON (\(error))")
     }
     guard answer.objectValue != nil else {
-      return .failed("out of protocol: the answer is not a JSON object")
+      return .failed(outOfProtocol + "the answer is not a JSON object")
     }
     if let echoed = answer["id"], echoed.unsignedValue != UInt64(id) {
-      return .failed("out of protocol: the answer carries id \(echoed.serialized), not \(id)")
+      return .failed(outOfProtocol + "the answer carries id \(echoed.serialized), not \(id)")
     }
     if let option = answer["unsupported"] {
       return .skipped("the decoder does not support \(option.stringValue ?? option.serialized)")
     }
     guard let valid = answer["valid"]?.boolValue else {
-      return .failed("out of protocol: no boolean \"valid\" in the answer")
+      return .failed(outOfProtocol + "no boolean \"valid\" in the answer")
     }
     let object = vector.object
     let wantsValid = object["valid"]?.boolValue ?? false
@@ -122,11 +130,11 @@ enum DecoderScore {
     }
     let error = answer["error"]
     if let error, error.objectValue == nil {
-      return .failed("out of protocol: \"error\" is not an object")
+      return .failed(outOfProtocol + "\"error\" is not an object")
     }
     let codeValue = error?["code"]
     if let codeValue, codeValue.stringValue == nil {
-      return .failed("out of protocol: \"error.code\" is not a string")
+      return .failed(outOfProtocol + "\"error.code\" is not a string")
     }
     guard !wantsValid else {
       let message = error?["message"]?.stringValue.map { ": \($0.prefix(200))" } ?? ""
@@ -138,7 +146,7 @@ enum DecoderScore {
     }
     if let position = error?["position"] {
       guard let value = position.unsignedValue, let offset = Int(exactly: value) else {
-        return .failed("out of protocol: \"error.position\" is not a whole number")
+        return .failed(outOfProtocol + "\"error.position\" is not a whole number")
       }
       if let failure = VectorFile.checkPosition(offset, object: object) { return .failed(failure) }
     }

@@ -172,6 +172,8 @@ enum VectorsCommand {
             answered = true
             result.verdict = DecoderScore.score(vector, answer: line, id: id)
             result.got = quoted(line)
+            // A decoder that broke the protocol may be out of step: start it afresh.
+            if DecoderScore.isOutOfProtocol(result.verdict) { process.stop() }
           case .failure(let failure):
             if case .exited(let status, _) = failure, !answered, status == 126 || status == 127 {
               let detail = lastLine(process.stderrTail)
@@ -201,6 +203,9 @@ enum VectorsCommand {
     case .exited(_, let description): "the decoder \(description) without answering"
     case .lineTooLong:
       "an answer longer than \(DecoderProcess.maximumLineBytes) bytes (the decoder was restarted)"
+    case .unrequestedOutput:
+      DecoderScore.outOfProtocol
+        + "the decoder wrote a line no request asked for (it was restarted)"
     }
   }
 

@@ -78,6 +78,9 @@ import Testing
                   os._exit(3)
               if mode == "hang":
                   time.sleep(120)
+              if mode == "twice":
+                  answer = dict(answers[invoice], id=request["id"])
+                  print(json.dumps(answer), flush=True)
               if mode == "garbage":
                   print("\x1b[31mnot json", flush=True)
                   continue
@@ -150,6 +153,18 @@ import Testing
     let text = try String(contentsOfFile: report, encoding: .utf8)
     #expect(text.contains(#"\\u\{1b\}\[31mnot json"#))
     #expect(!text.contains("\u{1B}"))
+  }
+
+  @Test("a decoder that answers twice fails the next vector and is started afresh")
+  func twice() throws {
+    let workspace = try Workspace()
+    let run = workspace.run(["--decoder", workspace.decoder("twice")])
+    #expect(run.code == 1)
+    #expect(Self.lastLine(run) == "3 passed, 1 failed, 1 skipped")
+    let failures = Self.failures(run)
+    #expect(failures.count == 1)
+    #expect(failures.first?.contains("no secret") == true)
+    #expect(failures.first?.contains("out of protocol") == true)
   }
 
   @Test("an option the decoder declares unsupported skips the vector")
