@@ -133,12 +133,12 @@ import Testing
   @Test("a decoder that hangs is stopped after the timeout and restarted")
   func hang() throws {
     let workspace = try Workspace()
-    let run = workspace.run(["--decoder", workspace.decoder("hang"), "--timeout", "1.5"])
+    let run = workspace.run(["--decoder", workspace.decoder("hang"), "--timeout", "3"])
     #expect(run.code == 1)
     #expect(Self.lastLine(run) == "3 passed, 1 failed, 1 skipped")
     let failures = Self.failures(run)
     #expect(failures.count == 1)
-    #expect(failures.first?.contains("bad checksum: no answer within 1.5 s") == true)
+    #expect(failures.first?.contains("bad checksum: no answer within 3.0 s") == true)
   }
 
   @Test("an answer out of protocol fails that vector; the answer is shown escaped")
@@ -225,6 +225,20 @@ import Testing
     #expect(rows.last?.hasSuffix("| 3/4 +1 skipped |") == true)
     #expect(text.contains(#"| vectors.json | bad checksum | bech32 | error bech32.checksum |"#))
     #expect(!text.contains("<b>"))
+  }
+
+  @Test("without --decoder, the report has our built-in decoder as its one row")
+  func builtInReport() throws {
+    let workspace = try Workspace()
+    let report = workspace.path + "/report.md"
+    let run = workspace.run(["--report", report])
+    // The donation's feature_bits are wrong on purpose, and our decoder gives them.
+    #expect(run.code == 1)
+    #expect(Self.lastLine(run) == "4 passed, 1 failed")
+    let text = try String(contentsOfFile: report, encoding: .utf8)
+    // bech32: the bad checksum and the bech32 string; field: no secret; valid: two, one failing.
+    #expect(text.contains(#"| bolt11 \(built in\) | 2/2 | – | – | 1/1 | – | – | 1/2 | 4/5 |"#))
+    #expect(text.contains("| vectors.json | donation | valid | valid "))
   }
 
   @Test("a report that cannot be written is exit 3 io.write")
