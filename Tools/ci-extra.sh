@@ -12,7 +12,9 @@
 #    note, when it does not (no network, no pip);
 # 6. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
 #    standard output, closed or odd standard input; a few seconds;
-# 7. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
+# 7. our own decoder through the external-decoder line protocol (`bolt11 vectors Vectors --decoder
+#    'bolt11 decode --protocol'`): every invoice vector must pass; under a second;
+# 8. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
 #    SANITIZERS=0 (each builds the package again; under a minute each here).
 #
 # Installs what it needs: valgrind (bounds.sh, apt-get) and the reference (pip, into
@@ -91,6 +93,23 @@ if Tools/fault-injection.sh >"$logs/fault-injection.log" 2>&1; then
 else
   tail -n 40 "$logs/fault-injection.log"
   fail "fault injection"
+fi
+
+step "our decoder through the external-decoder protocol on Vectors/ (must pass every vector)"
+# The third-party adapters of Tools/decoders/ (PyPI bolt11, pyln-proto, Debian's electrum) are
+# not run here: they need installs from PyPI and apt, and their results are measurements, not
+# checks (Tools/decoders/matrix.sh).
+if [ -x .build/debug/bolt11 ] || swift build --product bolt11 >"$logs/protocol-build.log" 2>&1; then
+  if .build/debug/bolt11 vectors Vectors --decoder '.build/debug/bolt11 decode --protocol' \
+    --report "$logs/protocol-report.md" >"$logs/protocol.log" 2>&1; then
+    pass "decode --protocol: $(tail -n 1 "$logs/protocol.log")"
+  else
+    grep '^FAIL' "$logs/protocol.log" | head -n 20
+    fail "decode --protocol: $(tail -n 1 "$logs/protocol.log") (report: $logs/protocol-report.md)"
+  fi
+else
+  tail -n 40 "$logs/protocol-build.log"
+  fail "build for the protocol check"
 fi
 
 if [ "${SANITIZERS:-1}" != 0 ]; then

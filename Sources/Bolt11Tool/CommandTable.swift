@@ -91,6 +91,7 @@ enum CommandTable {
       "  [--description TEXT] [--now UNIX]",
       "bolt11 decode --batch FILE|- [--jobs N] [--compat] [--check-route-keys] [--network N]",
       "  [--description TEXT] [--now UNIX]",
+      "bolt11 decode --protocol",
     ],
     about: [
       """
@@ -113,6 +114,13 @@ enum CommandTable {
         help: ["decode every line of FILE (or standard input), see below"], completion: .files),
       OptionSpec(
         name: "--jobs", value: "N", help: ["with --batch: use N workers (default: one per core)"]),
+      OptionSpec(
+        name: "--protocol",
+        help: [
+          "serve the line protocol of external decoders on standard input",
+          "and output (`bolt11 vectors --decoder 'bolt11 decode --protocol'`):",
+          "one JSON request a line in, one answer a line out",
+        ]),
     ],
     notes: [
       """
@@ -252,8 +260,13 @@ enum CommandTable {
 
   static let vectors = CommandSpec(
     name: "vectors",
-    synopses: [("vectors PATH...", "run JSON vector files (or folders of them)")],
-    usage: ["bolt11 vectors PATH... [--verbose]"],
+    synopses: [
+      ("vectors PATH... [--decoder CMD]", "run JSON vector files through our decoder or another")
+    ],
+    usage: [
+      "bolt11 vectors PATH... [--verbose] [--report FILE.md|FILE.html]",
+      "bolt11 vectors PATH... --decoder CMD [--decoder CMD]... [--timeout SECONDS] [...]",
+    ],
     about: [
       """
       Runs vector files in the format of the package's Vectors/ folder (or every *.json under a
@@ -262,7 +275,31 @@ enum CommandTable {
       Exit 0 when none failed, 1 otherwise.
       """
     ],
-    options: [OptionSpec(name: "--verbose", help: ["also print one line per vector that passed"])],
+    options: [
+      OptionSpec(
+        name: "--decoder", value: "CMD",
+        help: [
+          "run the invoice vectors through another decoder instead: CMD is",
+          "started once with /bin/sh -c and answers one JSON request per line",
+          "(the line protocol of the contract); it is restarted after it",
+          "exits or times out. Vectors of kinds bech32, segwit_address and",
+          "offline are skipped. Prints per-file and per-category counts and",
+          "`N passed, N failed, N skipped` last. May be given more than once.",
+          "`bolt11 decode --protocol` is our own decoder behind the protocol.",
+        ]),
+      OptionSpec(
+        name: "--timeout", value: "SECONDS",
+        help: ["with --decoder: how long one answer may take (default 5)"]),
+      OptionSpec(
+        name: "--report", value: "FILE",
+        help: [
+          "also write a report: a matrix of decoders x categories and every",
+          "failure with what was expected and what came back; Markdown for",
+          "FILE.md, HTML for FILE.html",
+        ],
+        completion: .files),
+      OptionSpec(name: "--verbose", help: ["also print one line per vector that passed"]),
+    ],
     operands: .files)
 
   /// Every command, in the order help lists them.

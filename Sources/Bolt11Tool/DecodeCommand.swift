@@ -9,6 +9,14 @@ enum DecodeCommand {
     -> Bolt11Tool.ExitCode
   {
     let options = try ParsedOptions(arguments, table: table, command: "decode")
+    if options.flags.contains("--protocol") {
+      // Options come with each request; any given here would be silently ignored.
+      guard options.positional.isEmpty, options.values.isEmpty, options.flags.count == 1 else {
+        throw UsageError(message: "--protocol takes no other option", command: "decode")
+      }
+      try ProtocolServer.run(environment)
+      return .ok
+    }
     let decodeOptions = try Bolt11Tool.decodeOptions(options)
     if let path = options.values["--batch"] {
       return try runBatch(path: path, options, decodeOptions, environment)

@@ -27,11 +27,16 @@ public struct VectorFile: Sendable {
   public init(path: String, text: String) throws {
     let json: JSON
     do { json = try JSON.parse(text) } catch { throw FormatError(path: path, message: "\(error)") }
+    self.path = path
+    self.description = json["description"]?.stringValue ?? ""
+    // The list of spec requirements (`requirements.json`) shares the folder: it holds no vector.
+    if json["vectors"] == nil && json["requirements"] != nil {
+      self.vectors = []
+      return
+    }
     guard let vectors = json["vectors"]?.arrayValue else {
       throw FormatError(path: path, message: "no \"vectors\" array")
     }
-    self.path = path
-    self.description = json["description"]?.stringValue ?? ""
     let file = path.split(separator: "/").last.map(String.init) ?? path
     self.vectors = try vectors.enumerated().map { index, vector in
       guard case .object = vector else {
@@ -61,16 +66,10 @@ public struct VectorFile: Sendable {
 
   static func runInvoice(_ object: JSON, wantsValid: Bool) -> Outcome {
     guard let invoiceText = object["invoice"]?.stringValue else { return "no \"invoice\"" }
-    var options = DecodeOptions()
-    if let given = object["options"] {
-      if given["mode"]?.stringValue == "compat" { options.mode = .compat }
-      if let network = given["network"]?.stringValue {
-        guard let currency = Currency(name: network) else { return "unknown network \(network)" }
-        options.network = currency
-      }
-      options.description = given["description"]?.stringValue
-      options.now = given["now"]?.unsignedValue
-      options.checkRouteHintKeys = given["check_route_keys"]?.boolValue ?? false
+    let options: DecodeOptions
+    switch decodeOptions(object["options"]) {
+    case .success(let value): options = value
+    case .failure(let problem): return problem.message
     }
     do {
       let invoice = try Invoice.decode(invoiceText, options: options)
@@ -84,6 +83,31 @@ public struct VectorFile: Sendable {
       }
       return checkPosition(error.position, object: object)
     }
+  }
+
+  /// A problem with a vector's options.
+  public struct OptionError: Error {
+    /// The option's name.
+    public var option: String
+    public var message: String
+  }
+
+  /// The decode options of a vector's (or a protocol request's) `options`: `mode`, `network`,
+  /// `description`, `now`, `check_route_keys`; strict, without a clock, when absent.
+  static func decodeOptions(_ given: JSON?) -> Result<DecodeOptions, OptionError> {
+    var options = DecodeOptions()
+    guard let given else { return .success(options) }
+    if given["mode"]?.stringValue == "compat" { options.mode = .compat }
+    if let network = given["network"]?.stringValue {
+      guard let currency = Currency(name: network) else {
+        return .failure(OptionError(option: "network", message: "unknown network \(network)"))
+      }
+      options.network = currency
+    }
+    options.description = given["description"]?.stringValue
+    options.now = given["now"]?.unsignedValue
+    options.checkRouteHintKeys = given["check_route_keys"]?.boolValue ?? false
+    return .success(options)
   }
 
   /// An invalid vector may give `"position"`: the character offset the error must report.

@@ -1,45 +1,260 @@
-/// `bolt11 vectors PATH...`: runs vector files, or every `*.json` under a folder.
+import Foundation
+
+/// `bolt11 vectors PATH... [--decoder CMD]... [--timeout SECONDS] [--report FILE.md|FILE.html]`:
+/// runs vector files, or every `*.json` under a folder, through our decoder or external ones.
 enum VectorsCommand {
   static let table = CommandTable.vectors.parsingTable
+
+  /// Seconds an external decoder has to answer one vector, unless `--timeout` says otherwise.
+  static let defaultTimeout = 5.0
+  /// Longest `--timeout` (one hour): a bound, so that a typo cannot make a hang endless.
+  static let maximumTimeout = 3600.0
+  /// How much of an answer a failure quotes.
+  static let quotedAnswerCharacters = 300
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode
   {
-    let options = try ParsedOptions(arguments, table: table, command: "vectors")
+    let (commands, rest) = try decoderCommands(arguments)
+    let options = try ParsedOptions(rest[...], table: table, command: "vectors")
     guard !options.positional.isEmpty else {
       throw UsageError(message: "missing PATH (a vector file or a folder)", command: "vectors")
+    }
+    let reportFormat = try options.values["--report"].map(format(ofReport:))
+    let timeout = try timeoutSeconds(options)
+    if options.values["--timeout"] != nil && commands.isEmpty {
+      throw UsageError(message: "--timeout goes with --decoder", command: "vectors")
     }
     var paths: [String] = []
     for path in options.positional {
       paths += environment.listJSONFiles(path) ?? [path]
     }
-    var passed = 0
-    var failed = 0
-    let verbose = options.flags.contains("--verbose")
+    var report = ConformanceReport()
+    var files: [VectorFile] = []
     for path in paths {
-      let file: VectorFile
       do {
-        file = try VectorFile(path: path, text: try read(path, environment))
+        files.append(try VectorFile(path: path, text: try read(path, environment)))
       } catch let error as VectorFile.FormatError {
         // A file that is not a vector file is one failure; the other files still run.
-        failed += 1
+        report.fileErrors.append(error.description)
         try environment.stdout.write(
           "FAIL \(SafeText.escape(error.path)): \(SafeText.escape(error.message))\n")
-        continue
-      }
-      for vector in file.vectors {
-        let name = SafeText.escape(vector.description)
-        if let failure = VectorFile.run(vector) {
-          failed += 1
-          try environment.stdout.write("FAIL \(name): \(SafeText.escape(failure))\n")
-        } else {
-          passed += 1
-          if verbose { try environment.stdout.write("ok   \(name)\n") }
-        }
       }
     }
-    try environment.stdout.write("\(passed) passed, \(failed) failed\n")
-    return failed == 0 ? .ok : .invalid
+    let verbose = options.flags.contains("--verbose")
+    if commands.isEmpty {
+      report.decoders.append(try runBuiltIn(files, verbose: verbose, environment))
+    }
+    for command in commands {
+      let decoder = try runExternal(
+        command, files, timeout: timeout, verbose: verbose, environment)
+      report.decoders.append(decoder)
+      try environment.stdout.write(
+        ConformanceReport.terminalSummary(decoder, categories: report.categories))
+    }
+    var total = report.decoders.reduce(ConformanceReport.Tally()) { $0 + $1.total }
+    total.failed += report.fileErrors.count
+    if let path = options.values["--report"], let reportFormat {
+      try write(reportFormat == .html ? report.html() : report.markdown(), to: path)
+    }
+    try environment.stdout.write(total.line(showSkipped: !commands.isEmpty) + "\n")
+    return total.failed == 0 ? .ok : .invalid
+  }
+
+  /// Every `--decoder CMD` (or `--decoder=CMD`) before `--`, in order, and the other arguments.
+  ///
+  /// `--decoder` may be given more than once: each decoder is one row of the report.
+  static func decoderCommands(_ arguments: ArraySlice<String>) throws(UsageError)
+    -> (commands: [String], rest: [String])
+  {
+    var commands: [String] = []
+    var rest: [String] = []
+    var iterator = arguments.makeIterator()
+    var onlyPositional = false
+    while let argument = iterator.next() {
+      if argument == "--" { onlyPositional = true }
+      if !onlyPositional && argument == "--decoder" {
+        guard let command = iterator.next() else {
+          throw UsageError(message: "option --decoder needs a value", command: "vectors")
+        }
+        commands.append(command)
+      } else if !onlyPositional && argument.hasPrefix("--decoder=") {
+        commands.append(String(argument.dropFirst("--decoder=".count)))
+      } else {
+        rest.append(argument)
+      }
+    }
+    if commands.contains(where: { $0.allSatisfy(\.isWhitespace) }) {
+      throw UsageError(message: "--decoder needs a command", command: "vectors")
+    }
+    return (commands, rest)
+  }
+
+  enum ReportFormat { case markdown, html }
+
+  static func format(ofReport path: String) throws(UsageError) -> ReportFormat {
+    let lowered = path.lowercased()
+    if lowered.hasSuffix(".md") || lowered.hasSuffix(".markdown") { return .markdown }
+    if lowered.hasSuffix(".html") || lowered.hasSuffix(".htm") { return .html }
+    throw UsageError(
+      message: "--report writes FILE.md (Markdown) or FILE.html, not \(path)", command: "vectors")
+  }
+
+  static func timeoutSeconds(_ options: ParsedOptions) throws(UsageError) -> Double {
+    guard let text = options.values["--timeout"] else { return defaultTimeout }
+    let isNumber =
+      !text.isEmpty && text.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+    guard isNumber, let value = Double(text), value > 0, value <= maximumTimeout else {
+      throw UsageError(
+        message: "--timeout takes seconds above 0 and at most \(Int(maximumTimeout)), "
+          + "not \"\(text)\"", command: "vectors")
+    }
+    return value
+  }
+
+  /// Runs every vector through our own decoder, printing each failure as it is found.
+  static func runBuiltIn(_ files: [VectorFile], verbose: Bool, _ environment: ToolEnvironment)
+    throws -> ConformanceReport.Decoder
+  {
+    var decoder = ConformanceReport.Decoder(label: "bolt11 (built in)")
+    for file in files {
+      for vector in file.vectors {
+        let name = SafeText.escape(vector.description)
+        var result = ConformanceReport.Result(
+          file: vector.file, name: vector.name, category: DecoderScore.category(vector),
+          verdict: .passed, expected: DecoderScore.expected(vector))
+        if let failure = VectorFile.run(vector) {
+          result.verdict = .failed(failure)
+          try environment.stdout.write("FAIL \(name): \(SafeText.escape(failure))\n")
+        } else if verbose {
+          try environment.stdout.write("ok   \(name)\n")
+        }
+        decoder.results.append(result)
+      }
+    }
+    return decoder
+  }
+
+  /// Runs every vector through `command`, started once and restarted after it exits, is timed
+  /// out or loses step with the protocol.
+  ///
+  /// - Throws: `UsageError` when the command cannot be started: `/bin/sh` cannot be spawned, or
+  ///   the shell reports that the command is not found or not executable (status 127 or 126)
+  ///   before any answer; the write errors of standard output.
+  static func runExternal(
+    _ command: String, _ files: [VectorFile], timeout: Double, verbose: Bool,
+    _ environment: ToolEnvironment
+  ) throws -> ConformanceReport.Decoder {
+    var decoder = ConformanceReport.Decoder(label: command)
+    try environment.stdout.write("decoder: \(SafeText.escape(command))\n")
+    let process = DecoderProcess(command: command)
+    defer { process.stop() }
+    var answered = false
+    var id = 0
+    for file in files {
+      for vector in file.vectors {
+        id += 1
+        var result = ConformanceReport.Result(
+          file: vector.file, name: vector.name, category: DecoderScore.category(vector),
+          verdict: .passed, expected: DecoderScore.expected(vector))
+        switch DecoderScore.request(id: id, vector) {
+        case .settled(let verdict): result.verdict = verdict
+        case .send(let request):
+          if !process.isRunning {
+            do { try process.start() } catch {
+              throw UsageError(
+                message: "cannot start decoder '\(command)': \(error.message)", command: "vectors")
+            }
+          }
+          switch process.exchange(Array(request.serialized.utf8), timeout: timeout) {
+          case .success(let line):
+            answered = true
+            result.verdict = DecoderScore.score(vector, answer: line, id: id)
+            result.got = quoted(line)
+            // A decoder that broke the protocol may be out of step: start it afresh.
+            if DecoderScore.isOutOfProtocol(result.verdict) { process.stop() }
+          case .failure(let failure):
+            if case .exited(let status, _) = failure, !answered, status == 126 || status == 127 {
+              let detail = lastLine(process.stderrTail)
+              throw UsageError(
+                message: "cannot start decoder '\(command)': exited with status \(status!)"
+                  + (detail.isEmpty ? "" : ": \(detail)"), command: "vectors")
+            }
+            result.verdict = .failed(describe(failure, timeout: timeout))
+            if case .exited = failure {} else { process.stop() }  // out of step: restart
+          }
+          if case .failed = result.verdict {
+            result.stderr = String(decoding: process.stderrOfLastExchange, as: UTF8.self)
+          }
+        }
+        try print(result, verbose: verbose, environment)
+        decoder.results.append(result)
+      }
+    }
+    process.stop()
+    decoder.stderrTail = String(decoding: process.stderrTail, as: UTF8.self)
+    return decoder
+  }
+
+  static func describe(_ failure: DecoderProcess.Failure, timeout: Double) -> String {
+    switch failure {
+    case .timedOut: "no answer within \(timeout) s (the decoder was stopped and restarted)"
+    case .exited(_, let description): "the decoder \(description) without answering"
+    case .lineTooLong:
+      "an answer longer than \(DecoderProcess.maximumLineBytes) bytes (the decoder was restarted)"
+    case .unrequestedOutput:
+      DecoderScore.outOfProtocol
+        + "the decoder wrote a line no request asked for (it was restarted)"
+    }
+  }
+
+  /// `FAIL file: name: why` (with the last line of standard error when the decoder wrote any),
+  /// and with `verbose` also `ok` and `skip` lines, escaped.
+  static func print(
+    _ result: ConformanceReport.Result, verbose: Bool, _ environment: ToolEnvironment
+  ) throws {
+    let name = SafeText.escape("\(result.file): \(result.name)")
+    switch result.verdict {
+    case .failed(let reason):
+      var line = "FAIL \(name): \(SafeText.escape(reason))"
+      let detail = lastLine(Array(result.stderr.utf8))
+      if !detail.isEmpty { line += " (standard error: \(SafeText.escape(detail)))" }
+      try environment.stdout.write(line + "\n")
+    case .skipped(let reason) where verbose:
+      try environment.stdout.write("skip \(name): \(SafeText.escape(reason))\n")
+    case .passed where verbose:
+      try environment.stdout.write("ok   \(name)\n")
+    default: break
+    }
+  }
+
+  /// The answer as text, cut to `quotedAnswerCharacters`.
+  static func quoted(_ line: [UInt8]) -> String {
+    let text = String(decoding: line, as: UTF8.self)
+    guard text.count > quotedAnswerCharacters else { return text }
+    return String(text.prefix(quotedAnswerCharacters)) + "…"
+  }
+
+  /// The last non-empty line of `bytes`, at most 200 characters.
+  static func lastLine(_ bytes: [UInt8]) -> String {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let line = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
+    return line.count > 200 ? String(line.suffix(200)) : line
+  }
+
+  /// Writes the report to `path` (created or truncated), every write and the close checked.
+  ///
+  /// - Throws: `ToolIOError` with `io.write` naming the path.
+  static func write(_ text: String, to path: String) throws {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    guard descriptor >= 0 else { throw ToolIOError.fromErrno(.write, path) }
+    do {
+      try FileSink(descriptor: descriptor, name: path).write(text)
+    } catch {
+      close(descriptor)
+      throw error
+    }
+    guard close(descriptor) == 0 else { throw ToolIOError.fromErrno(.write, path) }
   }
 
   /// Largest vector file read (64 MiB; the largest shipped is far smaller).

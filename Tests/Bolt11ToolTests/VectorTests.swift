@@ -5,14 +5,19 @@ import Testing
 
 /// Every vector in `Vectors/*.json`, one test case each: the same runner as `bolt11 vectors`.
 @Suite struct VectorTests {
-  static let vectors: [VectorFile.Vector] = {
+  /// The `Vectors/` folder of this package.
+  static let folder: String? = {
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path) {
       let parent = directory.deletingLastPathComponent()
-      if parent == directory { return [] }
+      if parent == directory { return nil }
       directory = parent
     }
-    let folder = directory.appendingPathComponent("Vectors").path
+    return directory.appendingPathComponent("Vectors").path
+  }()
+
+  static let vectors: [VectorFile.Vector] = {
+    guard let folder else { return [] }
     let paths = FileSource.jsonFiles(under: folder) ?? []
     return paths.flatMap { path -> [VectorFile.Vector] in
       guard let text = try? String(contentsOfFile: path, encoding: .utf8),

@@ -1,0 +1,257 @@
+/// What each decoder made of the vectors, and the reports drawn from it: the terminal summary,
+/// Markdown and HTML.
+struct ConformanceReport {
+  /// One vector's outcome under one decoder.
+  struct Result {
+    var file: String
+    var name: String
+    var category: String
+    var verdict: DecoderScore.Verdict
+    /// What the vector expects (`DecoderScore.expected`).
+    var expected: String
+    /// What came back, for a failure: the answer line or what happened instead.
+    var got: String = ""
+    /// What the decoder wrote to standard error while on this vector (failures only).
+    var stderr: String = ""
+  }
+
+  /// Passed, failed and skipped counts.
+  struct Tally: Equatable {
+    var passed = 0
+    var failed = 0
+    var skipped = 0
+
+    mutating func add(_ verdict: DecoderScore.Verdict) {
+      switch verdict {
+      case .passed: passed += 1
+      case .failed: failed += 1
+      case .skipped: skipped += 1
+      }
+    }
+
+    static func + (lhs: Tally, rhs: Tally) -> Tally {
+      Tally(
+        passed: lhs.passed + rhs.passed, failed: lhs.failed + rhs.failed,
+        skipped: lhs.skipped + rhs.skipped)
+    }
+
+    /// `N passed, N failed`, with `, N skipped` when `showSkipped`.
+    func line(showSkipped: Bool) -> String {
+      "\(passed) passed, \(failed) failed" + (showSkipped ? ", \(skipped) skipped" : "")
+    }
+  }
+
+  /// One decoder's run.
+  struct Decoder {
+    /// The command (or `bolt11 (built in)`).
+    var label: String
+    var results: [Result] = []
+    /// The tail of everything it wrote to standard error.
+    var stderrTail = ""
+
+    var total: Tally {
+      results.reduce(into: Tally()) { $0.add($1.verdict) }
+    }
+
+    /// Tallies by file, in the order files were run.
+    var byFile: [(String, Tally)] { tallies(by: \.file) }
+
+    /// Tallies by category, in `DecoderScore.categories` order.
+    var byCategory: [String: Tally] {
+      Dictionary(tallies(by: \.category), uniquingKeysWith: +)
+    }
+
+    private func tallies(by key: KeyPath<Result, String>) -> [(String, Tally)] {
+      var order: [String] = []
+      var counts: [String: Tally] = [:]
+      for result in results {
+        let name = result[keyPath: key]
+        if counts[name] == nil { order.append(name) }
+        counts[name, default: Tally()].add(result.verdict)
+      }
+      return order.map { ($0, counts[$0]!) }
+    }
+
+    var failures: [Result] {
+      results.filter { if case .failed = $0.verdict { true } else { false } }
+    }
+  }
+
+  var decoders: [Decoder] = []
+  /// Files that could not be read as vector files, with why.
+  var fileErrors: [String] = []
+
+  /// The categories that hold a vector for some decoder, in display order.
+  var categories: [String] {
+    let used = Set(decoders.flatMap { $0.results.map(\.category) })
+    return DecoderScore.categories.filter {
+      used.contains($0) || DecoderScore.categories.firstIndex(of: $0)! < 7
+    }
+  }
+
+  /// `12/12`, `11/12`, `12/12 +3 skipped` or `–` for one cell of the matrix.
+  static func cell(_ tally: Tally?) -> String {
+    guard let tally, tally.passed + tally.failed + tally.skipped > 0 else { return "–" }
+    let run = "\(tally.passed)/\(tally.passed + tally.failed)"
+    return tally.skipped > 0 ? "\(run) +\(tally.skipped) skipped" : run
+  }
+
+  // MARK: Terminal
+
+  /// The per-file and per-category summary of one decoder, escaped for a terminal.
+  static func terminalSummary(_ decoder: Decoder, categories: [String]) -> String {
+    var text = "files:\n"
+    for (file, tally) in decoder.byFile {
+      text += "  \(SafeText.escape(file)): \(tally.line(showSkipped: true))\n"
+    }
+    text += "categories:\n"
+    let byCategory = decoder.byCategory
+    for category in categories {
+      let tally = byCategory[category] ?? Tally()
+      text += "  \(category): \(tally.line(showSkipped: true))\n"
+    }
+    return text
+  }
+
+  // MARK: Markdown
+
+  func markdown() -> String {
+    let categories = self.categories
+    var text = "# BOLT 11 conformance report\n\n"
+    text += "Each cell: vectors passed / vectors run, then those skipped (a vector of a kind that "
+    text += "is not an invoice, or an option the decoder declared unsupported).\n\n"
+    text += "| decoder | " + categories.joined(separator: " | ") + " | total |\n"
+    text += "|---|" + String(repeating: "---|", count: categories.count + 1) + "\n"
+    for decoder in decoders {
+      let byCategory = decoder.byCategory
+      let cells = categories.map { Self.cell(byCategory[$0]) } + [Self.cell(decoder.total)]
+      text += "| \(SafeText.markdown(decoder.label)) | " + cells.joined(separator: " | ") + " |\n"
+    }
+    if !fileErrors.isEmpty {
+      text += "\n## Files that are not vector files\n\n"
+      for error in fileErrors { text += "- \(SafeText.markdown(error))\n" }
+    }
+    for decoder in decoders {
+      let failures = decoder.failures
+      text += "\n## \(SafeText.markdown(decoder.label))\n\n"
+      text += decoder.total.line(showSkipped: true) + ".\n"
+      if !failures.isEmpty {
+        text += "\n| file | vector | category | expected | got |\n|---|---|---|---|---|\n"
+        for failure in failures {
+          let cells = [
+            failure.file, failure.name, failure.category, failure.expected,
+            Self.reason(failure) + (failure.got.isEmpty ? "" : " — " + failure.got)
+              + (failure.stderr.isEmpty ? "" : " — standard error: " + failure.stderr),
+          ]
+          text += "| " + cells.map(SafeText.markdown).joined(separator: " | ") + " |\n"
+        }
+      }
+      if !decoder.stderrTail.isEmpty {
+        text += "\nThe end of its standard error:\n\n" + Self.fenced(decoder.stderrTail)
+      }
+    }
+    return text
+  }
+
+  static func reason(_ result: Result) -> String {
+    if case .failed(let reason) = result.verdict { return reason }
+    return ""
+  }
+
+  /// `text` as a fenced code block, each line escaped for a terminal, the fence longer than any
+  /// run of backticks inside.
+  static func fenced(_ text: String) -> String {
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+      SafeText.escape(String($0))
+    }
+    var longest = 0
+    for line in lines {
+      var run = 0
+      for character in line {
+        run = character == "`" ? run + 1 : 0
+        longest = max(longest, run)
+      }
+    }
+    let fence = String(repeating: "`", count: max(3, longest + 1))
+    return fence + "\n" + lines.joined(separator: "\n") + "\n" + fence + "\n"
+  }
+
+  // MARK: HTML
+
+  func html() -> String {
+    let categories = self.categories
+    var text = """
+      <!DOCTYPE html>
+      <html lang="en"><head><meta charset="utf-8"><title>BOLT 11 conformance report</title>
+      <style>
+      body{font-family:system-ui,sans-serif;margin:2em;color:#222}
+      table{border-collapse:collapse;margin:1em 0}
+      th,td{border:1px solid #ccc;padding:.3em .6em;text-align:left;vertical-align:top}
+      td.all{background:#d9f2d9}td.some{background:#f9d6d5}td.none{color:#999}
+      td.num{text-align:right;white-space:nowrap}
+      code,pre{font-family:ui-monospace,monospace;font-size:.9em}
+      pre{background:#f5f5f5;padding:.6em;overflow:auto}
+      </style></head><body>
+      <h1>BOLT 11 conformance report</h1>
+      <p>Each cell: vectors passed / vectors run, then those skipped (a vector of a kind that is
+      not an invoice, or an option the decoder declared unsupported). Green: all passed; red:
+      some failed.</p>
+
+      """
+    text += "<table><tr><th>decoder</th>"
+    for category in categories + ["total"] { text += "<th>\(category)</th>" }
+    text += "</tr>\n"
+    for decoder in decoders {
+      let byCategory = decoder.byCategory
+      text += "<tr><td><code>\(SafeText.html(decoder.label))</code></td>"
+      for tally in categories.map({ byCategory[$0] }) + [decoder.total] {
+        text += "<td class=\"num \(Self.cssClass(tally))\">\(Self.cell(tally))</td>"
+      }
+      text += "</tr>\n"
+    }
+    text += "</table>\n"
+    if !fileErrors.isEmpty {
+      text += "<h2>Files that are not vector files</h2><ul>\n"
+      for error in fileErrors { text += "<li>\(SafeText.html(error))</li>\n" }
+      text += "</ul>\n"
+    }
+    for decoder in decoders {
+      text += "<h2><code>\(SafeText.html(decoder.label))</code></h2>\n"
+      text += "<p>\(decoder.total.line(showSkipped: true)).</p>\n"
+      let failures = decoder.failures
+      if !failures.isEmpty {
+        text += "<table><tr><th>file</th><th>vector</th><th>category</th><th>expected</th>"
+        text += "<th>got</th></tr>\n"
+        for failure in failures {
+          text += "<tr><td>\(SafeText.html(failure.file))</td>"
+          text += "<td>\(SafeText.html(failure.name))</td><td>\(failure.category)</td>"
+          text += "<td><code>\(SafeText.html(failure.expected))</code></td>"
+          text += "<td>\(SafeText.html(Self.reason(failure)))"
+          if !failure.got.isEmpty { text += "<br><code>\(SafeText.html(failure.got))</code>" }
+          if !failure.stderr.isEmpty {
+            text += "<details><summary>standard error</summary><pre>"
+            text += Self.htmlLines(failure.stderr) + "</pre></details>"
+          }
+          text += "</td></tr>\n"
+        }
+        text += "</table>\n"
+      }
+      if !decoder.stderrTail.isEmpty {
+        text += "<details><summary>The end of its standard error</summary><pre>"
+        text += Self.htmlLines(decoder.stderrTail) + "</pre></details>\n"
+      }
+    }
+    return text + "</body></html>\n"
+  }
+
+  static func cssClass(_ tally: Tally?) -> String {
+    guard let tally, tally.passed + tally.failed > 0 else { return "none" }
+    return tally.failed == 0 ? "all" : "some"
+  }
+
+  /// Lines of `text`, each escaped, joined by newlines (for `<pre>`).
+  static func htmlLines(_ text: String) -> String {
+    text.split(separator: "\n", omittingEmptySubsequences: false)
+      .map { SafeText.html(String($0)) }.joined(separator: "\n")
+  }
+}

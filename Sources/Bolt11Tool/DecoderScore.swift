@@ -1,0 +1,161 @@
+/// How a vector is put to an external decoder, and how its answer is scored.
+///
+/// A vector passes when the verdict agrees (valid or invalid); for an invalid vector, when the
+/// decoder gives an error `code`, it must be one of the vector's codes (and a `position`, when the
+/// decoder gives one and the vector names one, must be that position); for a valid vector, every
+/// key of `expect` must come back with an equal value. A key that is an extension of this
+/// project (`extensionKeys`) is checked only when the decoder gives it, so that a decoder is not
+/// failed for lacking our additions.
+enum DecoderScore {
+  /// The outcome of one vector.
+  enum Verdict: Equatable {
+    case passed
+    case failed(String)
+    case skipped(String)
+  }
+
+  /// The vector options passed on in a request.
+  static let requestOptions = ["mode", "network", "now", "description", "check_route_keys"]
+
+  /// Keys of the decoded JSON that this project adds to Core Lightning's: checked when given.
+  static let extensionKeys: Set<String> = [
+    "network", "expires_at", "feature_bits", "signature_compact", "recovery_id", "warnings",
+    "field_order", "extra_field_slots",
+  ]
+
+  /// The categories results are counted in, in the order they are shown.
+  static let categories = [
+    "bech32", "hrp", "amount", "field", "features", "signature", "valid", "offline", "other",
+  ]
+
+  /// The category of `vector`: `valid` for a valid invoice, else from the prefix of its first
+  /// expected error code.
+  ///
+  /// `bech32.*` is bech32; `hrp.*` and `network.*` (the prefix names the chain) are hrp;
+  /// `amount.*` is amount; `field.*`, `invoice.*` (framing, length, padding, expiry) and
+  /// `description_hash.*` are field; `features.*` is features; `signature.*` is signature. Vectors
+  /// of kind `bech32` and `segwit_address` count as bech32, `offline` as offline; anything else
+  /// is other.
+  static func category(_ vector: VectorFile.Vector) -> String {
+    switch vector.kind {
+    case "bech32", "segwit_address": return "bech32"
+    case "offline": return "offline"
+    case "invoice": break
+    default: return "other"
+    }
+    if vector.object["valid"]?.boolValue == true { return "valid" }
+    guard let code = VectorFile.expectedErrors(vector.object).first else { return "other" }
+    switch code.prefix(while: { $0 != "." }) {
+    case "bech32": return "bech32"
+    case "hrp", "network": return "hrp"
+    case "amount": return "amount"
+    case "field", "invoice", "description_hash": return "field"
+    case "features": return "features"
+    case "signature": return "signature"
+    default: return "other"
+    }
+  }
+
+  /// A request to send, or a verdict reached without one.
+  enum Request {
+    case send(JSON)
+    case settled(Verdict)
+  }
+
+  /// The request line for `vector` (`{"id", "invoice", "options"}`), or why it is not sent: a
+  /// vector of another kind is skipped; one without an invoice fails.
+  static func request(id: Int, _ vector: VectorFile.Vector) -> Request {
+    guard vector.kind == "invoice" else {
+      return .settled(.skipped("kind \(vector.kind) is not run through an external decoder"))
+    }
+    guard let invoice = vector.object["invoice"]?.stringValue else {
+      return .settled(.failed("no \"invoice\""))
+    }
+    let given = vector.object["options"]
+    let options: [(String, JSON)] = requestOptions.compactMap { key in
+      given?[key].map { (key, $0) }
+    }
+    return .send(
+      .object([
+        ("id", .integer(Int64(id))), ("invoice", .string(invoice)), ("options", .object(options)),
+      ]))
+  }
+
+  /// What `vector` expects, in a few words: `valid {...expect}` or `error a or b`.
+  static func expected(_ vector: VectorFile.Vector) -> String {
+    let object = vector.object
+    if object["valid"]?.boolValue == true {
+      return "valid" + (object["expect"].map { " " + $0.serialized } ?? "")
+    }
+    let codes = VectorFile.expectedErrors(object)
+    let position = object["position"]?.unsignedValue.map { " at \($0)" } ?? ""
+    return codes.isEmpty ? "invalid" : "error " + codes.joined(separator: " or ") + position
+  }
+
+  /// How the failure of an answer that breaks the protocol starts: the decoder is out of step
+  /// after one, and is restarted.
+  static let outOfProtocol = "out of protocol: "
+
+  static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
+    if case .failed(let reason) = verdict { reason.hasPrefix(outOfProtocol) } else { false }
+  }
+
+  /// Scores the answer line of request `id` for `vector`.
+  static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
+    guard let text = String(validating: line, as: UTF8.self) else {
+      return .failed(outOfProtocol + "the answer is not UTF-8")
+    }
+    let answer: JSON
+    do { answer = try JSON.parse(text) } catch {
+      return .failed(outOfProtocol + "the answer is not JSON (\(error))")
+    }
+    guard answer.objectValue != nil else {
+      return .failed(outOfProtocol + "the answer is not a JSON object")
+    }
+    if let echoed = answer["id"], echoed.unsignedValue != UInt64(id) {
+      return .failed(outOfProtocol + "the answer carries id \(echoed.serialized), not \(id)")
+    }
+    if let option = answer["unsupported"] {
+      return .skipped("the decoder does not support \(option.stringValue ?? option.serialized)")
+    }
+    guard let valid = answer["valid"]?.boolValue else {
+      return .failed(outOfProtocol + "no boolean \"valid\" in the answer")
+    }
+    let object = vector.object
+    let wantsValid = object["valid"]?.boolValue ?? false
+    if valid {
+      guard wantsValid else { return .failed("expected \(expected(vector)), got valid") }
+      return VectorFile.compare(expected: given(object["expect"], in: answer), actual: answer)
+        .map { .failed($0) } ?? .passed
+    }
+    let error = answer["error"]
+    if let error, error.objectValue == nil {
+      return .failed(outOfProtocol + "\"error\" is not an object")
+    }
+    let codeValue = error?["code"]
+    if let codeValue, codeValue.stringValue == nil {
+      return .failed(outOfProtocol + "\"error.code\" is not a string")
+    }
+    guard !wantsValid else {
+      let message = error?["message"]?.stringValue.map { ": \($0.prefix(200))" } ?? ""
+      return .failed("expected valid, got \(codeValue?.stringValue ?? "invalid")\(message)")
+    }
+    guard let code = codeValue?.stringValue else { return .passed }  // scored on its verdict
+    if let failure = VectorFile.checkError(code, object: object, wantsValid: false) {
+      return .failed(failure)
+    }
+    if let position = error?["position"] {
+      guard let value = position.unsignedValue, let offset = Int(exactly: value) else {
+        return .failed(outOfProtocol + "\"error.position\" is not a whole number")
+      }
+      if let failure = VectorFile.checkPosition(offset, object: object) { return .failed(failure) }
+    }
+    return .passed
+  }
+
+  /// `expect` without the extension keys the answer does not give.
+  static func given(_ expect: JSON?, in answer: JSON) -> JSON? {
+    guard let members = expect?.objectValue else { return expect }
+    return .object(members.filter { !extensionKeys.contains($0.0) || answer[$0.0] != nil })
+  }
+}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Installs the third-party decoders that Tools/decoders/*.py put behind the line protocol of
+# `bolt11 vectors --decoder`, each apart from the others:
+#
+#   bolt11      PyPI `bolt11` 2.2.0, in the virtual environment .build/decoders/bolt11
+#   pyln-proto  PyPI `pyln-proto` (Core Lightning's Python package), in .build/decoders/pyln-proto
+#   electrum    Debian's `python3-electrum` (apt-get, as root), run with /usr/bin/python3
+#
+# Usage: Tools/decoders/setup.sh [bolt11|pyln-proto|electrum]...   (default: all three)
+# Each one that fails to install is reported and the others still go on; exits 1 when any failed.
+# Needs network access to PyPI and Debian's archive; writes only under .build/decoders/ (and the
+# system's packages, for electrum).
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=.build/decoders
+mkdir -p "$root"
+python=${PYTHON:-python3}
+failed=0
+
+venv() {  # venv NAME PACKAGE...
+  local name=$1
+  shift
+  if [ -x "$root/$name/bin/python" ] && "$root/$name/bin/python" -c 'import sys' 2>/dev/null; then
+    :
+  else
+    "$python" -m venv "$root/$name" || return 1
+  fi
+  "$root/$name/bin/python" -m pip install --quiet --disable-pip-version-check "$@"
+}
+
+for decoder in "${@:-bolt11 pyln-proto electrum}"; do
+  for name in $decoder; do
+    case $name in
+      bolt11) venv bolt11 'bolt11==2.2.0' 'bitstring<5' ;;
+      pyln-proto) venv pyln-proto 'pyln-proto==26.6.9' 'bitstring<5' ;;
+      electrum)
+        if ! /usr/bin/python3 -c 'import electrum' 2>/dev/null; then
+          apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-electrum \
+            >.build/decoders/apt.log 2>&1
+        fi
+        ;;
+      *) echo "unknown decoder $name (bolt11, pyln-proto or electrum)" >&2; false ;;
+    esac
+    if [ $? -eq 0 ]; then echo "ok: $name"; else echo "FAILED: $name did not install"; failed=1; fi
+  done
+done
+exit $failed
