@@ -131,7 +131,7 @@ extension SignedRawInvoice {
       throw InvoiceError(
         .bech32Checksum, "checksum is Bech32m; invoices use Bech32", position: nil)
     }
-    let hrp = try HumanReadablePart.parse(decoded.hrp, offset: span.lowerBound)
+    let hrp = try HumanReadablePart.parse(decoded.hrp, offset: span.lowerBound, mode: mode)
     let raw = try RawInvoice(
       hrp: decoded.hrp, words: decoded.words, isUppercase: decoded.isUppercase,
       dataOffset: span.lowerBound + decoded.hrp.count + 1)
