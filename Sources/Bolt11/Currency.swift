@@ -12,7 +12,8 @@ public enum Currency: RawRepresentable, CaseIterable, Sendable, Hashable {
   case signet
   /// Bitcoin regtest, for local test networks: `lnbcrt`.
   case regtest
-  /// A currency prefix none of the above, as written (lower case, without `ln`).
+  /// A currency prefix none of the above, as written (lower case, without `ln`). Decoding never
+  /// gives it one of the four Bitcoin prefixes, so compare those with their own cases.
   case unknown(prefix: String)
 
   /// The four Bitcoin chains.
