@@ -1,42 +1,96 @@
 /// The chain an invoice is payable on, from its BIP-173 currency prefix.
-public enum Currency: String, CaseIterable, Sendable, Hashable {
+///
+/// `unknown` holds a prefix other than the four Bitcoin ones (`lnsb`, lnd's simnet, is `sb`). Only
+/// compat-mode decoding produces it, and only for a prefix of lower-case letters; the builder
+/// refuses it. `allCases`, `init(rawValue:)` and `init(name:)` cover the four Bitcoin chains only.
+public enum Currency: RawRepresentable, CaseIterable, Sendable, Hashable {
   /// Bitcoin mainnet: `lnbc`.
-  case bitcoin = "bc"
+  case bitcoin
   /// Bitcoin testnet: `lntb`.
-  case testnet = "tb"
+  case testnet
   /// Bitcoin signet: `lntbs`.
-  case signet = "tbs"
+  case signet
   /// Bitcoin regtest, for local test networks: `lnbcrt`.
-  case regtest = "bcrt"
+  case regtest
+  /// A currency prefix none of the above, as written (lower case, without `ln`). Decoding never
+  /// gives it one of the four Bitcoin prefixes, so compare those with their own cases.
+  case unknown(prefix: String)
 
-  /// The prefix as written after `ln`: `bc`, `tb`, `tbs`, `bcrt`.
-  public var prefix: String { rawValue }
+  /// The four Bitcoin chains.
+  public static let allCases: [Currency] = [.bitcoin, .testnet, .signet, .regtest]
 
-  /// The network's name: `bitcoin`, `testnet`, `signet`, `regtest`.
-  public var networkName: String {
+  /// The Bitcoin chain whose prefix is `rawValue` (`bc`, `tb`, `tbs`, `bcrt`).
+  public init?(rawValue: String) {
+    guard let currency = Currency.allCases.first(where: { $0.prefix == rawValue }) else {
+      return nil
+    }
+    self = currency
+  }
+
+  /// The prefix as written after `ln`.
+  public var rawValue: String { prefix }
+
+  /// The prefix as written after `ln`: `bc`, `tb`, `tbs`, `bcrt`, or an unknown one as written.
+  public var prefix: String {
+    switch self {
+    case .bitcoin: "bc"
+    case .testnet: "tb"
+    case .signet: "tbs"
+    case .regtest: "bcrt"
+    case .unknown(let prefix): prefix
+    }
+  }
+
+  /// The network's name: `bitcoin`, `testnet`, `signet`, `regtest`; for an unknown prefix its
+  /// name where known (`simnet` for `sb`), else the prefix itself.
+  public var networkName: String { knownNetworkName ?? prefix }
+
+  /// The network's name, or nil for an unknown prefix whose network is not known either.
+  public var knownNetworkName: String? {
     switch self {
     case .bitcoin: "bitcoin"
     case .testnet: "testnet"
     case .signet: "signet"
     case .regtest: "regtest"
+    // btcd's simulation network, whose invoices lnd writes as `lnsb`.
+    case .unknown(let prefix): prefix == "sb" ? "simnet" : nil
     }
   }
 
-  /// The human-readable part of this chain's segwit addresses (signet shares testnet's `tb`).
+  /// Whether this is one of the four Bitcoin chains, which strict decoding requires.
+  public var isKnown: Bool {
+    if case .unknown = self { false } else { true }
+  }
+
+  /// The human-readable part of this chain's segwit addresses (signet shares testnet's `tb`); for
+  /// an unknown prefix the prefix itself, since BOLT #11 takes it from BIP-173.
   public var segwitHRP: String {
     switch self {
     case .bitcoin: "bc"
     case .testnet, .signet: "tb"
     case .regtest: "bcrt"
+    case .unknown(let prefix): prefix
     }
   }
 
-  /// Base58Check version byte of pay-to-public-key-hash addresses.
-  var p2pkhVersion: UInt8 { self == .bitcoin ? 0x00 : 0x6f }
-  /// Base58Check version byte of pay-to-script-hash addresses.
-  var p2shVersion: UInt8 { self == .bitcoin ? 0x05 : 0xc4 }
+  /// Base58Check version byte of pay-to-public-key-hash addresses; nil on an unknown chain.
+  var p2pkhVersion: UInt8? {
+    switch self {
+    case .bitcoin: 0x00
+    case .testnet, .signet, .regtest: 0x6f
+    case .unknown: nil
+    }
+  }
+  /// Base58Check version byte of pay-to-script-hash addresses; nil on an unknown chain.
+  var p2shVersion: UInt8? {
+    switch self {
+    case .bitcoin: 0x05
+    case .testnet, .signet, .regtest: 0xc4
+    case .unknown: nil
+    }
+  }
 
-  /// The currency whose prefix is exactly `bytes` (lower-case ASCII).
+  /// The Bitcoin chain whose prefix is exactly `bytes` (lower-case ASCII).
   init?(prefixBytes bytes: ArraySlice<UInt8>) {
     // The prefix's bytes as one big-endian integer: four ASCII letters at most.
     guard bytes.count <= 4 else { return nil }
@@ -50,7 +104,7 @@ public enum Currency: String, CaseIterable, Sendable, Hashable {
     }
   }
 
-  /// The currency named by a prefix (`bc`) or a network name (`bitcoin`).
+  /// The Bitcoin chain named by a prefix (`bc`) or a network name (`bitcoin`).
   public init?(name: String) {
     if let currency = Currency(rawValue: name) {
       self = currency

@@ -6,7 +6,10 @@ public struct DecodeOptions: Sendable, Equatable {
     /// partial trailing fields, overruns, non-zero padding and invoices over 7089 characters.
     case strict
     /// As the major node implementations read: a `p`, `h`, `s` or `n` field of the wrong length
-    /// is skipped and kept in `extraFields` instead of refused.
+    /// is skipped and kept in `extraFields` instead of refused. Also reads, each with its strict
+    /// code in `warnings`, what a payer must refuse but a reader can still show: no `s`, unknown
+    /// required features, an unknown currency prefix (`Currency.unknown`), a `d` that is not
+    /// UTF-8. Checksums, framing, padding, amounts and signatures are never relaxed.
     case compat
   }
 

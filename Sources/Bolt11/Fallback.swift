@@ -55,13 +55,15 @@ public struct Fallback: Sendable, Hashable {
   }
 
   /// The address on `currency`'s chain: bech32 for witness version 0, bech32m for 1...16,
-  /// Base58Check for versions 17 and 18.
-  public func address(on currency: Currency) -> String {
+  /// Base58Check for versions 17 and 18. Nil for a Base58Check address on an unknown chain, whose
+  /// version bytes are not known; a witness address there takes the currency prefix as its
+  /// human-readable part.
+  public func address(on currency: Currency) -> String? {
     switch version {
     case Self.p2pkhVersion:
-      Base58.checkEncode(version: currency.p2pkhVersion, payload: program)
+      currency.p2pkhVersion.map { Base58.checkEncode(version: $0, payload: program) }
     case Self.p2shVersion:
-      Base58.checkEncode(version: currency.p2shVersion, payload: program)
+      currency.p2shVersion.map { Base58.checkEncode(version: $0, payload: program) }
     default:
       SegwitAddress.encode(hrp: currency.segwitHRP, version: version, program: program)
     }

@@ -66,6 +66,7 @@ struct FieldReader {
     var routeHints: [RouteHint] = []
     var metadata: [UInt8]?
     var extra: [ExtraField] = []
+    var warnings = hrp.warnings
 
     try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
       let data = UnsafeBufferPointer(rebasing: words[field.range])
@@ -95,11 +96,15 @@ struct FieldReader {
       case Self.descriptionTag:
         try checkNotSeen(&seen, field)
         // Regrouped on the stack: the string is the only allocation.
-        let string = try withBytes(of: field) { String(validating: $0, as: UTF8.self) }
+        let (string, isUTF8) = try withBytes(of: field) { bytes -> (String?, Bool) in
+          if let string = String(validating: bytes, as: UTF8.self) { return (string, true) }
+          return (mode == .compat ? String(decoding: bytes, as: UTF8.self) : nil, false)
+        }
         // BOLT 11: "MUST set `d` to a valid UTF-8 string." (writer)
         guard let string else {
           throw error(.fieldInvalidUTF8, "`d` is not valid UTF-8", field)
         }
+        if !isUTF8 { warnings.append(.fieldInvalidUTF8) }
         text = string
 
       case Self.metadataTag:
@@ -112,7 +117,12 @@ struct FieldReader {
 
       case Self.minFinalCLTVTag:
         try checkNotSeen(&seen, field)
-        minFinalCLTV = try integer(of: field)
+        let delta = try integer(of: field)
+        if delta > UInt32.max {
+          // Contract: no HTLC's 32-bit CLTV expiry can carry it; readers accept it with a warning.
+          warnings.append(.cltvUnusable)
+        }
+        minFinalCLTV = delta
 
       case Self.featuresTag:
         try checkNotSeen(&seen, field)
@@ -121,7 +131,10 @@ struct FieldReader {
         if let bit = features.firstUnknownRequiredBit {
           // BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail
           // the payment. SHOULD indicate the unknown bit to the user."
-          throw error(.featuresUnknownRequired, "unknown required feature bit \(bit)", field)
+          guard mode == .compat else {
+            throw error(.featuresUnknownRequired, "unknown required feature bit \(bit)", field)
+          }
+          warnings.append(.featuresUnknownRequired)
         }
         if let missing = features.firstMissingDependency {
           // BOLT 11: "if the feature vector does not set all known, transitive feature
@@ -163,9 +176,12 @@ struct FieldReader {
       throw InvoiceError(.fieldMissingPaymentHash, "no `p` (payment hash) field", position: end)
     }
     // BOLT 11: "if a valid `s` field is not provided: MUST fail the payment."
-    guard let paymentSecret else {
-      throw InvoiceError(
-        .fieldMissingPaymentSecret, "no `s` (payment secret) field", position: end)
+    if paymentSecret == nil {
+      guard mode == .compat else {
+        throw InvoiceError(
+          .fieldMissingPaymentSecret, "no `s` (payment secret) field", position: end)
+      }
+      warnings.append(.fieldMissingPaymentSecret)
     }
     // BOLT 11: "MUST fail the payment if neither a `d` field nor a `h` field is present, or if
     // both are present."
@@ -194,7 +210,7 @@ struct FieldReader {
       statedPayee: statedPayee, expirySeconds: expirySeconds, expiresAt: expiresAt,
       minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
       features: features, fallbacks: fallbacks, routeHints: routeHints,
-      paymentMetadata: metadata, extraFields: extra, warnings: hrp.warnings)
+      paymentMetadata: metadata, extraFields: extra, warnings: warnings)
   }
 
   private func error(_ code: InvoiceError.Code, _ message: String, _ field: RawInvoice.Field)

@@ -32,21 +32,38 @@ public struct HumanReadablePart: Sendable, Equatable {
   /// - Parameters:
   ///   - hrp: the bytes before the separator, lower-cased.
   ///   - offset: where `hrp` starts in the caller's input, for error positions.
+  ///   - mode: in compat mode a currency prefix of lower-case letters other than the four Bitcoin
+  ///     ones is read as `Currency.unknown`, with the warning `hrp.unknown_prefix`.
   /// - Throws: `hrp.unknown_prefix`, `hrp.invalid_amount`, `amount.sub_millisatoshi`,
   ///   `amount.overflow`.
-  static func parse(_ hrp: [UInt8], offset: Int) throws(InvoiceError) -> HumanReadablePart {
+  static func parse(_ hrp: [UInt8], offset: Int, mode: DecodeOptions.Mode = .strict)
+    throws(InvoiceError) -> HumanReadablePart
+  {
     // BOLT 11: "if it does NOT understand the `prefix`: MUST fail the payment."
     guard hrp.count >= 2, hrp[0] == UInt8(ascii: "l"), hrp[1] == UInt8(ascii: "n") else {
       throw InvoiceError(.hrpUnknownPrefix, "prefix must start with \"ln\"", position: offset)
     }
+    // The currency prefix is what stands between `ln` and the amount's first digit (BIP-173
+    // prefixes are letters), as lnd splits `lnsb10u` into `sb` and `10u`.
     let amountStart = hrp[2...].firstIndex(where: isDigit) ?? hrp.count
-    guard let currency = Currency(prefixBytes: hrp[2..<amountStart]) else {
+    var warnings: [InvoiceWarning] = []
+    let currency: Currency
+    if let known = Currency(prefixBytes: hrp[2..<amountStart]) {
+      currency = known
+    } else {
       let name = String(decoding: hrp[2..<amountStart], as: UTF8.self)
-      throw InvoiceError(
-        .hrpUnknownPrefix, "unknown currency prefix \"\(name)\"", position: offset + 2)
+      let isLetters =
+        amountStart > 2
+        && hrp[2..<amountStart].allSatisfy { $0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z") }
+      guard mode == .compat, isLetters else {
+        throw InvoiceError(
+          .hrpUnknownPrefix, "unknown currency prefix \"\(name)\"", position: offset + 2)
+      }
+      currency = .unknown(prefix: name)
+      warnings.append(.hrpUnknownPrefix)
     }
     guard amountStart < hrp.count else {
-      return HumanReadablePart(currency: currency, amount: nil)
+      return HumanReadablePart(currency: currency, amount: nil, warnings: warnings)
     }
 
     // BOLT 11: "if `amount` contains a non-digit OR is followed by anything except a
@@ -72,7 +89,6 @@ public struct HumanReadablePart: Sendable, Equatable {
         position: offset + hrp.count - 1)
     }
 
-    var warnings: [InvoiceWarning] = []
     if digitsEnd - amountStart > 1 && hrp[amountStart] == UInt8(ascii: "0") {
       warnings.append(.amountLeadingZeros)
     }

@@ -20,6 +20,10 @@ import Secp256k1
 //     curve (`field.invalid_pubkey`).
 //  8. The caller's expectations: `description_hash.mismatch`, `network.mismatch`,
 //     `invoice.expired`.
+//
+// Compat mode turns four refusals into warnings, in the order met: `hrp.unknown_prefix` (for a
+// prefix of letters), `field.invalid_utf8`, `features.unknown_required` and
+// `field.missing_payment_secret`. A `c` above 2^32 - 1 warns `cltv.unusable` in both modes.
 
 extension Invoice {
   /// Decodes and fully checks an invoice.
@@ -131,7 +135,7 @@ extension SignedRawInvoice {
       throw InvoiceError(
         .bech32Checksum, "checksum is Bech32m; invoices use Bech32", position: nil)
     }
-    let hrp = try HumanReadablePart.parse(decoded.hrp, offset: span.lowerBound)
+    let hrp = try HumanReadablePart.parse(decoded.hrp, offset: span.lowerBound, mode: mode)
     let raw = try RawInvoice(
       hrp: decoded.hrp, words: decoded.words, isUppercase: decoded.isUppercase,
       dataOffset: span.lowerBound + decoded.hrp.count + 1)

@@ -2,6 +2,8 @@
 public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The stable reason, as the dotted code the tool prints (`build.invalid_features`).
   public enum Code: String, CaseIterable, Sendable {
+    /// `Currency.unknown`: the builder writes only the four Bitcoin prefixes.
+    case invalidCurrency = "build.invalid_currency"
     /// The payment hash is not 32 bytes.
     case invalidPaymentHash = "build.invalid_payment_hash"
     /// The payment secret is not 32 bytes.

@@ -97,11 +97,13 @@ public struct InvoiceBuilder: Sendable {
 
   /// A builder that reproduces `invoice`: the same fields in the same order, `x` and `c` only
   /// where the invoice has them, `n` where it states its payee. Signed with the same key, it gives
-  /// back the same string (if the amount was written in its shortest form, as writers must).
+  /// back the same string (if the amount was written in its shortest form, as writers must). An
+  /// invoice that compat mode read despite a strict rule (an unknown prefix, no `s`, an unknown
+  /// required feature) gives a builder that `build` refuses.
   public init(reproducing invoice: Invoice) {
     self.init(
       currency: invoice.currency, paymentHash: invoice.paymentHash,
-      paymentSecret: invoice.paymentSecret, description: invoice.description,
+      paymentSecret: invoice.paymentSecret ?? [], description: invoice.description,
       createdAt: invoice.createdAt)
     let rawFields = invoice.raw.fields
     let tags = Set(rawFields.map(\.tag))
@@ -217,6 +219,10 @@ public struct InvoiceBuilder: Sendable {
       throw InvoiceBuildError(
         .invalidFieldOrder,
         "extra field slot \(slot) is not a place in the field order, which has \(slotCount)")
+    }
+    guard currency.isKnown else {
+      throw InvoiceBuildError(
+        .invalidCurrency, "currency prefix \"\(currency.prefix)\" is not bc, tb, tbs or bcrt")
     }
     guard paymentHash.count == 32 else {
       throw InvoiceBuildError(.invalidPaymentHash, "payment hash must be 32 bytes")

@@ -134,7 +134,11 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
   }
 }
 
-/// A writer-rule breach that readers accept, reported beside a valid invoice.
+/// A rule breach that the reader accepted, reported beside a valid invoice.
+///
+/// Writer-rule breaches (the amount's form) and `cltvUnusable` are reported in both modes. The
+/// rest carry the code with which strict mode refuses the invoice, and appear only in compat
+/// mode, which reads the invoice anyway so that it can be shown; a payer must not pay it.
 public enum InvoiceWarning: String, CaseIterable, Sendable, Hashable {
   /// BOLT 11: "MUST encode `amount` as a positive decimal integer with no leading 0s."
   case amountLeadingZeros = "amount.leading_zeros"
@@ -142,4 +146,14 @@ public enum InvoiceWarning: String, CaseIterable, Sendable, Hashable {
   case amountZero = "amount.zero"
   /// BOLT 11: "SHOULD use the shortest representation possible".
   case amountNonShortest = "amount.non_shortest"
+  /// `c` is above 2^32 - 1: no HTLC's CLTV expiry can carry it, so the invoice cannot be paid.
+  case cltvUnusable = "cltv.unusable"
+  /// Compat mode: the currency prefix is not `bc`, `tb`, `tbs` or `bcrt`.
+  case hrpUnknownPrefix = "hrp.unknown_prefix"
+  /// Compat mode: `d` is not valid UTF-8; the text has U+FFFD for each invalid sequence.
+  case fieldInvalidUTF8 = "field.invalid_utf8"
+  /// Compat mode: `9` sets an even feature bit this reader does not know.
+  case featuresUnknownRequired = "features.unknown_required"
+  /// Compat mode: there is no `s` field (as in invoices written before payment secrets).
+  case fieldMissingPaymentSecret = "field.missing_payment_secret"
 }

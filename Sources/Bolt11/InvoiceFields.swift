@@ -1,6 +1,6 @@
 /// What an invoice says, every field checked by the reader rules, signature not yet involved.
 public struct InvoiceFields: Sendable, Equatable {
-  /// The chain, from the human-readable part.
+  /// The chain, from the human-readable part; `Currency.unknown` only in compat mode.
   public var currency: Currency
   /// The amount asked for; nil for "any amount".
   public var amount: Millisatoshis?
@@ -8,11 +8,11 @@ public struct InvoiceFields: Sendable, Equatable {
   public var createdAt: UInt64
   /// `p`: 32 bytes.
   public var paymentHash: [UInt8] { paymentHashBytes.array }
-  /// `s`: 32 bytes.
-  public var paymentSecret: [UInt8] { paymentSecretBytes.array }
+  /// `s`: 32 bytes; nil only in compat mode, for an invoice without `s`.
+  public var paymentSecret: [UInt8]? { paymentSecretBytes?.array }
   /// `p` and `s`, held inline: reading an invoice allocates neither.
   var paymentHashBytes: InlineBytes32
-  var paymentSecretBytes: InlineBytes32
+  var paymentSecretBytes: InlineBytes32?
   /// `d` or `h`.
   public var description: InvoiceDescription
   /// `n`: the payee's 33-byte key when the invoice states it.
@@ -34,7 +34,8 @@ public struct InvoiceFields: Sendable, Equatable {
   /// Fields kept but not interpreted, in received order: unknown types, `f` fields of versions
   /// 19...31, and in compat mode the skipped wrong-length `p`, `h`, `s` and `n` fields.
   public var extraFields: [ExtraField]
-  /// Writer-rule breaches that readers accept.
+  /// Rule breaches the reader accepted, in the order found: the amount's form and an unusable
+  /// `c` in both modes; in compat mode also the strict code of each rule it relaxed.
   public var warnings: [InvoiceWarning]
 
   /// Expiry when there is no `x` field: one hour.
@@ -45,7 +46,7 @@ public struct InvoiceFields: Sendable, Equatable {
 
 /// The purpose of a payment: inline text, or the SHA-256 of a text given elsewhere.
 public enum InvoiceDescription: Sendable, Hashable {
-  /// `d`: valid UTF-8 text, at most 639 bytes.
+  /// `d`: text of at most 639 bytes (in compat mode, invalid UTF-8 replaced by U+FFFD).
   case text(String)
   /// `h`: 32 bytes.
   case hash([UInt8])

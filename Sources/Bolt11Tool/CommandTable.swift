@@ -57,7 +57,12 @@ enum CommandTable {
   static let summary = "read, check and write Lightning BOLT #11 invoices"
 
   static let compat = OptionSpec(
-    name: "--compat", help: ["skip wrong-length p/h/s/n fields instead of refusing them"])
+    name: "--compat",
+    help: [
+      "skip wrong-length p/h/s/n fields instead of refusing them,",
+      "and show what a payer must refuse (no s, an unknown prefix or",
+      "even feature, d not UTF-8) with its code as a warning",
+    ])
   static let checkRouteKeys = OptionSpec(
     name: "--check-route-keys",
     help: ["refuse route hop keys off the curve (field.invalid_pubkey)"])

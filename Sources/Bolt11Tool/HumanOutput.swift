@@ -18,7 +18,8 @@ enum HumanOutput {
     } else {
       rows.append(("amount", "any (not specified)"))
     }
-    rows.append(("network", "\(invoice.currency.networkName) (\(invoice.currency.prefix))"))
+    let network = invoice.currency.knownNetworkName ?? "unknown network"
+    rows.append(("network", "\(network) (\(invoice.currency.prefix))"))
     let payeeSource =
       invoice.statedPayee == nil ? "recovered from the signature" : "from n, signature checked"
     rows.append(("payee", "\(Hex.encode(invoice.payeeNodeID)) (\(payeeSource))"))
@@ -27,7 +28,7 @@ enum HumanOutput {
     case .hash(let hash): rows.append(("description hash", Hex.encode(hash)))
     }
     rows.append(("payment hash", Hex.encode(invoice.paymentHash)))
-    rows.append(("payment secret", Hex.encode(invoice.paymentSecret)))
+    rows.append(("payment secret", invoice.paymentSecret.map { Hex.encode($0) } ?? "none"))
     rows.append(
       (
         "created",
@@ -51,7 +52,11 @@ enum HumanOutput {
     }
     for fallback in invoice.fallbacks {
       rows.append(
-        ("fallback", "\(fallback.address(on: invoice.currency)) (\(fallback.kind.rawValue))"))
+        (
+          "fallback",
+          "\(fallback.address(on: invoice.currency) ?? Hex.encode(fallback.scriptPubKey)) "
+            + "(\(fallback.kind.rawValue))"
+        ))
     }
     for (index, hint) in invoice.routeHints.enumerated() {
       for (hopIndex, hop) in hint.hops.enumerated() {

@@ -122,6 +122,7 @@ struct InvoiceBreakdown {
     case .testnet: "Bitcoin testnet (tb)"
     case .signet: "Bitcoin signet (tbs)"
     case .regtest: "Bitcoin regtest (bcrt)"
+    case .unknown(let prefix): "an unknown currency (\(prefix))"
     }
   }
 
@@ -383,8 +384,10 @@ struct InvoiceBreakdown {
       let programRange = (range.lowerBound + 1)..<range.upperBound
       if let program = bytes(words.dropFirst()) {
         var meaning = "\(program.count * 8)-bit program \(Hex.encode(program))"
-        if let currency, let fallback = Fallback(version: version, program: program) {
-          meaning = "\(fallback.kind.rawValue) \(fallback.address(on: currency)) (\(meaning))"
+        if let currency, let fallback = Fallback(version: version, program: program),
+          let address = fallback.address(on: currency)
+        {
+          meaning = "\(fallback.kind.rawValue) \(address) (\(meaning))"
         }
         parts.append(Part(range: programRange, depth: 1, meaning: meaning))
       } else {

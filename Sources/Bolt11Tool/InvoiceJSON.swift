@@ -8,7 +8,7 @@ public enum InvoiceJSON {
       ("type", .string("bolt11 invoice")),
       ("valid", .bool(true)),
       ("currency", .string(invoice.currency.prefix)),
-      ("network", .string(invoice.currency.networkName)),
+      ("network", invoice.currency.knownNetworkName.map(JSON.string) ?? .null),
     ]
     if let amount = invoice.amount { members.append(("amount_msat", .unsigned(amount.rawValue))) }
     members += [
@@ -17,8 +17,10 @@ public enum InvoiceJSON {
       ("expires_at", .unsigned(invoice.expiresAt)),
       ("payee", .string(Hex.encode(invoice.payeeNodeID))),
       ("payment_hash", .string(Hex.encode(invoice.paymentHash))),
-      ("payment_secret", .string(Hex.encode(invoice.paymentSecret))),
     ]
+    if let secret = invoice.paymentSecret {
+      members.append(("payment_secret", .string(Hex.encode(secret))))
+    }
     switch invoice.description {
     case .text(let text): members.append(("description", .string(text)))
     case .hash(let hash): members.append(("description_hash", .string(Hex.encode(hash))))
@@ -36,11 +38,11 @@ public enum InvoiceJSON {
         "fallbacks",
         .array(
           invoice.fallbacks.map { fallback in
-            .object([
-              ("type", .string(fallback.kind.rawValue)),
-              ("addr", .string(fallback.address(on: invoice.currency))),
-              ("hex", .string(Hex.encode(fallback.scriptPubKey))),
-            ])
+            // `addr` is absent where the chain's address form is unknown.
+            .object(
+              [("type", .string(fallback.kind.rawValue))]
+                + (fallback.address(on: invoice.currency).map { [("addr", .string($0))] } ?? [])
+                + [("hex", .string(Hex.encode(fallback.scriptPubKey)))])
           })
       ))
     members.append(

@@ -128,12 +128,14 @@ indirect enum Value {
   case bool(Bool)
   case array([Value])
   case object([(String, Value)])
+  case null
 
   func write(to output: inout String, indent: String) {
     switch self {
     case .string(let text): output += quoted(text)
     case .int(let number): output += String(number)
     case .bool(let flag): output += flag ? "true" : "false"
+    case .null: output += "null"
     case .array(let items):
       if items.isEmpty {
         output += "[]"
@@ -408,7 +410,8 @@ valid(
 valid(
   "min_final_cltv_expiry 2^64 - 1",
   with { $0.fields.append(tagged("c", integerWords(UInt64.max))) },
-  [("min_final_cltv_expiry", .int(UInt64.max))])
+  [("min_final_cltv_expiry", .int(UInt64.max)), ("warnings", .array([.string("cltv.unusable")]))],
+  note: "Contract: a c above 2^32 - 1 is accepted with the warning cltv.unusable.")
 valid(
   "min_final_cltv_expiry field empty: 0", with { $0.fields.append(tagged("c", [])) },
   [("min_final_cltv_expiry", .int(0))])
@@ -1057,6 +1060,183 @@ invalid(
 invalid(
   "now equal to expires_at with expiry 0", with { $0.fields.append(tagged("x", [])) },
   options: Options(now: baseTimestamp), "invoice.expired")
+
+// MARK: - Compat mode: what a payer must refuse but a reader can show
+
+// Contract, Modes: compat reads an invoice that strict mode refuses only because a payer "MUST
+// fail the payment", with the strict code in `warnings`. Each rule has a strict vector refusing it
+// and a compat vector reading it; warnings are listed in the order the reader meets them (the
+// prefix, then fields left to right, then the missing `s`).
+
+let compat = Options(mode: "compat")
+func warnings(_ codes: String...) -> (String, Value) {
+  ("warnings", .array(codes.map { .string($0) }))
+}
+
+/// lnd's simnet invoice, 10u (10 * 10^-6 BTC = 1000 sat = 1,000,000 msat).
+let simnet = with { $0.hrp = "lnsb10u" }
+invalid(
+  "strict: simnet prefix lnsb", simnet, "hrp.unknown_prefix", position: 2,
+  note: "BOLT 11: \"if it does NOT understand the `prefix`: MUST fail the payment.\"")
+valid(
+  "compat: simnet prefix lnsb with amount 10u", simnet, options: compat,
+  [
+    ("currency", .string("sb")), ("network", .string("simnet")), ("amount_msat", .int(1_000_000)),
+    warnings("hrp.unknown_prefix"),
+  ],
+  note: "The currency is the letters between ln and the amount's first digit, as lnd splits it.")
+valid(
+  "compat: unknown prefix lnxy without amount, network unknown", with { $0.hrp = "lnxy" },
+  options: compat, [("currency", .string("xy")), ("network", .null), warnings("hrp.unknown_prefix")])
+invalid(
+  "compat: simnet invoice, bitcoin expected", simnet, options: Options(mode: "compat", network: "bc"),
+  "network.mismatch")
+invalid(
+  "compat: a prefix that is not letters is still refused", with { $0.hrp = "lnx-y" },
+  options: compat, "hrp.unknown_prefix", position: 2)
+invalid(
+  "compat: an empty currency prefix is still refused", with { $0.hrp = "ln10u" },
+  options: compat, "hrp.unknown_prefix", position: 2)
+invalid(
+  "compat: unknown prefix, amount with a bad multiplier", with { $0.hrp = "lnsb10x" },
+  options: compat, "hrp.invalid_amount")
+invalid(
+  "compat: unknown prefix, sub-millisatoshi amount", with { $0.hrp = "lnsb1p" },
+  options: compat, "amount.sub_millisatoshi")
+let sbP2WPKH = "sb1qg9pyx3z9ger5sj22fdxy6nj02pg4y5658lw6mw"  // BIP-173 reference segwit_encode
+valid(
+  "compat: fallbacks on simnet: witness address with hrp sb, no Base58 address",
+  with {
+    $0.hrp = "lnsb"
+    $0.fields += [p2pkh, p2wpkh].map { fallbackField($0.version, $0.program) }
+  },
+  options: compat,
+  [
+    ("currency", .string("sb")),
+    (
+      "fallbacks",
+      .array([
+        .object([("type", .string("P2PKH")), ("hex", .string(p2pkh.script))]),
+        .object([
+          ("type", .string("P2WPKH")), ("addr", .string(sbP2WPKH)), ("hex", .string(p2wpkh.script)),
+        ]),
+      ])
+    ),
+    warnings("hrp.unknown_prefix"),
+  ],
+  note:
+    "BOLT 11 takes the prefix from BIP-173, where it is also the segwit hrp; Base58 version bytes "
+    + "of an unknown chain are unknown, so addr is absent.")
+
+let noSecret = with { $0.fields = [pField, dField] }
+valid(
+  "compat: no s field, as written before payment secrets", noSecret, options: compat,
+  [("payment_secret", extraAbsent), warnings("field.missing_payment_secret")])
+valid(
+  "compat: spec example without s (p, h, 9 = 8 and 14)",
+  Draft(),
+  invoice:
+    "lnbc20m1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqhp58yjmdan79s6qqdhdzgynm4"
+    + "zwqd5d7xmw5fk98klysy043l2ahrqs9qrsgq7ea976txfraylvgzuxs8kgcw23ezlrszfnh8r6qtfpr6cxga50aj6txm9r"
+    + "xrydzd06dfeawfk6swupvz4erwnyutnjq7x39ymw6j38gp49qdkj",
+  options: compat,
+  [
+    ("payee", extraAbsent), ("amount_msat", .int(2_000_000_000)), ("payment_secret", extraAbsent),
+    ("payment_hash", .string("0001020304050607080900010203040506070809000102030405060708090102")),
+    ("description", extraAbsent),
+    (
+      "description_hash",
+      .string("3925b6f67e2c340036ed12093dd44e0368df1b6ea26c53dbe4811f58fd5db8c1")
+    ),
+    ("features", .string("4100")), ("feature_bits", .array([.int(8), .int(14)])),
+    warnings("field.missing_payment_secret"),
+  ],
+  note:
+    "BOLT 11's \"Missing required `s` field\" example; 20m = 2 * 10^9 msat; 9 = qrsgq: 3 words "
+    + "10000 01000 00000, bits 14 and 8. The spec does not say who signed it (the key recovered "
+    + "is not the examples' key), so payee is not checked.")
+/// The donation example of BOLT #11 before payment secrets were required (2021), as Core
+/// Lightning's tests/test_pay.py still quotes it: no amount, `p`, `d`, no `s`.
+let preSecretExample =
+  "lnbc1pvjluezpp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypqdpl2pkx2ctnv5sxxmmwwd5kget"
+  + "jypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq8rkx3yf5tcsyz3d73gafnh3cax9rn449d9p5uxz9ezhhypd0elx87s"
+  + "jle52x86fux2ypatgddc6k63n7erqz25le42c4u4ecky03ylcqca784w"
+invalid(
+  "strict: pre-2021 spec example without s", invoice: preSecretExample,
+  ["field.missing_payment_secret"])
+valid(
+  "compat: pre-2021 spec example without s", Draft(), invoice: preSecretExample, options: compat,
+  payee: "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad",
+  [
+    ("payment_secret", extraAbsent),
+    ("payment_hash", .string("0001020304050607080900010203040506070809000102030405060708090102")),
+    ("description", .string("Please consider supporting this project")),
+    warnings("field.missing_payment_secret"),
+  ],
+  note:
+    "Old BOLT #11: \"Please make a donation of any amount using payment_hash 0001...0102 to me "
+    + "@03e7156a...\"; description and timestamp (1496314658) from its breakdown.")
+
+/// lnd's AMP invoices: var_onion_optin and payment_secret required, and bit 30 (AMP), which BOLT #9
+/// does not assign.
+let ampBits = [8, 14, 30]
+let amp = with { $0.fields.append(tagged("9", featureWords(ampBits))) }
+invalid(
+  "strict: AMP-style invoice, unknown even feature 30", amp, "features.unknown_required",
+  position: amp.position(ofField: 3))
+valid(
+  "compat: AMP-style invoice, unknown even feature 30", amp, options: compat,
+  featureChanges(ampBits) + [warnings("features.unknown_required")])
+invalid(
+  "compat: unknown even feature 30 does not excuse a missing dependency",
+  with { $0.fields.append(tagged("9", featureWords([8, 16, 30]))) }, options: compat,
+  "features.missing_dependency")
+
+for (name, bytes, text) in [
+  ("lone 0xff", [0x61, 0xff, 0x62], "a\u{FFFD}b"),
+  ("overlong encoding of /", [0xc0, 0xaf], "\u{FFFD}\u{FFFD}"),
+  ("UTF-16 surrogate", [0xed, 0xa0, 0x80], "\u{FFFD}\u{FFFD}\u{FFFD}"),
+  ("truncated 3-byte sequence", [0x61, 0xe3, 0x81], "a\u{FFFD}"),
+] as [(String, [UInt8], String)] {
+  valid(
+    "compat: description not UTF-8: \(name)",
+    with { $0.fields = [pField, sField, tagged("d", words(bytes))] }, options: compat,
+    [("description", .string(text)), warnings("field.invalid_utf8")],
+    note:
+      "Each maximal subpart of an ill-formed sequence becomes one U+FFFD (Unicode 15, section "
+      + "3.9, \"U+FFFD Substitution of Maximal Subparts\").")
+}
+
+let allThree = with {
+  $0.hrp = "lnsb"
+  $0.fields = [pField, dField, tagged("9", featureWords(ampBits))]
+}
+invalid("strict: simnet, no s, feature 30", allThree, "hrp.unknown_prefix", position: 2)
+valid(
+  "compat: simnet, no s, feature 30: every warning in order", allThree, options: compat,
+  [("currency", .string("sb")), ("payment_secret", extraAbsent)] + featureChanges(ampBits) + [
+    warnings("hrp.unknown_prefix", "features.unknown_required", "field.missing_payment_secret")
+  ])
+invalid(
+  "compat: simnet with a signature by another key than n",
+  with {
+    $0.hrp = "lnsb"
+    $0.fields.append(nField)
+    $0.key = otherSigner
+  }, options: compat, "signature.invalid",
+  note: "Compat never relaxes signatures.")
+
+for (mode, options) in [("strict", Options()), ("compat", compat)] {
+  valid(
+    "\(mode): c = 2^32, one above what an HTLC carries",
+    with { $0.fields.append(tagged("c", integerWords(1 << 32))) }, options: options,
+    [("min_final_cltv_expiry", .int(1 << 32)), warnings("cltv.unusable")],
+    note: "Contract: a c above 2^32 - 1 is accepted in both modes with the warning cltv.unusable.")
+}
+valid(
+  "c = 2^32 - 1, the largest an HTLC carries",
+  with { $0.fields.append(tagged("c", integerWords(1 << 32 - 1))) },
+  [("min_final_cltv_expiry", .int(1 << 32 - 1))])
 
 // MARK: - Output
 

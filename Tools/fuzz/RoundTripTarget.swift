@@ -40,7 +40,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       continue
     }
     check(invoice.payeeNodeID == key.publicKey, "payee is not the signer: \(text)")
-    guard invoice.warnings.isEmpty else { continue }
+    // The builder writes shortest amounts and no rule compat relaxed; a `c` above 2^32 - 1 it does.
+    guard invoice.warnings.allSatisfy({ $0 == .cltvUnusable }) else { continue }
     // Readers need not check route keys on the curve; a writer never puts one off it.
     if invoice.routeHints.contains(where: { $0.hops.contains { !$0.hasValidNodeID } }) {
       do {
