@@ -1399,6 +1399,7 @@ valid(
 // MARK: - Output
 
 let file: Value = .object([
+  ("version", .int(1)),
   (
     "description",
     .string(
