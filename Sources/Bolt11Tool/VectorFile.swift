@@ -37,6 +37,11 @@ public struct VectorFile: Sendable {
       self.requirementIDs = Set(requirements.compactMap { $0["id"]?.stringValue })
       return
     }
+    // The JSON Schemas of these files (`Vectors/schema/`) share the folder too.
+    if json["vectors"] == nil && json["$schema"] != nil {
+      self.vectors = []
+      return
+    }
     guard let vectors = json["vectors"]?.arrayValue else {
       throw FormatError(path: path, message: "no \"vectors\" array")
     }
