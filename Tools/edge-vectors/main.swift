@@ -272,10 +272,13 @@ let rulesByError: [String: [String]] = [
 /// Rules a vector's name shows it exercises beyond its codes: each entry whose fragment the name
 /// contains (or, for a fragment starting `^`, starts with).
 let rulesByName: [(String, [String])] = [
-  ("minimal", [
-    "bolt11.reader.amount-unspecified", "bolt11.reader.payment-secret-use",
-    "bolt11.reader.cltv-default", "bolt11.reader.recovery",
-  ]),
+  (
+    "minimal",
+    [
+      "bolt11.reader.amount-unspecified", "bolt11.reader.payment-secret-use",
+      "bolt11.reader.cltv-default", "bolt11.reader.recovery",
+    ]
+  ),
   ("another order", ["bolt11.reader.bech32"]),
   ("n stated", ["bolt11.reader.n-field", "bolt11.writer.n-field", "bolt11.writer.n-signer"]),
   ("n is another key", ["bolt11.reader.n-field", "bolt11.writer.n-signer"]),
@@ -1245,9 +1248,11 @@ valid(
   note: "The currency is the letters between ln and the amount's first digit, as lnd splits it.")
 valid(
   "compat: unknown prefix lnxy without amount, network unknown", with { $0.hrp = "lnxy" },
-  options: compat, [("currency", .string("xy")), ("network", .null), warnings("hrp.unknown_prefix")])
+  options: compat,
+  [("currency", .string("xy")), ("network", .null), warnings("hrp.unknown_prefix")])
 invalid(
-  "compat: simnet invoice, bitcoin expected", simnet, options: Options(mode: "compat", network: "bc"),
+  "compat: simnet invoice, bitcoin expected", simnet,
+  options: Options(mode: "compat", network: "bc"),
   "network.mismatch")
 invalid(
   "compat: a prefix that is not letters is still refused", with { $0.hrp = "lnx-y" },
