@@ -6,6 +6,8 @@ public struct VectorFile: Sendable {
   public var path: String
   public var description: String
   public var vectors: [Vector]
+  /// The ids a requirements list (`requirements.json`) defines; nil for a vector file.
+  public var requirementIDs: Set<String>?
 
   /// One vector: an input, its options, and the expected outcome.
   public struct Vector: Sendable, CustomStringConvertible {
@@ -30,7 +32,13 @@ public struct VectorFile: Sendable {
     self.path = path
     self.description = json["description"]?.stringValue ?? ""
     // The list of spec requirements (`requirements.json`) shares the folder: it holds no vector.
-    if json["vectors"] == nil && json["requirements"] != nil {
+    if json["vectors"] == nil, let requirements = json["requirements"]?.arrayValue {
+      self.vectors = []
+      self.requirementIDs = Set(requirements.compactMap { $0["id"]?.stringValue })
+      return
+    }
+    // The JSON Schemas of these files (`Vectors/schema/`) share the folder too.
+    if json["vectors"] == nil && json["$schema"] != nil {
       self.vectors = []
       return
     }
@@ -45,6 +53,20 @@ public struct VectorFile: Sendable {
       return Vector(
         file: file, name: vector["name"]?.stringValue ?? "#\(index)",
         kind: vector["kind"]?.stringValue ?? "invoice", object: vector)
+    }
+  }
+
+  /// Each `rules` id of `files`' vectors that no requirements list among them defines, as
+  /// "file: name: unknown rule id ID"; none when no requirements list was given.
+  public static func unknownRules(in files: [VectorFile]) -> [String] {
+    let lists = files.compactMap(\.requirementIDs)
+    guard !lists.isEmpty else { return [] }
+    let known = lists.reduce(into: Set<String>()) { $0.formUnion($1) }
+    return files.flatMap(\.vectors).flatMap { vector in
+      (vector.object["rules"]?.arrayValue ?? []).compactMap { rule in
+        let id = rule.stringValue ?? "\(rule)"
+        return known.contains(id) ? nil : "\(vector): unknown rule id \(id)"
+      }
     }
   }
 

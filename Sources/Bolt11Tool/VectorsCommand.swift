@@ -41,6 +41,11 @@ enum VectorsCommand {
           "FAIL \(SafeText.escape(error.path)): \(SafeText.escape(error.message))\n")
       }
     }
+    // A vector naming a requirement that `requirements.json` does not define is one failure.
+    for problem in VectorFile.unknownRules(in: files) {
+      report.fileErrors.append(problem)
+      try environment.stdout.write("FAIL \(SafeText.escape(problem))\n")
+    }
     let verbose = options.flags.contains("--verbose")
     if commands.isEmpty {
       report.decoders.append(try runBuiltIn(files, verbose: verbose, environment))

@@ -34,6 +34,20 @@ import Testing
     #expect(Self.vectors.count > spec.count)
   }
 
+  @Test("a rules id that requirements.json does not define is reported, a defined one is not")
+  func unknownRules() throws {
+    let requirements = try VectorFile(
+      path: "requirements.json", text: #"{"requirements": [{"id": "bolt11.reader.checksum"}]}"#)
+    let vectors = try VectorFile(
+      path: "v.json",
+      text: #"{"vectors": [{"name": "a", "rules": ["bolt11.reader.checksum", "x.unknown"]}]}"#)
+    #expect(VectorFile.unknownRules(in: [vectors]).isEmpty)
+    #expect(
+      VectorFile.unknownRules(in: [requirements, vectors]) == [
+        "v.json: a: unknown rule id x.unknown"
+      ])
+  }
+
   @Test("vector", arguments: vectors)
   func vector(_ vector: VectorFile.Vector) {
     let failure = VectorFile.run(vector)

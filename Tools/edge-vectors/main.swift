@@ -215,10 +215,158 @@ func add(
 ) {
   precondition(names.insert(name).inserted, "duplicate vector name \(name)")
   var members: [(String, Value)] = [("name", .string(name)), ("invoice", .string(invoice))]
+  let ids = rules(name, options, result)
+  precondition(!ids.isEmpty, "vector \(name) names no rule")
+  members.append(("rules", .array(ids.map { .string($0) })))
   if let options = options.value { members.append(("options", options)) }
   members += result
   if let note { members.append(("note", .string(note))) }
   vectors.append(.object(members))
+}
+
+// MARK: - Rules: the requirements of Vectors/requirements.json a vector exercises
+
+/// The requirement ids each error code stands for: the reader rule that refuses, and the writer
+/// rule whose breach the reader sees.
+let rulesByError: [String: [String]] = [
+  "bech32.checksum": ["bolt11.reader.checksum"],
+  "bech32.mixed_case": ["bolt11.reader.bech32", "bolt11.reader.uppercase"],
+  "bech32.invalid_character": ["bolt11.reader.bech32", "bolt11.writer.bech32"],
+  "bech32.no_separator": ["bolt11.reader.bech32"],
+  "hrp.unknown_prefix": ["bolt11.reader.prefix"],
+  "hrp.invalid_amount": ["bolt11.reader.amount-invalid"],
+  "amount.sub_millisatoshi": ["bolt11.reader.amount-pico", "bolt11.writer.amount-pico"],
+  "amount.overflow": ["contract.amount-overflow"],
+  "invoice.too_short": ["contract.too-short"],
+  "invoice.too_long": ["contract.max-length"],
+  "invoice.trailing_data": ["contract.trailing-data"],
+  "invoice.non_zero_padding": ["bolt11.writer.padding", "contract.non-zero-padding"],
+  "field.non_minimal": ["bolt11.reader.non-minimal"],
+  "field.value_too_large": ["contract.value-too-large"],
+  "field.invalid_utf8": ["bolt11.writer.d-utf8"],
+  "field.invalid_fallback": ["bolt11.writer.fallback"],
+  "field.invalid_route": ["bolt11.writer.route-entries"],
+  "field.invalid_pubkey": ["contract.pubkey"],
+  "field.duplicate": ["contract.duplicate-field"],
+  "field.missing_payment_hash": ["bolt11.writer.p-field"],
+  "field.missing_payment_secret": ["bolt11.reader.payment-secret", "bolt11.writer.s-field"],
+  "field.missing_description": ["bolt11.reader.description", "bolt11.writer.description"],
+  "field.both_descriptions": ["bolt11.reader.description", "bolt11.writer.description"],
+  "features.unknown_required": ["bolt11.reader.features-even"],
+  "features.missing_dependency": [
+    "bolt11.reader.feature-dependencies", "bolt9.writer.dependencies", "bolt11.writer.features",
+  ],
+  "signature.invalid": ["bolt11.reader.signature", "bolt11.writer.signature"],
+  "signature.unrecoverable": ["bolt11.reader.signature", "bolt11.reader.recovery"],
+  "signature.high_s": ["bolt11.reader.low-s", "bolt11.reader.n-field"],
+  "signature.invalid_recovery_id": ["contract.recovery-id", "bolt11.writer.signature"],
+  "description_hash.mismatch": ["bolt11.reader.description-hash", "contract.description-option"],
+  "network.mismatch": ["contract.network", "bolt11.writer.prefix"],
+  "invoice.expired": ["bolt11.payer.expiry", "contract.expiry"],
+  "amount.leading_zeros": ["bolt11.writer.amount-format", "contract.amount-warnings"],
+  "amount.zero": ["bolt11.writer.amount-format", "contract.amount-warnings"],
+  "amount.non_shortest": ["bolt11.writer.amount-shortest"],
+  "cltv.unusable": ["contract.cltv-unusable"],
+]
+
+/// Rules a vector's name shows it exercises beyond its codes: each entry whose fragment the name
+/// contains (or, for a fragment starting `^`, starts with).
+let rulesByName: [(String, [String])] = [
+  (
+    "minimal",
+    [
+      "bolt11.reader.amount-unspecified", "bolt11.reader.payment-secret-use",
+      "bolt11.reader.cltv-default", "bolt11.reader.recovery",
+    ]
+  ),
+  ("another order", ["bolt11.reader.bech32"]),
+  ("n stated", ["bolt11.reader.n-field", "bolt11.writer.n-field", "bolt11.writer.n-signer"]),
+  ("n is another key", ["bolt11.reader.n-field", "bolt11.writer.n-signer"]),
+  ("with n", ["bolt11.writer.n-field"]),
+  ("description hash", ["bolt11.writer.description"]),
+  ("options.description", ["contract.description-option", "bolt11.reader.description-hash"]),
+  ("^currency", ["bolt11.reader.amount-multiply", "bolt11.writer.prefix"]),
+  ("^amount ", ["bolt11.reader.amount-multiply"]),
+  ("upper case", ["bolt11.reader.uppercase"]),
+  ("UPPER", ["bolt11.reader.uppercase"]),
+  ("lightning:", ["contract.lightning-prefix"]),
+  ("LIGHTNING:", ["contract.lightning-prefix", "bolt11.reader.uppercase"]),
+  ("timestamp", ["bolt11.writer.timestamp"]),
+  ("^expiry", ["bolt11.writer.x-field", "contract.expiry"]),
+  ("^x = ", ["bolt11.writer.x-minimal"]),
+  ("^c = q", ["bolt11.writer.c-minimal"]),
+  ("c = ", ["bolt11.writer.c-field"]),
+  ("^9 = ", ["bolt11.writer.features-minimal"]),
+  ("min_final_cltv", ["bolt11.writer.c-field"]),
+  ("^now ", ["bolt11.payer.expiry", "contract.expiry"]),
+  ("^description of", ["bolt11.writer.d-utf8"]),
+  ("^description in", ["bolt11.writer.d-utf8"]),
+  ("description not UTF-8", ["bolt11.writer.d-utf8"]),
+  ("empty description", ["bolt11.writer.d-utf8"]),
+  ("payment metadata", ["bolt11.reader.metadata"]),
+  ("known features", ["bolt11.reader.feature-dependencies", "bolt11.writer.features"]),
+  ("dependency is met", ["bolt11.reader.feature-dependencies", "bolt9.writer.dependencies"]),
+  ("unknown odd", ["bolt11.reader.features-odd"]),
+  ("unknown even", ["bolt11.reader.features-indicate"]),
+  ("fallback", ["bolt11.writer.fallback"]),
+  ("every kind", ["bolt11.writer.order"]),
+  ("fallback versions 19 and 31", ["bolt11.reader.fallback-unknown-version"]),
+  ("route", ["bolt11.writer.route-entries"]),
+  ("two r fields", ["bolt11.writer.route-multiple", "bolt11.writer.order"]),
+  ("keys not checked", ["contract.pubkey"]),
+  ("unknown field types", ["contract.unknown-fields", "bolt11.writer.order"]),
+  ("high-S signature without n", ["bolt11.reader.recovery"]),
+  ("of 50 words", ["bolt11.reader.fixed-length"]),
+  ("of 53 words", ["bolt11.reader.fixed-length"]),
+  ("of 55 words", ["bolt11.reader.fixed-length"]),
+  ("7089", ["contract.max-length", "bolt11.writer.length"]),
+  ("duplicate p ", ["bolt11.writer.p-field"]),
+  ("duplicate s ", ["bolt11.writer.s-field"]),
+  ("duplicate d ", ["bolt11.writer.description"]),
+  ("duplicate h ", ["bolt11.writer.description"]),
+  ("duplicate n ", ["bolt11.writer.n-field"]),
+  ("duplicate x ", ["bolt11.writer.x-field"]),
+  ("duplicate c ", ["bolt11.writer.c-field"]),
+  ("whole word of padding", ["contract.padding-word"]),
+  ("declares", ["contract.field-framing"]),
+  ("largest", ["contract.extreme-values"]),
+  ("longest", ["contract.extreme-values"]),
+  ("highest", ["contract.extreme-values"]),
+  ("the most one r field", ["contract.extreme-values"]),
+  ("both even and odd", ["bolt9.reader.both-bits", "bolt9.writer.both-bits"]),
+  ("both required and optional", ["bolt9.reader.both-bits", "bolt9.writer.both-bits"]),
+  ("9 field empty", ["bolt11.writer.features-omit"]),
+  ("recovery id", ["bolt11.reader.recovery"]),
+  ("simnet", ["bolt11.reader.prefix"]),
+  ("without s", ["bolt11.reader.payment-secret"]),
+  ("no s field", ["bolt11.reader.payment-secret"]),
+]
+
+/// The requirement ids a vector exercises: from its name, its error codes or warnings, and compat
+/// mode; sorted, each once.
+func rules(_ name: String, _ options: Options, _ result: [(String, Value)]) -> [String] {
+  var codes: [String] = []
+  for (key, value) in result {
+    switch (key, value) {
+    case ("error", .string(let code)): codes.append(code)
+    case ("error", .array(let items)), ("warnings", .array(let items)):
+      codes += items.compactMap { if case .string(let code) = $0 { code } else { nil } }
+    case ("expect", .object(let members)):
+      for case ("warnings", .array(let items)) in members {
+        codes += items.compactMap { if case .string(let code) = $0 { code } else { nil } }
+      }
+    default: break
+    }
+  }
+  var ids = Set(codes.flatMap { rulesByError[$0] ?? [] })
+  for (fragment, named) in rulesByName {
+    let matches =
+      fragment.hasPrefix("^") ? name.hasPrefix(fragment.dropFirst()) : name.contains(fragment)
+    if matches { ids.formUnion(named) }
+  }
+  if options.mode == "compat" { ids.insert("contract.compat") }
+  if options.checkRouteKeys == true { ids.insert("contract.pubkey") }
+  return ids.sorted()
 }
 
 /// Expected values of the usual invoice (no amount, `p s d`, the signer), overridden by `changes`.
@@ -477,6 +625,15 @@ for (name, bits) in [
 ] {
   valid(name, with { $0.fields.append(tagged("9", featureWords(bits))) }, featureChanges(bits))
 }
+valid(
+  "payment_secret set both required and optional (bits 14 and 15)",
+  with { $0.fields.append(tagged("9", featureWords([8, 14, 15]))) }, featureChanges([8, 14, 15]),
+  note: "BOLT 9: a writer \"MUST NOT set both the optional and mandatory bits\"; a receiver "
+    + "treats such a feature \"as mandatory\", and payment_secret is known: the invoice reads.")
+valid(
+  "9 field empty: no features", with { $0.fields.append(tagged("9", [])) },
+  note: "BOLT 11: a writer \"MUST omit the `9` field altogether\" when no bit is set; no reader "
+    + "rule refuses the empty field, which does not begin with a 0 field element.")
 
 // MARK: Valid: fallbacks
 
@@ -888,6 +1045,10 @@ for (name, bits, code) in [
     "unknown even feature 5112, the highest a 9 field holds", [14, 5112],
     "features.unknown_required"
   ),
+  (
+    "unknown feature 100 set both even and odd: treated as required", [8, 14, 100, 101],
+    "features.unknown_required"
+  ),
   ("basic_mpp required without payment_secret", [8, 16], "features.missing_dependency"),
   ("basic_mpp optional without payment_secret", [8, 17], "features.missing_dependency"),
 ] {
@@ -1087,9 +1248,11 @@ valid(
   note: "The currency is the letters between ln and the amount's first digit, as lnd splits it.")
 valid(
   "compat: unknown prefix lnxy without amount, network unknown", with { $0.hrp = "lnxy" },
-  options: compat, [("currency", .string("xy")), ("network", .null), warnings("hrp.unknown_prefix")])
+  options: compat,
+  [("currency", .string("xy")), ("network", .null), warnings("hrp.unknown_prefix")])
 invalid(
-  "compat: simnet invoice, bitcoin expected", simnet, options: Options(mode: "compat", network: "bc"),
+  "compat: simnet invoice, bitcoin expected", simnet,
+  options: Options(mode: "compat", network: "bc"),
   "network.mismatch")
 invalid(
   "compat: a prefix that is not letters is still refused", with { $0.hrp = "lnx-y" },
@@ -1241,6 +1404,7 @@ valid(
 // MARK: - Output
 
 let file: Value = .object([
+  ("version", .int(1)),
   (
     "description",
     .string(
