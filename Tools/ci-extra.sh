@@ -26,7 +26,7 @@ cd "$(dirname "$0")/.."
 passed=0 failed=0
 logs=.build/ci-extra
 mkdir -p "$logs"
-step() { printf '\n--> %s\n' "$*"; }
+step() { printf '\n--> [%ds] %s\n' "$SECONDS" "$*"; }
 pass() { passed=$((passed + 1)); printf 'ok: %s\n' "$*"; }
 fail() { failed=$((failed + 1)); printf 'FAILED: %s\n' "$*"; }
 
