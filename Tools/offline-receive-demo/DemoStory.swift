@@ -28,12 +28,12 @@ enum DemoStory {
     let start: UInt64 = 1_700_000_000
     let clock = ManualClock(seconds: start)
     let node = SimulatedNode(nodeID: nodeID, clock: clock) {
-      requestID, amountMsat, description, createdAt in
+      requestID, amount, description, createdAt in
       var builder = InvoiceBuilder(
         currency: .regtest, paymentHash: SHA256.hash(Array(requestID.utf8)),
         paymentSecret: [UInt8](repeating: 0x22, count: 32), description: .text(description),
         createdAt: createdAt)
-      builder.amount = Millisatoshis(amountMsat)
+      builder.amount = amount
       builder.expirySeconds = 3600
       builder.features = try! Features(bits: [8, 14])
       let invoice = try! builder.build(signingWith: key)
@@ -41,7 +41,9 @@ enum DemoStory {
     }
     let journal = InMemoryRequestJournal()
     let scope = WalletScope(network: .regtest, nodeID: nodeID)
-    let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 5_000_000)]
+    let channels = [
+      ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(5_000_000))
+    ]
     let intent = IntentID("coffee-1")
 
     /// The wallet process: a provider over the shared node and journal, and a fresh flow.
@@ -67,7 +69,8 @@ enum DemoStory {
     await say("prepare 1000 sat \"Coffee\" (intent \(intent)), node answer will be lost")
     await node.loseResponses(.prepare)
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: 1000, description: "Coffee", channels: channels)
+      _ = try await flow.requestOfflineInvoice(
+        amount: Millisatoshis(1_000_000), description: "Coffee", channels: channels)
       return 1
     } catch {
       await say("prepare answer lost: \(error)")
@@ -75,7 +78,7 @@ enum DemoStory {
     await say("retry: the session resumes the same intent, the node sees the same request id")
     guard
       case .ready(let first) = try? await flow.requestOfflineInvoice(
-        amountSats: 1000, description: "Coffee", channels: channels)
+        amount: Millisatoshis(1_000_000), description: "Coffee", channels: channels)
     else { return 1 }
     await say("ready and displayed until \(first.displayUntil): QR \(await qr(flow))")
 

@@ -62,7 +62,7 @@ public actor OfflineDisplayStore {
     guard newRequest != request else { return }
     request = newRequest
     if let offlineInvoice,
-      !offlineInvoice.matches(amountSats: newRequest.amountSats, description: newRequest.description)
+      !offlineInvoice.matches(amount: newRequest.amount, description: newRequest.description)
     {
       clearOffline()
     }
@@ -77,7 +77,7 @@ public actor OfflineDisplayStore {
   /// - Returns: whether it is now displayed.
   public func apply(_ invoice: AcceptedInvoice, now: UInt64) async -> Bool {
     guard isOfflineMode, let request,
-      invoice.isDisplayable(amountSats: request.amountSats, description: request.description, now: now)
+      invoice.isDisplayable(amount: request.amount, description: request.description, now: now)
     else { return false }
     guard await gate.contains(invoice, now: now) else { return false }
     guard isOfflineMode, self.request == request else { return false }
@@ -98,7 +98,7 @@ public actor OfflineDisplayStore {
     guard isOfflineMode, let offlineInvoice, let request,
       offlineSlot.bolt11 == offlineInvoice.bolt11,
       offlineInvoice.isDisplayable(
-        amountSats: request.amountSats, description: request.description, now: now)
+        amount: request.amount, description: request.description, now: now)
     else { return nil }
     guard await gate.contains(offlineInvoice, now: now) else { return nil }
     // Re-read after the await: what is displayed now, not what was.

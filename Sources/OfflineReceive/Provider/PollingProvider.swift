@@ -53,31 +53,25 @@ public actor PollingProvider {
     self.cancelsOtherIntents = cancelsOtherIntents
   }
 
-  /// Advisory capability: node errors answer false; zero and overflowing amounts answer false
-  /// without asking the node.
-  public func canReceive(amountSats: UInt64) async -> Bool {
-    guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else { return false }
-    return (try? await node.canReceive(amountMsat: amount.rawValue)) ?? false
+  /// Advisory capability: node errors answer false; zero answers false without
+  /// asking the node.
+  public func canReceive(amount: Millisatoshis) async -> Bool {
+    guard amount.rawValue > 0 else { return false }
+    return (try? await node.canReceive(amount: amount)) ?? false
   }
 
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
   /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling
   ///   task is cancelled (the node request and the journal record are left alone).
-  public func prepare(intentID: IntentID, amountSats: UInt64, description: String) async throws
-    -> PrepareOutcome
-  {
-    // Zero or an overflowing conversion fails before any journal or node access.
-    guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else {
-      throw OfflineReceiveError(
-        .insufficientLiquidity, "\(amountSats) sat cannot be received", intentID: intentID)
-    }
-    return try await prepare(intentID: intentID, amount: amount, description: description)
-  }
-
-  private func prepare(intentID: IntentID, amount: Millisatoshis, description: String)
+  public func prepare(intentID: IntentID, amount: Millisatoshis, description: String)
     async throws -> PrepareOutcome
   {
+    // Zero fails before any journal or node access.
+    guard amount.rawValue > 0 else {
+      throw OfflineReceiveError(
+        .insufficientLiquidity, "\(amount) cannot be received", intentID: intentID)
+    }
     if let running = inFlight[intentID] {
       return try await withTaskCancellationHandler {
         try await running.value
@@ -220,7 +214,7 @@ public actor PollingProvider {
     var status: NodeRequestStatus
     do {
       status = try await node.prepare(
-        requestID: record.nodeRequestID, amountMsat: amount.rawValue, description: description)
+        requestID: record.nodeRequestID, amount: amount, description: description)
     } catch {
       throw try await failure(for: error, record: record)
     }

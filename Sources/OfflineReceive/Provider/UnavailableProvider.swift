@@ -1,3 +1,5 @@
+public import Bolt11
+
 /// The provider of every production build: it never advertises offline receive.
 ///
 /// Capability is always false, and preparation always fails with *unavailable*.
@@ -6,10 +8,10 @@ public struct UnavailableProvider: OfflineReceiveProvider {
   public init() {}
 
   /// Always false.
-  public func canReceive(amountSats: UInt64) async throws -> Bool { false }
+  public func canReceive(amount: Millisatoshis) async throws -> Bool { false }
 
   /// Always throws `offline.unavailable`.
-  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
+  public func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
     async throws -> ProviderAnswer
   {
     throw OfflineReceiveError(.unavailable, "offline receive is not available in this build")

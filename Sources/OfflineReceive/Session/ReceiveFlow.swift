@@ -1,4 +1,4 @@
-import Bolt11
+public import Bolt11
 
 /// The wallet's entry points for offline receive: session → gate → display, in one
 /// actor, with the expiry and payment signals routed to the parts they concern.
@@ -51,14 +51,13 @@ public actor ReceiveFlow {
 
   /// Whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
   /// above zero, and (with an amount) an amount within it, inclusive.
-  public static func canCreateLightningInvoice(amountSats: UInt64?, channels: [ChannelSummary]?)
+  public static func canCreateLightningInvoice(amount: Millisatoshis?, channels: [ChannelSummary]?)
     -> Bool
   {
-    guard let inbound = EligibilitySnapshot.readyInboundSats(channels), inbound > 0 else {
-      return false
-    }
-    guard let amountSats else { return true }
-    return amountSats <= inbound
+    guard let inbound = EligibilitySnapshot.readyInboundCapacity(channels), inbound.rawValue > 0
+    else { return false }
+    guard let amount else { return true }
+    return amount <= inbound
   }
 
   /// The sheet appears (or disappears): a fresh presentation id and a reset session.
@@ -84,7 +83,7 @@ public actor ReceiveFlow {
   /// Prepares, registers and displays an offline invoice for the request.
   ///
   /// - Parameters:
-  ///   - amountSats: nil for an amountless request, which counts as 0.
+  ///   - amount: nil for an amountless request, which counts as 0.
   ///   - description: the note the user typed; the invoice must carry it as its description.
   ///   - channels: the node's channels, for the liquidity check; nil when unknown.
   ///   - isNodeRunning: whether the node is running.
@@ -92,12 +91,13 @@ public actor ReceiveFlow {
   /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` (and the gate's
   ///   refusals), `offline.retryable`, and the session's errors.
   public func requestOfflineInvoice(
-    amountSats: UInt64?, description: String, channels: [ChannelSummary]?, isNodeRunning: Bool = true
+    amount: Millisatoshis?, description: String, channels: [ChannelSummary]?,
+    isNodeRunning: Bool = true
   ) async throws -> PrepareOutcome {
     let snapshot = EligibilitySnapshot(
-      amountSats: amountSats ?? 0, channels: channels, isNodeRunning: isNodeRunning)
+      amount: amount ?? Millisatoshis(0), channels: channels, isNodeRunning: isNodeRunning)
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: snapshot.amountSats, description: description))
+    await display.setRequest(ReceiveRequest(amount: snapshot.amount, description: description))
     let token = await gate.beginPreparation()
     let result = try await session.prepareInvoice(snapshot, description: description)
     guard let accepted = result.accepted else { return result.outcome }
@@ -108,24 +108,23 @@ public actor ReceiveFlow {
   /// Displays an invoice that `PollingProvider.restore()` found ready after a restart, through
   /// the same payment gate, without a new prepare, and hands its intent to the session.
   ///
-  /// - Throws: `offline.invalid_invoice` when `restored` is not ready or does not ask whole
-  ///   satoshis with a text description; the gate's refusals as in `requestOfflineInvoice`.
+  /// - Throws: `offline.invalid_invoice` when `restored` is not ready or does not ask an amount
+  ///   with a text description; the gate's refusals as in `requestOfflineInvoice`.
   public func restore(_ restored: PreparationResult) async throws {
     guard let accepted = restored.accepted else {
       throw OfflineReceiveError(
         .invalidInvoice, "only a ready invoice can be restored", intentID: restored.intentID)
     }
-    let amount = accepted.invoice.amount?.rawValue ?? 0
-    guard case .text(let note) = accepted.invoice.description, amount % 1000 == 0 else {
+    guard let amount = accepted.invoice.amount, case .text(let note) = accepted.invoice.description
+    else {
       throw OfflineReceiveError(
-        .invalidInvoice, "a restored invoice must ask whole satoshis",
+        .invalidInvoice, "a restored invoice must ask an amount with a text description",
         intentID: restored.intentID)
     }
-    let amountSats = amount / 1000
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: amountSats, description: note))
+    await display.setRequest(ReceiveRequest(amount: amount, description: note))
     let token = await gate.beginPreparation()
-    await session.adopt(restored.intentID, amountSats: amountSats, description: note)
+    await session.adopt(restored.intentID, amount: amount, description: note)
     try await show(accepted, intentID: restored.intentID, token: token)
   }
 
