@@ -29,7 +29,7 @@ extension NodeConformance {
   {
     let outcome = try? await provider.prepare(
       intentID: IntentID(intent), amount: amount, description: "conformance")
-    if case .ready(let accepted)? = outcome { return accepted }
+    if case .ready(let accepted, _)? = outcome { return accepted }
     return nil
   }
 
@@ -143,7 +143,7 @@ extension NodeConformance {
     check(
       report?.ready.map(\.intentID) == [IntentID("a")], "the intent is not ready after recovery")
     check(
-      report?.ready.first?.accepted?.bolt11 == accepted.bolt11,
+      report?.ready.first?.invoice?.bolt11 == accepted.bolt11,
       "the restored invoice is not the one released before the restart")
   }
 }

@@ -45,14 +45,14 @@ actor FakeProvider: OfflineReceiveProvider {
   }
 
   func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String) async throws
-    -> ProviderAnswer
+    -> PrepareOutcome<String>
   {
     prepares.append(
       PrepareCall(intentID: intentID, amount: amount, description: description))
     if let prepareError { throw prepareError }
-    if let fixedInvoice { return .invoice(fixedInvoice) }
-    return .invoice(
-      TestInvoices.make(amountMsat: amount.rawValue, description: .text(description)).string)
+    if let fixedInvoice { return .ready(fixedInvoice, intentID: intentID) }
+    let bolt11 = TestInvoices.make(amountMsat: amount.rawValue, description: .text(description))
+    return .ready(bolt11.string, intentID: intentID)
   }
 }
 

@@ -28,7 +28,7 @@ struct LifecycleFixture {
       node: node, journal: journal, scope: ProviderFixture.scope, clock: phoneClock)
   }
 
-  func prepare(_ id: String, sats: UInt64 = 3000) async throws -> PrepareOutcome {
+  func prepare(_ id: String, sats: UInt64 = 3000) async throws -> PrepareOutcome<AcceptedInvoice> {
     try await provider.prepare(intentID: IntentID(id), amount: .sats(sats), description: "Coffee")
   }
 
@@ -139,7 +139,7 @@ struct LifecycleFixture {
   @Test("a payment settles the journal record, and the next intent does not cancel it")
   func paymentSettlesTheRecord() async throws {
     let fixture = LifecycleFixture()
-    guard case .ready(let accepted) = try await fixture.prepare("paid") else {
+    guard case .ready(let accepted, _) = try await fixture.prepare("paid") else {
       Issue.record("not ready")
       return
     }
@@ -168,12 +168,12 @@ struct LifecycleFixture {
       _ = try? await fixture.prepare("late")
       hash = await fixture.journal.record(id)?.paymentHash
     case "cancelled":
-      if case .ready(let accepted) = try await fixture.prepare("late") {
+      if case .ready(let accepted, _) = try await fixture.prepare("late") {
         hash = accepted.paymentHash
       }
       #expect(try await fixture.provider.cancel(intentID: id) == .cancelled)
     default:
-      if case .ready(let accepted) = try await fixture.prepare("late") {
+      if case .ready(let accepted, _) = try await fixture.prepare("late") {
         hash = accepted.paymentHash
       }
       await fixture.node.expire(requestID: "late")
@@ -225,7 +225,7 @@ struct LifecycleFixture {
     let flow = await fixture.flow()
     let outcome = try await flow.requestOfflineInvoice(
       amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
-    guard case .ready(let accepted) = outcome else {
+    guard case .ready(let accepted, _) = outcome else {
       Issue.record("\(outcome)")
       return
     }

@@ -39,7 +39,7 @@ struct ProviderFixture {
     let fixture = ProviderFixture()
     let outcome = try await fixture.provider.prepare(
       intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
-    guard case .ready(let accepted) = outcome else { Issue.record("\(outcome)"); return }
+    guard case .ready(let accepted, _) = outcome else { Issue.record("\(outcome)"); return }
     #expect(accepted.invoice.amount == Millisatoshis(1_000_000))
     #expect(await fixture.node.calls == [
       "prepare request-1", "status request-1", "status request-1", "status request-1",
@@ -188,7 +188,7 @@ struct ProviderFixture {
   @Test("W15: concurrent preparations of one intent join one in-flight task")
   func singleFlight() async throws {
     let fixture = ProviderFixture()
-    let outcomes = try await withThrowingTaskGroup(of: PrepareOutcome.self) { group in
+    let outcomes = try await withThrowingTaskGroup(of: PrepareOutcome<AcceptedInvoice>.self) { group in
       for _ in 0..<8 {
         group.addTask {
           try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "")

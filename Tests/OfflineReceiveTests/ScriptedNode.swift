@@ -64,7 +64,7 @@ struct ScriptedFixture {
   /// A valid Coffee invoice for 1000 sat, signed by our test key at the test clock.
   static let coffee = TestInvoices.make(amountMsat: 1_000_000, description: .text("Coffee")).string
 
-  func prepare(_ id: String = "request-1") async throws -> PrepareOutcome {
+  func prepare(_ id: String = "request-1") async throws -> PrepareOutcome<AcceptedInvoice> {
     try await provider.prepare(intentID: IntentID(id), amount: .sats(1000), description: "Coffee")
   }
 

@@ -177,7 +177,7 @@ import Testing
     let session = session()
     await session.updateEligibility(Self.eligible)
     let result = try await session.prepareInvoice(Self.eligible, description: "Test")
-    #expect(result.accepted?.invoice.string == fixed)
+    #expect(result.invoice?.invoice.string == fixed)
     let calls = await provider.prepares
     #expect(calls.map(\.amount) == [.sats(1000)])
     #expect(calls.map(\.description) == ["Test"])

@@ -72,7 +72,7 @@ import Testing
     let flow = await flow(provider)
     let outcome = try await flow.requestOfflineInvoice(
       amount: .sats(1000), description: "Coffee", channels: Self.channels)
-    guard case .ready(let accepted) = outcome else { Issue.record("\(outcome)"); return }
+    guard case .ready(let accepted, _) = outcome else { Issue.record("\(outcome)"); return }
     #expect(await flow.display.visible.bolt11 == accepted.bolt11)
     #expect(await flow.nextDeadline == accepted.displayUntil)
     try await flow.paymentReceived(accepted.paymentHash)

@@ -107,7 +107,7 @@ var (journal, provider, flow) = try await launchWallet()
 
 let coffee = try await flow.requestOfflineInvoice(
   amount: Millisatoshis(1_000_000), description: "Coffee", channels: channels)
-guard case .ready(let shown) = coffee, let paidIntent = await flow.displayedIntent else {
+guard case .ready(let shown, _) = coffee, let paidIntent = await flow.displayedIntent else {
   fatalError("the first invoice is not ready: \(coffee)")
 }
 check(await flow.display.visible.bolt11 == shown.bolt11, "the validated invoice is displayed")
@@ -153,7 +153,7 @@ do {
 }
 let cake = try await flow.requestOfflineInvoice(
   amount: Millisatoshis(3_000_000), description: "Cake", channels: channels)
-guard case .ready(let cakeInvoice) = cake, let cakeIntent = await flow.displayedIntent else {
+guard case .ready(let cakeInvoice, _) = cake, let cakeIntent = await flow.displayedIntent else {
   fatalError("the retry after a lost answer is not ready: \(cake)")
 }
 let prepares = await node.calls.filter { $0 == "prepare \(cakeIntent.rawValue)" }

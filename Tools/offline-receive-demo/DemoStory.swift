@@ -77,7 +77,7 @@ enum DemoStory {
     }
     await say("retry: the session resumes the same intent, the node sees the same request id")
     guard
-      case .ready(let first) = try? await flow.requestOfflineInvoice(
+      case .ready(let first, _) = try? await flow.requestOfflineInvoice(
         amount: Millisatoshis(1_000_000), description: "Coffee", channels: channels)
     else { return 1 }
     await say("ready and displayed until \(first.displayUntil): QR \(await qr(flow))")

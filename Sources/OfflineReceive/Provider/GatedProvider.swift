@@ -22,7 +22,7 @@ public struct GatedProvider: OfflineReceiveProvider {
 
   /// The inner provider's preparation when enabled; `offline.unavailable` otherwise.
   public func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
-    async throws -> ProviderAnswer
+    async throws -> PrepareOutcome<String>
   {
     guard await isEnabled() else {
       return try await UnavailableProvider().prepareInvoice(

@@ -23,7 +23,7 @@ public actor PollingProvider {
   private let timeout: Duration
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
-  private var inFlight: [IntentID: Task<PrepareOutcome, any Error>] = [:]
+  private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   private var freshRequestCounter: UInt64 = 0
 
   /// - Parameters:
@@ -65,7 +65,7 @@ public actor PollingProvider {
   /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling
   ///   task is cancelled (the node request and the journal record are left alone).
   public func prepare(intentID: IntentID, amount: Millisatoshis, description: String)
-    async throws -> PrepareOutcome
+    async throws -> PrepareOutcome<AcceptedInvoice>
   {
     // Zero fails before any journal or node access.
     guard amount.rawValue > 0 else {
@@ -149,9 +149,8 @@ public actor PollingProvider {
         switch try await prepare(
           intentID: record.intentID, amount: record.amount, description: record.description)
         {
-        case .ready(let accepted):
-          report.ready.append(
-            PreparationResult(intentID: record.intentID, outcome: .ready(accepted)))
+        case .ready(let accepted, let intentID):
+          report.ready.append(.ready(accepted, intentID: intentID))
         case .pending:
           report.pending.append(record.intentID)
         }
@@ -172,7 +171,7 @@ public actor PollingProvider {
   // MARK: - The preparation
 
   private func run(_ intentID: IntentID, amount: Millisatoshis, description: String) async throws
-    -> PrepareOutcome
+    -> PrepareOutcome<AcceptedInvoice>
   {
     let timeoutSeconds = UInt64(max(0, timeout.components.seconds))
     let deadline = await clock.now().addingSaturating(timeoutSeconds)
@@ -275,7 +274,7 @@ public actor PollingProvider {
     }
   }
 
-  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome {
+  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome<AcceptedInvoice> {
     let policy = ReceivePolicy(
       amount: record.amount, nodeID: scope.nodeID, network: scope.network,
       description: record.description, display: display)
@@ -286,7 +285,7 @@ public actor PollingProvider {
       ready.paymentHash = accepted.paymentHash
       ready.expiresAt = accepted.invoice.expiresAt
       try await journalCall { try await journal.save(ready) }
-      return .ready(accepted)
+      return .ready(accepted, intentID: record.intentID)
     case .rejected(let rejection):
       var refused = record
       // Kept so that a payment of the refused invoice is still matched to its intent.

@@ -12,7 +12,7 @@ public struct UnavailableProvider: OfflineReceiveProvider {
 
   /// Always throws `offline.unavailable`.
   public func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
-    async throws -> ProviderAnswer
+    async throws -> PrepareOutcome<String>
   {
     throw OfflineReceiveError(.unavailable, "offline receive is not available in this build")
   }

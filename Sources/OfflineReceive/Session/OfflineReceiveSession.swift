@@ -152,7 +152,7 @@ public actor OfflineReceiveSession {
   ///   was revoked, `offline.invalid_invoice` for an empty or refused invoice;
   ///   the provider's own errors unchanged, and its capability errors unchanged.
   public func prepareInvoice(_ snapshot: EligibilitySnapshot, description: String) async throws
-    -> PreparationResult
+    -> PrepareOutcome<AcceptedInvoice>
   {
     let amount = snapshot.amount
     // S18: "An existing preparation is reused when amount and description match. Otherwise a
@@ -190,7 +190,7 @@ public actor OfflineReceiveSession {
     // S17: attempted before the provider is asked.
     current.attempted = true
     preparation = current
-    let answer: ProviderAnswer
+    let answer: PrepareOutcome<String>
     do {
       // S11: the provider's error reaches the caller unchanged, once; no ordinary fallback.
       answer = try await provider.prepareInvoice(
@@ -204,12 +204,9 @@ public actor OfflineReceiveSession {
     try Task.checkCancellation()
     switch answer {
     case .pending(let pendingIntent, let lastStatus):
-      return PreparationResult(
-        intentID: intentID, outcome: .pending(pendingIntent, lastStatus: lastStatus))
-    case .invoice(let bolt11):
-      return PreparationResult(
-        intentID: intentID,
-        outcome: .ready(try await validate(bolt11, current)))
+      return .pending(pendingIntent, lastStatus: lastStatus)
+    case .ready(let bolt11, _):
+      return .ready(try await validate(bolt11, current), intentID: intentID)
     }
   }
 

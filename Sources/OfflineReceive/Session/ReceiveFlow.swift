@@ -93,16 +93,16 @@ public actor ReceiveFlow {
   public func requestOfflineInvoice(
     amount: Millisatoshis?, description: String, channels: [ChannelSummary]?,
     isNodeRunning: Bool = true
-  ) async throws -> PrepareOutcome {
+  ) async throws -> PrepareOutcome<AcceptedInvoice> {
     let snapshot = EligibilitySnapshot(
       amount: amount ?? Millisatoshis(0), channels: channels, isNodeRunning: isNodeRunning)
     await display.setOfflineMode(true)
     await display.setRequest(ReceiveRequest(amount: snapshot.amount, description: description))
     let token = await gate.beginPreparation()
     let result = try await session.prepareInvoice(snapshot, description: description)
-    guard let accepted = result.accepted else { return result.outcome }
+    guard let accepted = result.invoice else { return result }
     try await show(accepted, intentID: result.intentID, token: token)
-    return result.outcome
+    return result
   }
 
   /// Displays an invoice that `PollingProvider.restore()` found ready after a restart, through
@@ -110,8 +110,8 @@ public actor ReceiveFlow {
   ///
   /// - Throws: `offline.invalid_invoice` when `restored` is not ready or does not ask an amount
   ///   with a text description; the gate's refusals as in `requestOfflineInvoice`.
-  public func restore(_ restored: PreparationResult) async throws {
-    guard let accepted = restored.accepted else {
+  public func restore(_ restored: PrepareOutcome<AcceptedInvoice>) async throws {
+    guard let accepted = restored.invoice else {
       throw OfflineReceiveError(
         .invalidInvoice, "only a ready invoice can be restored", intentID: restored.intentID)
     }
