@@ -31,7 +31,7 @@ import Testing
     async throws
   {
     let token = await gate.beginPreparation()
-    try #require(await gate.register(invoice, token: token) == .registered)
+    try #require(await gate.register(invoice, token: token) == nil)
     try #require(await store.apply(invoice, now: Self.now))
   }
 
@@ -45,7 +45,7 @@ import Testing
   func d1() async {
     let (gate, store) = await offlineStore()
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .registered)
+    #expect(await gate.register(Self.invoice(), token: token) == nil)
     await store.paymentReceived(Self.invoice().paymentHash)
     #expect(await store.apply(Self.invoice(), now: Self.now) == false)
     await expectNothingShown(store)
@@ -55,7 +55,7 @@ import Testing
   func d2() async {
     let (gate, store) = await offlineStore()
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .registered)
+    #expect(await gate.register(Self.invoice(), token: token) == nil)
     await store.reset()
     await store.setOfflineMode(true)
     await store.setRequest(Self.request)
@@ -136,7 +136,7 @@ import Testing
     // Not registered.
     #expect(await store.apply(invoice, now: Self.now) == false)
     let token = await gate.beginPreparation()
-    #expect(await gate.register(invoice, token: token) == .registered)
+    #expect(await gate.register(invoice, token: token) == nil)
     // Another request.
     await store.setRequest(ReceiveRequest(amount: .sats(999), description: "Offline"))
     #expect(await store.apply(invoice, now: Self.now) == false)
@@ -172,7 +172,7 @@ import Testing
     let (gate, store) = await offlineStore()
     let invoice = Self.invoice()
     let token = await gate.beginPreparation()
-    #expect(await gate.register(invoice, token: token) == .registered)
+    #expect(await gate.register(invoice, token: token) == nil)
     await store.setRequest(ReceiveRequest(amount: .sats(2000), description: "Offline"))
     #expect(await store.apply(invoice, now: Self.now) == false)
     #expect(await store.visible == .empty)

@@ -80,48 +80,48 @@ public actor PaymentGate {
   ///   - invoice: the validated invoice to admit.
   ///   - token: the token `beginPreparation()` gave this preparation.
   ///   - intentID: the provider's intent, for the provider-status check.
-  /// - Returns: `.registered`, or the first refusal found.
+  /// - Returns: nil when registered, or the first refusal found.
   public func register(_ invoice: AcceptedInvoice, token: UInt64, intentID: IntentID? = nil)
-    async -> RegistrationVerdict
+    async -> RegistrationRefusal?
   {
     // R9: "A token mismatch is checked before the read." R7: zero history reads.
-    guard token == self.token else { return .refused(.stalePreparation) }
-    guard !announcedPayments.contains(invoice.paymentHash) else { return .refused(.alreadyPaid) }
+    guard token == self.token else { return .stalePreparation }
+    guard !announcedPayments.contains(invoice.paymentHash) else { return .alreadyPaid }
     for _ in 0..<maxHistoryReads {
       let sequence = paymentSequence
       let payments = await history.payments()
       // R9: "Token, expiry and cancellation are checked again after the read."
-      guard token == self.token else { return .refused(.stalePreparation) }
-      guard !Task.isCancelled else { return .refused(.cancelled) }
+      guard token == self.token else { return .stalePreparation }
+      guard !Task.isCancelled else { return .cancelled }
       // R4/R5: a payment event during the read makes the snapshot stale: read again.
       guard sequence == paymentSequence else { continue }
       guard !announcedPayments.contains(invoice.paymentHash) else {
-        return .refused(.alreadyPaid)
+        return .alreadyPaid
       }
       // R2: "Missing history refuses display".
-      guard let payments else { return .refused(.historyUnavailable) }
+      guard let payments else { return .historyUnavailable }
       // R1/R3: only a matching, succeeded, inbound BOLT11 payment counts.
       guard !payments.contains(where: { $0.pays(invoice.paymentHash) }) else {
-        return .refused(.alreadyPaid)
+        return .alreadyPaid
       }
       if let providerStatus, let intentID {
         let status: NodeRequestStatus
         do {
           status = try await providerStatus(intentID)
         } catch {
-          return .refused(.providerStatusUnknown)
+          return .providerStatusUnknown
         }
-        guard token == self.token else { return .refused(.stalePreparation) }
+        guard token == self.token else { return .stalePreparation }
         guard sequence == paymentSequence else { continue }
         // W10: "Settled, expired or failed means "do not display"."
-        guard !status.isTerminal else { return .refused(.providerTerminal) }
+        guard !status.isTerminal else { return .providerTerminal }
       }
-      guard await clock.now() < invoice.displayUntil else { return .refused(.expired) }
-      guard token == self.token else { return .refused(.stalePreparation) }
+      guard await clock.now() < invoice.displayUntil else { return .expired }
+      guard token == self.token else { return .stalePreparation }
       guard sequence == paymentSequence else { continue }
       registered = invoice
-      return .registered
+      return nil
     }
-    return .refused(.historyBusy)
+    return .historyBusy
   }
 }

@@ -153,8 +153,7 @@ public actor ReceiveFlow {
   public var nextDeadline: UInt64? { get async { await display.nextDeadline } }
 
   private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {
-    let verdict = await gate.register(accepted, token: token, intentID: intentID)
-    if case .refused(let refusal) = verdict {
+    if let refusal = await gate.register(accepted, token: token, intentID: intentID) {
       throw OfflineReceiveError(refusal.errorCode, "not displayed: \(refusal.rawValue)")
     }
     guard await display.apply(accepted, now: await clock.now()) else {
