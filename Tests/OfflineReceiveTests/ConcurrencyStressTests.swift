@@ -89,20 +89,20 @@ import Testing
       // Read the paid set first: a payment delivered before the read must not be shown.
       let paidBefore = await ledger.paid
       let now = await clock.seconds()
-      let prepared = await display.preparedOfflineInvoice(now: now)
+      let prepared = await display.preparedOfflineRequest(now: now)
       await violations.checked(displayed: prepared != nil)
-      if let (invoice, request) = prepared {
+      if let (invoice, amount, description) = prepared {
         if paidBefore.contains(invoice.paymentHash) {
           await violations.add("paid invoice displayed: \(invoice.paymentHash)")
         }
         if now >= invoice.invoice.expiresAt || now >= invoice.displayUntil {
           await violations.add("expired invoice displayed at \(now)")
         }
-        if invoice.invoice.amount != request.amount {
+        if invoice.invoice.amount != amount {
           await violations.add(
-            "displayed \(String(describing: invoice.invoice.amount)) for \(request.amount)")
+            "displayed \(String(describing: invoice.invoice.amount)) for \(amount)")
         }
-        if invoice.invoice.description != .text(request.description) {
+        if invoice.invoice.description != .text(description) {
           await violations.add("displayed another note")
         }
         if invoice.invoice.payeeNodeID != TestKeys.ourNodeID.bytes {

@@ -8,7 +8,7 @@ import Testing
   static let now = TestInvoices.now
   static let ordinary = DisplayedInvoice(
     bolt11: "lnbcrt1ordinary", uri: "bitcoin:bcrt1q?lightning=lnbcrt1ordinary")
-  static let request = ReceiveRequest(amount: .sats(1000), description: "Offline")
+  static let request = (amount: Millisatoshis.sats(1000), description: "Offline")
 
   let clock = ManualClock(seconds: now)
   let cache = InMemoryOrdinaryCache(ordinary)
@@ -22,7 +22,7 @@ import Testing
     let gate = PaymentGate(history: FakeHistory([[]]), clock: clock)
     let store = await OfflineDisplayStore(gate: gate, ordinaryCache: cache)
     await store.setOfflineMode(true)
-    await store.setRequest(Self.request)
+    await store.setRequest(amount: Self.request.amount, description: Self.request.description)
     return (gate, store)
   }
 
@@ -58,7 +58,7 @@ import Testing
     #expect(await gate.register(Self.invoice(), token: token) == nil)
     await store.reset()
     await store.setOfflineMode(true)
-    await store.setRequest(Self.request)
+    await store.setRequest(amount: Self.request.amount, description: Self.request.description)
     #expect(await store.apply(Self.invoice(), now: Self.now) == false)
     await expectNothingShown(store)
   }
@@ -138,15 +138,15 @@ import Testing
     let token = await gate.beginPreparation()
     #expect(await gate.register(invoice, token: token) == nil)
     // Another request.
-    await store.setRequest(ReceiveRequest(amount: .sats(999), description: "Offline"))
+    await store.setRequest(amount: .sats(999), description: "Offline")
     #expect(await store.apply(invoice, now: Self.now) == false)
-    await store.setRequest(ReceiveRequest(amount: .sats(1000), description: "Edited"))
+    await store.setRequest(amount: .sats(1000), description: "Edited")
     #expect(await store.apply(invoice, now: Self.now) == false)
-    await store.setRequest(Self.request)
+    await store.setRequest(amount: Self.request.amount, description: Self.request.description)
     #expect(await store.apply(invoice, now: Self.now))
     // Ordinary mode: any offline candidate is refused.
     let ordinary = await OfflineDisplayStore(gate: gate, ordinaryCache: cache)
-    await ordinary.setRequest(Self.request)
+    await ordinary.setRequest(amount: Self.request.amount, description: Self.request.description)
     #expect(await ordinary.apply(invoice, now: Self.now) == false)
   }
 
@@ -161,7 +161,7 @@ import Testing
     await store.setOfflineMode(true)
     await expectNothingShown(store)
     try await display(Self.invoice(), gate, store)
-    await store.setRequest(ReceiveRequest(amount: .sats(2000), description: "Offline"))
+    await store.setRequest(amount: .sats(2000), description: "Offline")
     #expect(await store.visible == .empty)
   }
 
@@ -173,7 +173,7 @@ import Testing
     let invoice = Self.invoice()
     let token = await gate.beginPreparation()
     #expect(await gate.register(invoice, token: token) == nil)
-    await store.setRequest(ReceiveRequest(amount: .sats(2000), description: "Offline"))
+    await store.setRequest(amount: .sats(2000), description: "Offline")
     #expect(await store.apply(invoice, now: Self.now) == false)
     #expect(await store.visible == .empty)
   }

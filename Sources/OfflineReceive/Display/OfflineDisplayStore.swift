@@ -1,3 +1,5 @@
+public import Bolt11
+
 /// What the receive QR shows: a persisted ordinary slot and a memory-only
 /// offline slot, the offline one admitted only through the payment gate.
 ///
@@ -14,8 +16,14 @@ public actor OfflineDisplayStore {
 
   /// A fresh instance starts with offline mode off.
   public private(set) var isOfflineMode = false
+  /// What the user asked to receive: the amount and the note the user typed.
+  private struct Request: Equatable {
+    var amount: Millisatoshis
+    var description: String
+  }
+
   /// The request the wallet is showing an invoice for, if any.
-  public private(set) var request: ReceiveRequest?
+  private var request: Request?
   /// The validated offline invoice on display; memory only.
   public private(set) var offlineInvoice: AcceptedInvoice?
   private var offlineSlot: DisplayedInvoice = .empty
@@ -57,8 +65,11 @@ public actor OfflineDisplayStore {
     await gate.reset()
   }
 
-  /// A refresh that changes the request ... clears the visible strings before preparing.
-  public func setRequest(_ newRequest: ReceiveRequest) {
+  /// Sets the request the wallet shows an invoice for: `amount` and `description` (the note
+  /// the user typed). A refresh that changes the request clears an offline invoice that does
+  /// not match it, before preparing.
+  public func setRequest(amount: Millisatoshis, description: String) {
+    let newRequest = Request(amount: amount, description: description)
     guard newRequest != request else { return }
     request = newRequest
     if let offlineInvoice,
@@ -92,9 +103,16 @@ public actor OfflineDisplayStore {
     await preparedOfflineInvoice(now: now) != nil
   }
 
-  /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, with the request it was
-  /// checked against, read in one step.
-  public func preparedOfflineInvoice(now: UInt64) async -> (AcceptedInvoice, ReceiveRequest)? {
+  /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, read in one step. It asks
+  /// exactly the current request's amount and description.
+  public func preparedOfflineInvoice(now: UInt64) async -> AcceptedInvoice? {
+    await preparedOfflineRequest(now: now)?.invoice
+  }
+
+  /// `preparedOfflineInvoice(now:)` with the request it was checked against, read in one step.
+  package func preparedOfflineRequest(now: UInt64) async
+    -> (invoice: AcceptedInvoice, amount: Millisatoshis, description: String)?
+  {
     guard isOfflineMode, let offlineInvoice, let request,
       offlineSlot.bolt11 == offlineInvoice.bolt11,
       offlineInvoice.isDisplayable(
@@ -105,7 +123,7 @@ public actor OfflineDisplayStore {
     guard self.offlineInvoice == offlineInvoice, self.request == request, isOfflineMode else {
       return nil
     }
-    return (offlineInvoice, request)
+    return (offlineInvoice, request.amount, request.description)
   }
 
   /// A payment arrived (the node's payment event, or a paid status).

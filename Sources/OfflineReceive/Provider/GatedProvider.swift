@@ -3,7 +3,7 @@ public import Bolt11
 /// A provider behind a developer switch.
 ///
 /// Wraps a real provider behind a switch that is re-read on every call. When off it
-/// behaves like the unavailable provider and never calls the inner provider.
+/// behaves like a session without a provider and never calls the inner provider.
 public struct GatedProvider: OfflineReceiveProvider {
   private let inner: any OfflineReceiveProvider
   private let isEnabled: @Sendable () async -> Bool

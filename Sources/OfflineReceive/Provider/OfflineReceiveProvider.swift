@@ -2,8 +2,8 @@ public import Bolt11
 
 /// The boundary between the receive session and whatever prepares offline invoices.
 ///
-/// Implementations: `UnavailableProvider`, `GatedProvider` (a developer switch) and
-/// `PollingProvider`.
+/// Implementations: `PollingProvider` and `GatedProvider` (a developer switch); a session
+/// without a provider never offers offline receive.
 public protocol OfflineReceiveProvider: Sendable {
   /// Whether offline receive of `amount` is possible now; advisory, it reserves nothing.
   func canReceive(amount: Millisatoshis) async throws -> Bool

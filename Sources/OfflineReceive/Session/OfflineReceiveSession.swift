@@ -32,20 +32,21 @@ public actor OfflineReceiveSession {
   /// A session for one receive sheet.
   ///
   /// - Parameters:
-  ///   - provider: what prepares invoices; `UnavailableProvider` by default.
+  ///   - provider: what prepares invoices; nil for a build without offline receive, where
+  ///     capability is always false and preparation fails with `offline.unavailable`.
   ///   - scope: our network and node id, for the validator.
   ///   - display: the lifetime rules every invoice must meet.
   ///   - clock: the time invoices are validated at.
   ///   - makeIntentID: a fresh identity per preparation; random by default.
   public init(
-    provider: any OfflineReceiveProvider = UnavailableProvider(), scope: WalletScope,
+    provider: (any OfflineReceiveProvider)? = nil, scope: WalletScope,
     display: DisplayPolicy = DisplayPolicy(), clock: any WallClock,
     makeIntentID: @escaping @Sendable () -> IntentID = {
       var generator = SystemRandomNumberGenerator()
       return IntentID.random(using: &generator)
     }
   ) {
-    self.provider = provider
+    self.provider = provider ?? UnavailableProvider()
     self.scope = scope
     self.display = display
     self.clock = clock

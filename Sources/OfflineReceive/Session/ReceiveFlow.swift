@@ -97,7 +97,7 @@ public actor ReceiveFlow {
     let snapshot = EligibilitySnapshot(
       amount: amount ?? Millisatoshis(0), channels: channels, isNodeRunning: isNodeRunning)
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amount: snapshot.amount, description: description))
+    await display.setRequest(amount: snapshot.amount, description: description)
     let token = await gate.beginPreparation()
     let result = try await session.prepareInvoice(snapshot, description: description)
     guard let accepted = result.invoice else { return result }
@@ -122,7 +122,7 @@ public actor ReceiveFlow {
         intentID: restored.intentID)
     }
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amount: amount, description: note))
+    await display.setRequest(amount: amount, description: note)
     let token = await gate.beginPreparation()
     await session.adopt(restored.intentID, amount: amount, description: note)
     try await show(accepted, intentID: restored.intentID, token: token)
