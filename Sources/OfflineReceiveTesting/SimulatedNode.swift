@@ -18,7 +18,16 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     -> (bolt11: String, expiresAt: UInt64)
 
   /// Which call a fault applies to.
-  public enum Call: Hashable, Sendable { case canReceive, prepare, status, cancel }
+  public enum Call: Hashable, Sendable {
+    /// `canReceive(amount:)`.
+    case canReceive
+    /// `prepare(requestID:amount:description:)`.
+    case prepare
+    /// `status(requestID:)`.
+    case status
+    /// `cancel(requestID:)`.
+    case cancel
+  }
 
   private enum Stage: Int, Comparable {
     case preparing, awaitingActivation, awaitingWitnesses, ready
@@ -58,6 +67,9 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   /// Every call made, in order, for assertions: "prepare request-1", "status request-1", ...
   public private(set) var calls: [String] = []
 
+  /// A running node with `nodeID` on `network`, whose ready inbound capacity is `inbound` (nil:
+  /// unknown, nothing is eligible) and whose invoices `makeInvoice` makes; `configured` false
+  /// builds a node without offline receive, where every call throws `.disabled`.
   public init(
     nodeID: NodeID, clock: any WallClock, network: Currency = .regtest,
     inbound: Millisatoshis? = Millisatoshis(10_000_000_000), configured: Bool = true,
@@ -80,6 +92,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     injectedErrors[call, default: []] += errors
   }
   public func setPeerConnected(_ connected: Bool) { peerConnected = connected }
+  /// Sets the ready inbound capacity; nil is unknown.
   public func setInbound(_ amount: Millisatoshis?) { inbound = amount }
   /// Stops the node.
   public func stop() { running = false }
@@ -126,6 +139,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   public func isLive(requestID: String) -> Bool {
     table[requestID].map { $0.terminal == nil } ?? false
   }
+  /// How many requests are live (not ended); the node allows one.
   public var liveRequestCount: Int { table.values.count { $0.terminal == nil } }
 
   // MARK: - The node API
