@@ -86,18 +86,13 @@ let directory = NSTemporaryDirectory() + "adapter-guide-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
 
-/// The wallet's payment history; this wallet has never been paid.
-struct EmptyHistory: PaymentHistorySource {
-  func payments() async -> [PaymentRecord]? { [] }
-}
-
 /// One wallet process: the journal on disk, the provider over the adapter, the flow.
 func launchWallet() async throws -> (FileRequestJournal, PollingProvider, ReceiveFlow) {
   let journal = try FileRequestJournal(directory: directory)
   let provider = PollingProvider(
     node: MyNodeAdapter(binding: node), journal: journal, scope: scope, clock: phone)
   let flow = await ReceiveFlow(
-    provider: provider, scope: scope, history: EmptyHistory(), clock: phone)
+    provider: provider, scope: scope, history: { [] }, clock: phone)
   return (journal, provider, flow)
 }
 

@@ -9,11 +9,6 @@ import Secp256k1
 /// The wallet side is the library's `ReceiveFlow` (session → payment gate → display store) over
 /// the `PollingProvider`, rebuilt after the "restart" from the journal alone.
 enum DemoStory {
-  /// A payment history with nothing in it: the demo's wallet has not been paid before.
-  struct EmptyHistory: PaymentHistorySource {
-    func payments() async -> [PaymentRecord]? { [] }
-  }
-
   /// The ordinary invoice cache of a wallet that has none.
   actor NoOrdinaryCache: OrdinaryInvoiceCache {
     func load() -> DisplayedInvoice? { nil }
@@ -52,7 +47,7 @@ enum DemoStory {
         node: node, journal: journal, scope: scope, clock: clock)
       let session = OfflineReceiveSession(
         provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
-      let gate = PaymentGate(history: EmptyHistory(), providerStatus: { try await provider.status(of: $0) },
+      let gate = PaymentGate(history: { [] }, providerStatus: { try await provider.status(of: $0) },
         clock: clock)
       let display = await OfflineDisplayStore(gate: gate, ordinaryCache: NoOrdinaryCache())
       return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))

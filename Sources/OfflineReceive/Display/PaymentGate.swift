@@ -11,7 +11,7 @@
 /// - Time is a parameter or the injected clock, never the wall clock.
 /// - Hashes compare as 32 bytes.
 public actor PaymentGate {
-  private let history: any PaymentHistorySource
+  private let history: @Sendable () async -> [PaymentRecord]?
   private let providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)?
   private let clock: any WallClock
   private let maxHistoryReads: Int
@@ -29,12 +29,13 @@ public actor PaymentGate {
   /// A gate over the wallet's payment history.
   ///
   /// - Parameters:
-  ///   - history: the wallet's payment history.
+  ///   - history: reads the wallet's payment history: every known payment, or nil while the
+  ///     history is unavailable (a history that is not yet synced counts as unavailable).
   ///   - providerStatus: the provider's status of an intent; nil skips that check.
   ///   - clock: the time an invoice's display end is checked against.
   ///   - maxHistoryReads: the most history reads while payment events keep arriving.
   public init(
-    history: any PaymentHistorySource,
+    history: @escaping @Sendable () async -> [PaymentRecord]?,
     providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)? = nil,
     clock: any WallClock, maxHistoryReads: Int = 4
   ) {
@@ -89,7 +90,7 @@ public actor PaymentGate {
     guard !announcedPayments.contains(invoice.paymentHash) else { return .alreadyPaid }
     for _ in 0..<maxHistoryReads {
       let sequence = paymentSequence
-      let payments = await history.payments()
+      let payments = await history()
       // R9: "Token, expiry and cancellation are checked again after the read."
       guard token == self.token else { return .stalePreparation }
       guard !Task.isCancelled else { return .cancelled }

@@ -35,11 +35,12 @@ public actor ReceiveFlow {
   /// - Parameters:
   ///   - provider: the polling provider over the adapter's node client.
   ///   - scope: this wallet's network and node id.
-  ///   - history: the wallet's payment history.
+  ///   - history: reads the wallet's payment history: every known payment, or nil while the
+  ///     history is unavailable or not yet synced.
   ///   - clock: `SystemClock` in production.
   ///   - ordinaryCache: where ordinary invoices persist; nil for offline-only use.
   public init(
-    provider: PollingProvider, scope: WalletScope, history: any PaymentHistorySource,
+    provider: PollingProvider, scope: WalletScope, history: @escaping @Sendable () async -> [PaymentRecord]?,
     clock: any WallClock, ordinaryCache: (any OrdinaryInvoiceCache)? = nil
   ) async {
     let gate = PaymentGate(
