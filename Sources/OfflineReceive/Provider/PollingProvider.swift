@@ -279,14 +279,14 @@ public actor PollingProvider {
       amount: record.amount, nodeID: scope.nodeID, network: scope.network,
       description: record.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
-    case .accepted(let accepted):
+    case .success(let accepted):
       var ready = record
       ready.state = .ready
       ready.paymentHash = accepted.paymentHash
       ready.expiresAt = accepted.invoice.expiresAt
       try await journalCall { try await journal.save(ready) }
       return .ready(accepted, intentID: record.intentID)
-    case .rejected(let rejection):
+    case .failure(let rejection):
       var refused = record
       // Kept so that a payment of the refused invoice is still matched to its intent.
       if let invoice = try? Invoice.decode(bolt11, options: DecodeOptions(mode: .strict)) {

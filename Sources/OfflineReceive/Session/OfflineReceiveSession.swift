@@ -225,9 +225,9 @@ public actor OfflineReceiveSession {
       amount: preparation.amount, nodeID: scope.nodeID, network: scope.network,
       description: preparation.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
-    case .accepted(let accepted):
+    case .success(let accepted):
       return accepted
-    case .rejected(let rejection):
+    case .failure(let rejection):
       endStickiness(preparation.intentID)
       throw OfflineReceiveError(
         .invalidInvoice, "the provider's invoice was refused: \(rejection.message)",
