@@ -9,12 +9,6 @@ import Secp256k1
 /// The wallet side is the library's `ReceiveFlow` (session → payment gate → display store) over
 /// the `PollingProvider`, rebuilt after the "restart" from the journal alone.
 enum DemoStory {
-  /// The ordinary invoice cache of a wallet that has none.
-  actor NoOrdinaryCache: OrdinaryInvoiceCache {
-    func load() -> DisplayedInvoice? { nil }
-    func store(_ invoice: DisplayedInvoice?) {}
-  }
-
   static func run() async -> Int32 {
     // 0x01 repeated 32 times: an obviously fake key, for this demo only.
     guard let key = try? SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32)),
@@ -49,7 +43,7 @@ enum DemoStory {
         provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
       let gate = PaymentGate(history: { [] }, providerStatus: { try await provider.status(of: $0) },
         clock: clock)
-      let display = await OfflineDisplayStore(gate: gate, ordinaryCache: NoOrdinaryCache())
+      let display = OfflineDisplayStore(gate: gate)
       return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))
     }
     func say(_ text: String) async {

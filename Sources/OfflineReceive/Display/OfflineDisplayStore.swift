@@ -12,7 +12,7 @@ public import Bolt11
 ///   (the safety margin and the display cap of the validator).
 public actor OfflineDisplayStore {
   private let gate: PaymentGate
-  private let ordinaryCache: (any OrdinaryInvoiceCache)?
+  private let persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)?
 
   /// A fresh instance starts with offline mode off.
   public private(set) var isOfflineMode = false
@@ -29,16 +29,22 @@ public actor OfflineDisplayStore {
   private var offlineSlot: DisplayedInvoice = .empty
   private var ordinarySlot: DisplayedInvoice
 
-  /// Opens the store over the persisted ordinary cache.
+  /// Opens the store with the ordinary invoice the wallet persisted.
+  ///
+  /// Offline strings are never persisted: only ordinary invoices reach `persistOrdinary`.
   ///
   /// - Parameters:
   ///   - gate: the payment gate every offline invoice passes before it is shown.
-  ///   - ordinaryCache: where ordinary invoices persist; nil for a wallet that only receives
-  ///     offline.
-  public init(gate: PaymentGate, ordinaryCache: (any OrdinaryInvoiceCache)? = nil) async {
+  ///   - ordinary: the persisted ordinary invoice, if any.
+  ///   - persistOrdinary: stores an ordinary invoice across launches, or removes it (nil); nil
+  ///     for a wallet that only receives offline.
+  public init(
+    gate: PaymentGate, ordinary: DisplayedInvoice? = nil,
+    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil
+  ) {
     self.gate = gate
-    self.ordinaryCache = ordinaryCache
-    self.ordinarySlot = await ordinaryCache?.load() ?? .empty
+    self.persistOrdinary = persistOrdinary
+    self.ordinarySlot = ordinary ?? .empty
   }
 
   /// What the QR shows now: the slot of the current mode.
@@ -52,7 +58,7 @@ public actor OfflineDisplayStore {
   public func showOrdinary(_ invoice: DisplayedInvoice) async -> Bool {
     guard !isOfflineMode else { return false }
     ordinarySlot = invoice
-    await ordinaryCache?.store(invoice)
+    await persistOrdinary?(invoice)
     return true
   }
 
@@ -140,7 +146,7 @@ public actor OfflineDisplayStore {
       return offlineInvoice
     }
     ordinarySlot = .empty
-    await ordinaryCache?.store(nil)
+    await persistOrdinary?(nil)
     return nil
   }
 

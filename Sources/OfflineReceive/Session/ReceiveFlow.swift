@@ -38,16 +38,21 @@ public actor ReceiveFlow {
   ///   - history: reads the wallet's payment history: every known payment, or nil while the
   ///     history is unavailable or not yet synced.
   ///   - clock: `SystemClock` in production.
-  ///   - ordinaryCache: where ordinary invoices persist; nil for offline-only use.
+  ///   - ordinary: the persisted ordinary invoice, if any.
+  ///   - persistOrdinary: stores the ordinary invoice across launches; nil for offline-only use.
   public init(
-    provider: PollingProvider, scope: WalletScope, history: @escaping @Sendable () async -> [PaymentRecord]?,
-    clock: any WallClock, ordinaryCache: (any OrdinaryInvoiceCache)? = nil
+    provider: PollingProvider, scope: WalletScope,
+    history: @escaping @Sendable () async -> [PaymentRecord]?, clock: any WallClock,
+    ordinary: DisplayedInvoice? = nil,
+    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil
   ) async {
     let gate = PaymentGate(
       history: history, providerStatus: { try await provider.status(of: $0) }, clock: clock)
     self.init(
       session: OfflineReceiveSession(provider: provider, scope: scope, clock: clock), gate: gate,
-      display: await OfflineDisplayStore(gate: gate, ordinaryCache: ordinaryCache), clock: clock)
+      display: OfflineDisplayStore(
+        gate: gate, ordinary: ordinary, persistOrdinary: persistOrdinary),
+      clock: clock)
   }
 
   /// Whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
