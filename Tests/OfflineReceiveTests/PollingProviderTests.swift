@@ -185,6 +185,34 @@ struct ProviderFixture {
     }
   }
 
+  @Test("W4: while our own invoice holds the channel, another amount is still offered and prepared")
+  func w4OwnIntentDoesNotBlockCapability() async throws {
+    let fixture = ProviderFixture()
+    let first = try await fixture.provider.prepare(
+      intentID: IntentID("a"), amount: .sats(1000), description: "Coffee")
+    #expect(first.invoice != nil)
+    // The node refuses a second live request (one per channel), but the provider supersedes
+    // its own intent on the next prepare, so the capability pre-check must not say no.
+    #expect(await fixture.node.liveRequestCount == 1)
+    #expect(await fixture.provider.canReceive(amount: .sats(2000)))
+    let session = OfflineReceiveSession(
+      provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.clock)
+    let snapshot = EligibilitySnapshot(amount: .sats(2000), inboundCapacity: .sats(10_000))
+    await session.updateEligibility(snapshot)
+    #expect(await session.isEligible)
+    let second = try await session.prepareInvoice(snapshot, description: "Tea")
+    #expect(second.invoice?.invoice.amount == .sats(2000))
+    #expect(await fixture.journal.record(IntentID("a"))?.state == .terminal(.cancelled))
+  }
+
+  @Test("W4: without supersede, our own live intent still answers no to another amount")
+  func w4NoSupersedeStillNo() async throws {
+    let fixture = ProviderFixture(cancelsOtherIntents: false)
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("a"), amount: .sats(1000), description: "Coffee")
+    #expect(await fixture.provider.canReceive(amount: .sats(2000)) == false)
+  }
+
   @Test("W15: concurrent preparations of one intent join one in-flight task")
   func singleFlight() async throws {
     let fixture = ProviderFixture()

@@ -55,9 +55,17 @@ public actor PollingProvider {
 
   /// Advisory capability: node errors answer false; zero answers false without
   /// asking the node.
+  ///
+  /// The node allows one live request per settlement channel, so while one of this wallet's
+  /// own intents is live (an invoice on display) the node answers no. When new intents cancel
+  /// the wallet's other live intents (the default), that hold ends with the next prepare, so it
+  /// does not count: the answer is yes, and the prepare cancels the old intent first.
   public func canReceive(amount: Millisatoshis) async -> Bool {
     guard amount.rawValue > 0 else { return false }
-    return (try? await node.canReceive(amount: amount)) ?? false
+    guard let answer = try? await node.canReceive(amount: amount) else { return false }
+    if answer { return true }
+    guard cancelsOtherIntents, let records = try? await journal.records() else { return false }
+    return records.contains { $0.scope == scope && $0.state.isLive }
   }
 
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
