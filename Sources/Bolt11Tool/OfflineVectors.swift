@@ -18,14 +18,14 @@ enum OfflineVectors {
     }
     let verdict = OfflineInvoiceValidator.validate(invoice, policy: policy, now: now)
     switch verdict {
-    case .accepted:
+    case .success:
       guard wantsValid else {
         let expected = VectorFile.expectedErrors(object).joined(separator: " or ")
         return "expected rejection \(expected), but it was accepted"
       }
       return VectorFile.compare(
         expected: object["expect"], actual: ValidateCommand.verdictJSON(verdict))
-    case .rejected(let rejection):
+    case .failure(let rejection):
       return VectorFile.checkError(rejection.dottedCode, object: object, wantsValid: wantsValid)
     }
   }

@@ -77,15 +77,15 @@ enum ValidateCommand {
 
   /// The contract's verdict: `{"ok": true, "display_until", ...decoded}` or
   /// `{"ok": false, "error": {"code", "message"}}`.
-  static func verdictJSON(_ verdict: OfflineVerdict) -> JSON {
+  static func verdictJSON(_ verdict: Result<AcceptedInvoice, OfflineRejection>) -> JSON {
     switch verdict {
-    case .accepted(let accepted):
+    case .success(let accepted):
       var members: [(String, JSON)] = [
         ("ok", .bool(true)), ("display_until", .unsigned(accepted.displayUntil)),
       ]
       if case .object(let decoded) = InvoiceJSON.object(accepted.invoice) { members += decoded }
       return .object(members)
-    case .rejected(let rejection):
+    case .failure(let rejection):
       return rejectedJSON(code: rejection.dottedCode, message: rejection.message)
     }
   }

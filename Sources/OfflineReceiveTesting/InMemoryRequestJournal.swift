@@ -5,6 +5,8 @@ public import OfflineReceive
 public actor InMemoryRequestJournal: RequestJournal {
   private var contents: JournalContents
 
+  /// A journal holding `records`, refusing new live records beyond `capacity` as the file
+  /// journal does.
   public init(capacity: Int = 16, records: [JournalRecord] = []) {
     contents = JournalContents(capacity: capacity)
     for record in records { try? contents.save(record) }

@@ -8,10 +8,12 @@ public import OfflineReceive
 /// and then yields so that other tasks run.
 public actor ManualClock: WallClock {
   private var current: UInt64
+  /// When set, how far (in milliseconds) every sleep moves the clock, whatever it asked for.
   public var sleepStep: UInt64?
   /// Every sleep asked for, in milliseconds.
   public private(set) var sleeps: [UInt64] = []
 
+  /// A clock at `seconds` since the Unix epoch; `sleepStep` as the property.
   public init(seconds: UInt64, sleepStep: UInt64? = nil) {
     self.current = seconds * 1000
     self.sleepStep = sleepStep
@@ -23,9 +25,13 @@ public actor ManualClock: WallClock {
   public func seconds() -> UInt64 { current / 1000 }
   public func now() -> UInt64 { current / 1000 }
 
+  /// Moves the clock forward by `seconds`.
   public func advance(seconds: UInt64) { current += seconds * 1000 }
+  /// Moves the clock forward by `milliseconds`.
   public func advance(milliseconds: UInt64) { current += milliseconds }
+  /// Sets the clock to `seconds` since the Unix epoch, backwards too.
   public func set(seconds: UInt64) { current = seconds * 1000 }
+  /// Sets `sleepStep`; nil makes every sleep move the clock by what it asked for.
   public func setSleepStep(milliseconds: UInt64?) { sleepStep = milliseconds }
 
   public func sleep(for duration: Duration) async throws {

@@ -22,13 +22,14 @@ extension NodeConformance {
       clock: SkewedClock(base: harness.clock, skewSeconds: skewSeconds))
   }
 
-  /// Prepares `intent` for `sats` and answers the accepted invoice, or nil.
-  static func ready(_ provider: PollingProvider, _ intent: String, sats: UInt64 = 1000) async
-    -> AcceptedInvoice?
+  /// Prepares `intent` for `amount` and answers the accepted invoice, or nil.
+  static func ready(
+    _ provider: PollingProvider, _ intent: String, amount: Millisatoshis = Millisatoshis(1_000_000)
+  ) async -> AcceptedInvoice?
   {
     let outcome = try? await provider.prepare(
-      intentID: IntentID(intent), amountSats: sats, description: "conformance")
-    if case .ready(let accepted)? = outcome { return accepted }
+      intentID: IntentID(intent), amount: amount, description: "conformance")
+    if case .ready(let accepted, _)? = outcome { return accepted }
     return nil
   }
 
@@ -45,7 +46,8 @@ extension NodeConformance {
       let onTime = await wallet(harness, journal: journal)
     else { return check(false, "no own node id") }
     do {
-      _ = try await behind.prepare(intentID: IntentID("a"), amountSats: 1000, description: "x")
+      _ = try await behind.prepare(
+        intentID: IntentID("a"), amount: Millisatoshis(1_000_000), description: "x")
       check(false, "an invoice signed ten minutes ahead was accepted")
     } catch let error as OfflineReceiveError {
       check(error.code == .invalidInvoice, "not invalid_invoice: \(error)")
@@ -54,9 +56,11 @@ extension NodeConformance {
     } catch { check(false, "not an offline error: \(error)") }
     check(await state(journal, "a")?.isLive == false, "the refused intent is still live")
     check(
-      (try? await harness.client.canReceive(amountMsat: 2_000_000)) == true,
+      (try? await harness.client.canReceive(amount: Millisatoshis(2_000_000))) == true,
       "the channel is still held by the refused request")
-    check(await ready(onTime, "b", sats: 2000) != nil, "the next prepare did not go through")
+    check(
+      await ready(onTime, "b", amount: Millisatoshis(2_000_000)) != nil,
+      "the next prepare did not go through")
   }
 
   /// A paid request is recorded settled, and a new intent does not cancel it on the node.
@@ -67,7 +71,9 @@ extension NodeConformance {
       let accepted = await ready(provider, "a")
     else { return check(false, "the first intent never became ready") }
     await harness.settleRequest("a")
-    check(await ready(provider, "b", sats: 2000) != nil, "no new intent after a payment")
+    check(
+      await ready(provider, "b", amount: Millisatoshis(2_000_000)) != nil,
+      "no new intent after a payment")
     check(
       await state(journal, "a") == .terminal(.settled(fulfilled: true)),
       "the paid request is not recorded settled")
@@ -111,7 +117,7 @@ extension NodeConformance {
     check(report?.ended == [IntentID("a")], "restore did not retry the cancel")
     check(await state(journal, "a") == .terminal(.cancelled), "the retried cancel is not recorded")
     check(
-      (try? await harness.client.canReceive(amountMsat: 1_000_000)) == true,
+      (try? await harness.client.canReceive(amount: Millisatoshis(1_000_000))) == true,
       "the channel is still held after the retried cancel")
   }
 
@@ -137,7 +143,7 @@ extension NodeConformance {
     check(
       report?.ready.map(\.intentID) == [IntentID("a")], "the intent is not ready after recovery")
     check(
-      report?.ready.first?.accepted?.bolt11 == accepted.bolt11,
+      report?.ready.first?.invoice?.bolt11 == accepted.bolt11,
       "the restored invoice is not the one released before the restart")
   }
 }
@@ -164,13 +170,14 @@ actor CancelFailingClient: NodeOfflineReceiveClient {
   init(base: any NodeOfflineReceiveClient) { self.base = base }
 
   func ownNodeID() async throws(NodeError) -> NodeID { try await base.ownNodeID() }
-  func canReceive(amountMsat: UInt64) async throws(NodeError) -> Bool {
-    try await base.canReceive(amountMsat: amountMsat)
+  func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
+    try await base.canReceive(amount: amount)
   }
-  func prepare(requestID: String, amountMsat: UInt64, description: String) async throws(NodeError)
+  func prepare(requestID: String, amount: Millisatoshis, description: String)
+    async throws(NodeError)
     -> NodeRequestStatus
   {
-    try await base.prepare(requestID: requestID, amountMsat: amountMsat, description: description)
+    try await base.prepare(requestID: requestID, amount: amount, description: description)
   }
   func status(requestID: String) async throws(NodeError) -> NodeRequestStatus {
     try await base.status(requestID: requestID)

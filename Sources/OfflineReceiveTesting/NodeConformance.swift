@@ -17,7 +17,7 @@ public enum NodeConformance {
   public static let scenarios = (1...10).map { "N\($0)" } + lifecycleScenarios
 
   /// The amount every scenario asks: 1000 sat.
-  static let amountMsat: UInt64 = 1_000_000
+  static let amount = Millisatoshis(1_000_000)
 
   /// Runs one scenario.
   public static func run(_ id: String, factory: Factory) async -> [String] {
@@ -70,11 +70,11 @@ public enum NodeConformance {
     let node = await factory(false).client
     check(await error { try await node.ownNodeID() } == .disabled, "ownNodeID not disabled")
     check(
-      await error { try await node.canReceive(amountMsat: amountMsat) } == .disabled,
+      await error { try await node.canReceive(amount: amount) } == .disabled,
       "canReceive not disabled")
     check(
       await error {
-        try await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+        try await node.prepare(requestID: "a", amount: amount, description: "")
       }
         == .disabled, "prepare not disabled")
     check(await error { try await node.status(requestID: "a") } == .disabled, "status not disabled")
@@ -85,14 +85,14 @@ public enum NodeConformance {
   static func n2(_ factory: Factory, _ check: Check) async {
     let harness = await factory(true)
     let node = harness.client
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     await harness.stopNode()
     check(
-      await error { try await node.canReceive(amountMsat: amountMsat) } == .notRunning,
+      await error { try await node.canReceive(amount: amount) } == .notRunning,
       "canReceive on a stopped node is not notRunning")
     check(
       await error {
-        try await node.prepare(requestID: "b", amountMsat: amountMsat, description: "")
+        try await node.prepare(requestID: "b", amount: amount, description: "")
       }
         == .notRunning, "prepare on a stopped node is not notRunning")
     check(
@@ -106,39 +106,42 @@ public enum NodeConformance {
   static func n3(_ factory: Factory, _ check: Check) async {
     let harness = await factory(true)
     let node = harness.client
-    check((try? await node.canReceive(amountMsat: 0)) == false, "amount 0 is eligible")
+    check((try? await node.canReceive(amount: Millisatoshis(0))) == false, "amount 0 is eligible")
     check(
-      (try? await node.canReceive(amountMsat: amountMsat)) == true,
+      (try? await node.canReceive(amount: amount)) == true,
       "a ready channel is not eligible")
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     check(
-      (try? await node.canReceive(amountMsat: amountMsat)) == false,
+      (try? await node.canReceive(amount: amount)) == false,
       "eligible while another request is live on the channel")
     check(
       await error {
-        try await node.prepare(requestID: "b", amountMsat: amountMsat, description: "")
+        try await node.prepare(requestID: "b", amount: amount, description: "")
       }
         == .ineligible, "a second live request is not ineligible")
     await harness.restartProcess()
     check(
-      await error { try await node.canReceive(amountMsat: amountMsat) } == .unavailable,
+      await error { try await node.canReceive(amount: amount) } == .unavailable,
       "capability before recovery is not unavailable")
   }
 
   // N4: idempotent for the same id and arguments; conflict otherwise; first status preparing.
   static func n4(_ factory: Factory, _ check: Check) async {
     let node = await factory(true).client
-    let first = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "x")
+    let first = try? await node.prepare(requestID: "a", amount: amount, description: "x")
     check(first == .preparing, "the first status is not preparing")
-    let again = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "x")
+    let again = try? await node.prepare(requestID: "a", amount: amount, description: "x")
     check(again != nil && again?.isTerminal == false, "the same prepare is not idempotent")
     check(
       await error {
-        try await node.prepare(requestID: "a", amountMsat: amountMsat + 1, description: "x")
+        try await node.prepare(
+          requestID: "a", amount: Millisatoshis(amount.rawValue + 1), description: "x")
       }
         == .requestConflict, "other arguments are not a conflict")
     check(
-      await error { try await node.prepare(requestID: "z", amountMsat: 0, description: "") }
+      await error {
+        try await node.prepare(requestID: "z", amount: Millisatoshis(0), description: "")
+      }
         == .invalidAmount, "amount 0 is not invalidAmount")
   }
 
@@ -147,7 +150,7 @@ public enum NodeConformance {
     let node = await factory(true).client
     check(
       await error { try await node.status(requestID: "nope") } == .requestNotFound, "unknown id")
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     check(await pollToReady(node, "a") != nil, "never became ready")
     try? await node.cancel(requestID: "a")
     check(
@@ -160,7 +163,7 @@ public enum NodeConformance {
   static func n6(_ factory: Factory, _ check: Check) async {
     let harness = await factory(true)
     let node = harness.client
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     let before = await pollToReady(node, "a")
     await harness.restartProcess()
     check(
@@ -168,11 +171,11 @@ public enum NodeConformance {
       "status before recovery is not requestNotFound")
     check(
       await error {
-        try await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+        try await node.prepare(requestID: "a", amount: amount, description: "")
       }
         == .unavailable, "prepare before recovery is not unavailable")
     await harness.runRecovery()
-    let recovered = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    let recovered = try? await node.prepare(requestID: "a", amount: amount, description: "")
     check(
       recovered == .awaitingWitnesses, "a released request does not resume at the invoice stage")
     let after = await pollToReady(node, "a")
@@ -185,19 +188,19 @@ public enum NodeConformance {
     let node = await factory(true).client
     check(
       await error { try await node.cancel(requestID: "nope") } == .requestNotFound, "unknown id")
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     check(await error { try await node.cancel(requestID: "a") } == nil, "cancel failed")
     check(
       (try? await node.status(requestID: "a")) == .failed(reason: "cancelled"),
       "not failed(cancelled)")
-    check((try? await node.canReceive(amountMsat: amountMsat)) == true, "the channel was not freed")
+    check((try? await node.canReceive(amount: amount)) == true, "the channel was not freed")
   }
 
   // N8: past its deadline after activation, a request reports expired.
   static func n8(_ factory: Factory, _ check: Check) async {
     let harness = await factory(true)
     let node = harness.client
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     _ = await pollToReady(node, "a")
     await harness.expireRequest("a")
     check((try? await node.status(requestID: "a")) == .expired, "not expired")
@@ -208,7 +211,7 @@ public enum NodeConformance {
     let harness = await factory(true)
     let node = harness.client
     await harness.setPeerConnected(false)
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     for _ in 0..<8 {
       check((try? await node.status(requestID: "a")) == .preparing, "moved on without the peer")
     }
@@ -218,13 +221,13 @@ public enum NodeConformance {
   static func n10(_ factory: Factory, _ check: Check) async {
     let harness = await factory(true)
     let node = harness.client
-    _ = try? await node.prepare(requestID: "a", amountMsat: amountMsat, description: "")
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     _ = await pollToReady(node, "a")
     check(
-      (try? await node.canReceive(amountMsat: amountMsat)) == false, "eligible during the epoch")
+      (try? await node.canReceive(amount: amount)) == false, "eligible during the epoch")
     await harness.settleRequest("a")
     check((try? await node.status(requestID: "a")) == .settled(fulfilled: true), "not settled")
     check(
-      (try? await node.canReceive(amountMsat: amountMsat)) == true, "not eligible after the epoch")
+      (try? await node.canReceive(amount: amount)) == true, "not eligible after the epoch")
   }
 }

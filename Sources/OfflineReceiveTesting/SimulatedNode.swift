@@ -10,13 +10,24 @@ public import OfflineReceive
 /// Time comes from the injected clock: a ready request whose invoice has expired reports
 /// `expired`.
 public actor SimulatedNode: NodeOfflineReceiveClient {
-  /// Makes the invoice for a request: (request id, amount in msat, description, created at).
+  /// Makes the invoice for a request: (request id, amount, description, created at).
   public typealias InvoiceMaker =
-    @Sendable (_ requestID: String, _ amountMsat: UInt64, _ description: String, _ createdAt: UInt64)
+    @Sendable (
+      _ requestID: String, _ amount: Millisatoshis, _ description: String, _ createdAt: UInt64
+    )
     -> (bolt11: String, expiresAt: UInt64)
 
   /// Which call a fault applies to.
-  public enum Call: Hashable, Sendable { case canReceive, prepare, status, cancel }
+  public enum Call: Hashable, Sendable {
+    /// `canReceive(amount:)`.
+    case canReceive
+    /// `prepare(requestID:amount:description:)`.
+    case prepare
+    /// `status(requestID:)`.
+    case status
+    /// `cancel(requestID:)`.
+    case cancel
+  }
 
   private enum Stage: Int, Comparable {
     case preparing, awaitingActivation, awaitingWitnesses, ready
@@ -24,7 +35,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   }
 
   private struct Request {
-    var amountMsat: UInt64
+    var amount: Millisatoshis
     var description: String
     var stage: Stage = .preparing
     var terminal: NodeRequestStatus?
@@ -46,7 +57,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   private var running = true
   private var recovered = true
   /// The settlement channel's ready inbound capacity, or nil when there is no ready channel.
-  private var inboundMsat: UInt64?
+  private var inbound: Millisatoshis?
   private var peerConnected = true
   private var table: [String: Request] = [:]
   /// What survives a restart (the node's durable store).
@@ -56,15 +67,18 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   /// Every call made, in order, for assertions: "prepare request-1", "status request-1", ...
   public private(set) var calls: [String] = []
 
+  /// A running node with `nodeID` on `network`, whose ready inbound capacity is `inbound` (nil:
+  /// unknown, nothing is eligible) and whose invoices `makeInvoice` makes; `configured` false
+  /// builds a node without offline receive, where every call throws `.disabled`.
   public init(
     nodeID: NodeID, clock: any WallClock, network: Currency = .regtest,
-    inboundMsat: UInt64? = 10_000_000_000, configured: Bool = true,
+    inbound: Millisatoshis? = Millisatoshis(10_000_000_000), configured: Bool = true,
     makeInvoice: @escaping InvoiceMaker
   ) {
     self.nodeID = nodeID
     self.network = network
     self.clock = clock
-    self.inboundMsat = inboundMsat
+    self.inbound = inbound
     self.configured = configured
     self.makeInvoice = makeInvoice
   }
@@ -78,7 +92,8 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     injectedErrors[call, default: []] += errors
   }
   public func setPeerConnected(_ connected: Bool) { peerConnected = connected }
-  public func setInbound(msat: UInt64?) { inboundMsat = msat }
+  /// Sets the ready inbound capacity; nil is unknown.
+  public func setInbound(_ amount: Millisatoshis?) { inbound = amount }
   /// Stops the node.
   public func stop() { running = false }
   /// A process restart: the in-memory table is lost, durable requests wait for recovery.
@@ -124,6 +139,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   public func isLive(requestID: String) -> Bool {
     table[requestID].map { $0.terminal == nil } ?? false
   }
+  /// How many requests are live (not ended); the node allows one.
   public var liveRequestCount: Int { table.values.count { $0.terminal == nil } }
 
   // MARK: - The node API
@@ -134,16 +150,16 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     return nodeID
   }
 
-  public func canReceive(amountMsat: UInt64) async throws(NodeError) -> Bool {
-    calls.append("canReceive \(amountMsat)")
+  public func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
+    calls.append("canReceive \(amount.rawValue)")
     try gate(.canReceive, needsRunning: true, needsRecovery: true)
     await expireByClock()
     // N3: "Amount 0 answers false."
-    guard amountMsat > 0 else { return try answer(.canReceive, false) }
-    return try answer(.canReceive, isEligible(amountMsat: amountMsat))
+    guard amount.rawValue > 0 else { return try answer(.canReceive, false) }
+    return try answer(.canReceive, isEligible(amount))
   }
 
-  public func prepare(requestID: String, amountMsat: UInt64, description: String) async
+  public func prepare(requestID: String, amount: Millisatoshis, description: String) async
     throws(NodeError) -> NodeRequestStatus
   {
     calls.append("prepare \(requestID)")
@@ -151,16 +167,16 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     await expireByClock()
     if let existing = table[requestID] {
       // N4: "The same id with different arguments fails with *requestConflict*."
-      guard existing.amountMsat == amountMsat, existing.description == description else {
+      guard existing.amount == amount, existing.description == description else {
         throw .requestConflict
       }
       // N4: "idempotent for the same id with identical (amount, description)".
       return try answer(.prepare, publicStatus(requestID))
     }
-    guard amountMsat > 0 else { throw .invalidAmount }
+    guard amount.rawValue > 0 else { throw .invalidAmount }
     guard liveRequestCount < Self.liveRequestLimit else { throw .unavailable }
-    guard isEligible(amountMsat: amountMsat) else { throw .ineligible }
-    store(requestID, Request(amountMsat: amountMsat, description: description))
+    guard isEligible(amount) else { throw .ineligible }
+    store(requestID, Request(amount: amount, description: description))
     return try answer(.prepare, .preparing)
   }
 
@@ -216,15 +232,15 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   }
 
   /// A ready channel, enough inbound, no other live request on the channel.
-  private func isEligible(amountMsat: UInt64) -> Bool {
-    guard let inboundMsat, amountMsat <= inboundMsat else { return false }
+  private func isEligible(_ amount: Millisatoshis) -> Bool {
+    guard let inbound, amount <= inbound else { return false }
     return liveRequestCount == 0
   }
 
   private func release(_ request: inout Request, requestID: String) async {
     if request.invoice == nil {
       request.invoice = makeInvoice(
-        requestID, request.amountMsat, request.description, await clock.now())
+        requestID, request.amount, request.description, await clock.now())
     }
     request.releasedInThisProcess = true
   }

@@ -23,12 +23,12 @@ public struct TestSigner: Sendable {
   public func invoiceMaker(network: Currency = .regtest, expirySeconds: UInt64 = 3600)
     -> SimulatedNode.InvoiceMaker
   {
-    { [key] requestID, amountMsat, description, createdAt in
+    { [key] requestID, amount, description, createdAt in
       var builder = InvoiceBuilder(
         currency: network, paymentHash: SHA256.hash(Array(requestID.utf8)),
         paymentSecret: SHA256.hash(Array(("secret " + requestID).utf8)),
         description: .text(description), createdAt: createdAt)
-      builder.amount = Millisatoshis(amountMsat)
+      builder.amount = amount
       builder.expirySeconds = expirySeconds
       // Constant bits in range, a valid key and the builder's own checked fields: neither call
       // can fail here.

@@ -63,9 +63,9 @@ import Testing
   static func round(seed: UInt64) async -> RoundResult {
     let clock = ManualClock(seconds: TestInvoices.now)
     let node = SimulatedNode(nodeID: TestKeys.ourNodeID, clock: clock) {
-      requestID, amountMsat, description, createdAt in
+      requestID, amount, description, createdAt in
       let invoice = TestInvoices.make(
-        amountMsat: amountMsat, description: .text(description), createdAt: createdAt,
+        amountMsat: amount.rawValue, description: .text(description), createdAt: createdAt,
         expirySeconds: 900,
         hashByte: UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) }))
       return (invoice.string, invoice.expiresAt)
@@ -81,7 +81,7 @@ import Testing
     let flow = ReceiveFlow(session: session, gate: gate, display: display, clock: clock)
     let ledger = Ledger()
     let violations = Violations()
-    let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 10_000_000)]
+    let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(10_000_000))]
 
     /// The invariant: whatever the display calls prepared is unpaid, unexpired, and for the
     /// request's amount and note, paid to our node.
@@ -89,21 +89,20 @@ import Testing
       // Read the paid set first: a payment delivered before the read must not be shown.
       let paidBefore = await ledger.paid
       let now = await clock.seconds()
-      let prepared = await display.preparedOfflineInvoice(now: now)
+      let prepared = await display.preparedOfflineRequest(now: now)
       await violations.checked(displayed: prepared != nil)
-      if let (invoice, request) = prepared {
+      if let (invoice, amount, description) = prepared {
         if paidBefore.contains(invoice.paymentHash) {
           await violations.add("paid invoice displayed: \(invoice.paymentHash)")
         }
         if now >= invoice.invoice.expiresAt || now >= invoice.displayUntil {
           await violations.add("expired invoice displayed at \(now)")
         }
-        if invoice.invoice.amount != Millisatoshis(satoshis: request.amountSats) {
+        if invoice.invoice.amount != amount {
           await violations.add(
-            "displayed \(String(describing: invoice.invoice.amount)) for \(request.amountSats) sat"
-          )
+            "displayed \(String(describing: invoice.invoice.amount)) for \(amount)")
         }
-        if invoice.invoice.description != .text(request.description) {
+        if invoice.invoice.description != .text(description) {
           await violations.add("displayed another note")
         }
         if invoice.invoice.payeeNodeID != TestKeys.ourNodeID.bytes {
@@ -123,11 +122,12 @@ import Testing
               await Task.yield()
               continue
             }
-            let amount: UInt64 = [1000, 2000, 3000][Int(generator.next() % 3)]
+            let amount: Millisatoshis = [.sats(1000), .sats(2000), .sats(3000)][
+              Int(generator.next() % 3)]
             let note = ["Coffee", "Tea"][Int(generator.next() % 2)]
             do {
               let outcome = try await flow.requestOfflineInvoice(
-                amountSats: amount, description: note, channels: channels)
+                amount: amount, description: note, channels: channels)
               if case .ready = outcome {
                 await violations.prepared()
                 // Check at the moment a preparation lands, too, not only when the checker runs.

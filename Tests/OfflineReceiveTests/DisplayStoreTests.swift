@@ -8,7 +8,7 @@ import Testing
   static let now = TestInvoices.now
   static let ordinary = DisplayedInvoice(
     bolt11: "lnbcrt1ordinary", uri: "bitcoin:bcrt1q?lightning=lnbcrt1ordinary")
-  static let request = ReceiveRequest(amountSats: 1000, description: "Offline")
+  static let request = (amount: Millisatoshis.sats(1000), description: "Offline")
 
   let clock = ManualClock(seconds: now)
   let cache = InMemoryOrdinaryCache(ordinary)
@@ -22,7 +22,7 @@ import Testing
     let gate = PaymentGate(history: FakeHistory([[]]), clock: clock)
     let store = await OfflineDisplayStore(gate: gate, ordinaryCache: cache)
     await store.setOfflineMode(true)
-    await store.setRequest(Self.request)
+    await store.setRequest(amount: Self.request.amount, description: Self.request.description)
     return (gate, store)
   }
 
@@ -31,7 +31,7 @@ import Testing
     async throws
   {
     let token = await gate.beginPreparation()
-    try #require(await gate.register(invoice, token: token) == .registered)
+    try #require(await gate.register(invoice, token: token) == nil)
     try #require(await store.apply(invoice, now: Self.now))
   }
 
@@ -45,7 +45,7 @@ import Testing
   func d1() async {
     let (gate, store) = await offlineStore()
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .registered)
+    #expect(await gate.register(Self.invoice(), token: token) == nil)
     await store.paymentReceived(Self.invoice().paymentHash)
     #expect(await store.apply(Self.invoice(), now: Self.now) == false)
     await expectNothingShown(store)
@@ -55,10 +55,10 @@ import Testing
   func d2() async {
     let (gate, store) = await offlineStore()
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .registered)
+    #expect(await gate.register(Self.invoice(), token: token) == nil)
     await store.reset()
     await store.setOfflineMode(true)
-    await store.setRequest(Self.request)
+    await store.setRequest(amount: Self.request.amount, description: Self.request.description)
     #expect(await store.apply(Self.invoice(), now: Self.now) == false)
     await expectNothingShown(store)
   }
@@ -136,17 +136,17 @@ import Testing
     // Not registered.
     #expect(await store.apply(invoice, now: Self.now) == false)
     let token = await gate.beginPreparation()
-    #expect(await gate.register(invoice, token: token) == .registered)
+    #expect(await gate.register(invoice, token: token) == nil)
     // Another request.
-    await store.setRequest(ReceiveRequest(amountSats: 999, description: "Offline"))
+    await store.setRequest(amount: .sats(999), description: "Offline")
     #expect(await store.apply(invoice, now: Self.now) == false)
-    await store.setRequest(ReceiveRequest(amountSats: 1000, description: "Edited"))
+    await store.setRequest(amount: .sats(1000), description: "Edited")
     #expect(await store.apply(invoice, now: Self.now) == false)
-    await store.setRequest(Self.request)
+    await store.setRequest(amount: Self.request.amount, description: Self.request.description)
     #expect(await store.apply(invoice, now: Self.now))
     // Ordinary mode: any offline candidate is refused.
     let ordinary = await OfflineDisplayStore(gate: gate, ordinaryCache: cache)
-    await ordinary.setRequest(Self.request)
+    await ordinary.setRequest(amount: Self.request.amount, description: Self.request.description)
     #expect(await ordinary.apply(invoice, now: Self.now) == false)
   }
 
@@ -161,7 +161,7 @@ import Testing
     await store.setOfflineMode(true)
     await expectNothingShown(store)
     try await display(Self.invoice(), gate, store)
-    await store.setRequest(ReceiveRequest(amountSats: 2000, description: "Offline"))
+    await store.setRequest(amount: .sats(2000), description: "Offline")
     #expect(await store.visible == .empty)
   }
 
@@ -172,8 +172,8 @@ import Testing
     let (gate, store) = await offlineStore()
     let invoice = Self.invoice()
     let token = await gate.beginPreparation()
-    #expect(await gate.register(invoice, token: token) == .registered)
-    await store.setRequest(ReceiveRequest(amountSats: 2000, description: "Offline"))
+    #expect(await gate.register(invoice, token: token) == nil)
+    await store.setRequest(amount: .sats(2000), description: "Offline")
     #expect(await store.apply(invoice, now: Self.now) == false)
     #expect(await store.visible == .empty)
   }
@@ -225,7 +225,7 @@ import Testing
       provider: provider, scope: SessionTests.scope, clock: clock)
     do {
       _ = try await session.prepareInvoice(
-        EligibilitySnapshot(amountSats: 1000, inboundCapacitySats: 1000), description: "Offline")
+        EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(1000)), description: "Offline")
       Issue.record("\(name) was accepted")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .invalidInvoice)
@@ -233,9 +233,10 @@ import Testing
     } catch { Issue.record("\(error)") }
   }
 
-  @Test("D12: an amount whose msat conversion overflows never matches an invoice")
+  @Test("D12: an amount whose msat conversion overflows cannot be asked; the top never matches")
   func d12Overflow() {
-    #expect(!Self.invoice().matches(amountSats: .max, description: "Offline"))
-    #expect(Self.invoice().matches(amountSats: 1000, description: "Offline"))
+    #expect(Millisatoshis(satoshis: .max) == nil)
+    #expect(!Self.invoice().matches(amount: Millisatoshis(UInt64.max), description: "Offline"))
+    #expect(Self.invoice().matches(amount: .sats(1000), description: "Offline"))
   }
 }

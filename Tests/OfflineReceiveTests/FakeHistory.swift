@@ -2,7 +2,7 @@ import OfflineReceive
 
 /// A scripted payment history: each read answers the next scripted list (the last one repeats),
 /// runs an optional hook while "in progress", and can be parked until resumed.
-actor FakeHistory: PaymentHistorySource {
+actor FakeHistory {
   private var answers: [[PaymentRecord]?]
   private var duringRead: [@Sendable () async -> Void] = []
   private(set) var reads = 0
@@ -38,4 +38,17 @@ actor FakeStatus {
   var answer: NodeRequestStatus = .ready(bolt11: "")
   func set(_ status: NodeRequestStatus) { answer = status }
   func status(of intentID: IntentID) async throws -> NodeRequestStatus { answer }
+}
+
+extension PaymentGate {
+  /// A gate over a scripted history.
+  init(
+    history: FakeHistory,
+    providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)? = nil,
+    clock: any WallClock, maxHistoryReads: Int = 4
+  ) {
+    self.init(
+      history: { await history.payments() }, providerStatus: providerStatus, clock: clock,
+      maxHistoryReads: maxHistoryReads)
+  }
 }

@@ -7,7 +7,7 @@ import OfflineReceive
 actor FakeProvider: OfflineReceiveProvider {
   struct PrepareCall: Equatable {
     var intentID: IntentID
-    var amountSats: UInt64
+    var amount: Millisatoshis
     var description: String
   }
 
@@ -18,7 +18,7 @@ actor FakeProvider: OfflineReceiveProvider {
   var prepareError: (any Error)?
   /// When set, prepare answers this string instead of a fresh invoice.
   var fixedInvoice: String?
-  private(set) var queries: [UInt64] = []
+  private(set) var queries: [Millisatoshis] = []
   private(set) var prepares: [PrepareCall] = []
   private var suspendNext = false
   private var suspended: CheckedContinuation<Bool, Never>?
@@ -35,8 +35,8 @@ actor FakeProvider: OfflineReceiveProvider {
     suspended = nil
   }
 
-  func canReceive(amountSats: UInt64) async throws -> Bool {
-    queries.append(amountSats)
+  func canReceive(amount: Millisatoshis) async throws -> Bool {
+    queries.append(amount)
     if suspendNext {
       suspendNext = false
       return await withCheckedContinuation { suspended = $0 }
@@ -44,15 +44,15 @@ actor FakeProvider: OfflineReceiveProvider {
     return try capability.get()
   }
 
-  func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String) async throws
-    -> ProviderAnswer
+  func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String) async throws
+    -> PrepareOutcome<String>
   {
     prepares.append(
-      PrepareCall(intentID: intentID, amountSats: amountSats, description: description))
+      PrepareCall(intentID: intentID, amount: amount, description: description))
     if let prepareError { throw prepareError }
-    if let fixedInvoice { return .invoice(fixedInvoice) }
-    return .invoice(
-      TestInvoices.make(amountMsat: amountSats * 1000, description: .text(description)).string)
+    if let fixedInvoice { return .ready(fixedInvoice, intentID: intentID) }
+    let bolt11 = TestInvoices.make(amountMsat: amount.rawValue, description: .text(description))
+    return .ready(bolt11.string, intentID: intentID)
   }
 }
 

@@ -2,7 +2,7 @@ import OfflineReceive
 
 /// Stands in for the app's persisted preferences: shared by every store instance of a test, as
 /// storage outlives a process.
-actor InMemoryOrdinaryCache: OrdinaryInvoiceCache {
+actor InMemoryOrdinaryCache {
   private(set) var stored: DisplayedInvoice?
   private(set) var writes = 0
 
@@ -12,5 +12,13 @@ actor InMemoryOrdinaryCache: OrdinaryInvoiceCache {
   func store(_ invoice: DisplayedInvoice?) {
     writes += 1
     stored = invoice
+  }
+}
+
+extension OfflineDisplayStore {
+  /// A store whose ordinary invoice is loaded from, and persisted to, `ordinaryCache`.
+  init(gate: PaymentGate, ordinaryCache cache: InMemoryOrdinaryCache) async {
+    self.init(
+      gate: gate, ordinary: await cache.load(), persistOrdinary: { await cache.store($0) })
   }
 }

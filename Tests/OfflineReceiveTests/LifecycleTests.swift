@@ -17,10 +17,10 @@ struct LifecycleFixture {
   init(phoneBehindSeconds: UInt64 = 0) {
     phoneClock = ManualClock(seconds: TestInvoices.now - phoneBehindSeconds)
     node = SimulatedNode(nodeID: TestKeys.ourNodeID, clock: nodeClock) {
-      requestID, amountMsat, description, createdAt in
+      requestID, amount, description, createdAt in
       let hashByte = UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) })
       let invoice = TestInvoices.make(
-        amountMsat: amountMsat, description: .text(description), createdAt: createdAt,
+        amountMsat: amount.rawValue, description: .text(description), createdAt: createdAt,
         hashByte: hashByte)
       return (invoice.string, invoice.expiresAt)
     }
@@ -28,12 +28,12 @@ struct LifecycleFixture {
       node: node, journal: journal, scope: ProviderFixture.scope, clock: phoneClock)
   }
 
-  func prepare(_ id: String, sats: UInt64 = 3000) async throws -> PrepareOutcome {
-    try await provider.prepare(intentID: IntentID(id), amountSats: sats, description: "Coffee")
+  func prepare(_ id: String, sats: UInt64 = 3000) async throws -> PrepareOutcome<AcceptedInvoice> {
+    try await provider.prepare(intentID: IntentID(id), amount: .sats(sats), description: "Coffee")
   }
 
   static let channels = [
-    ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 5_000_000)
+    ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(5_000_000))
   ]
 
   /// The wallet's flow over this provider, on the phone's clock.
@@ -64,7 +64,7 @@ struct LifecycleFixture {
     #expect(error.nodeError == nil)
     #expect(await fixture.node.liveRequestCount == 0)
     #expect(await fixture.node.calls.contains("cancel first"))
-    #expect(await fixture.provider.canReceive(amountSats: 3000))
+    #expect(await fixture.provider.canReceive(amount: .sats(3000)))
     #expect(await fixture.state("first") == .terminal(.invalidInvoice("offline.future_timestamp")))
     // The phone's clock is fixed; the same intent and another amount both go through at once.
     await fixture.phoneClock.set(seconds: TestInvoices.now)
@@ -86,7 +86,7 @@ struct LifecycleFixture {
     let flow = await fixture.flow()
     let error = try await #require(throws: OfflineReceiveError.self) {
       try await flow.requestOfflineInvoice(
-        amountSats: 3000, description: "Coffee", channels: LifecycleFixture.channels)
+        amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
     }
     #expect(error.code == .invalidInvoice)
     #expect(error.rejection?.dottedCode == "offline.future_timestamp")
@@ -94,7 +94,7 @@ struct LifecycleFixture {
     #expect(await fixture.journal.record(intent)?.state.isLive == false)
     await fixture.phoneClock.set(seconds: TestInvoices.now)
     let outcome = try await flow.requestOfflineInvoice(
-      amountSats: nextSats, description: "Coffee", channels: LifecycleFixture.channels)
+      amount: .sats(nextSats), description: "Coffee", channels: LifecycleFixture.channels)
     guard case .ready = outcome else {
       Issue.record("\(outcome)")
       return
@@ -139,7 +139,7 @@ struct LifecycleFixture {
   @Test("a payment settles the journal record, and the next intent does not cancel it")
   func paymentSettlesTheRecord() async throws {
     let fixture = LifecycleFixture()
-    guard case .ready(let accepted) = try await fixture.prepare("paid") else {
+    guard case .ready(let accepted, _) = try await fixture.prepare("paid") else {
       Issue.record("not ready")
       return
     }
@@ -168,12 +168,12 @@ struct LifecycleFixture {
       _ = try? await fixture.prepare("late")
       hash = await fixture.journal.record(id)?.paymentHash
     case "cancelled":
-      if case .ready(let accepted) = try await fixture.prepare("late") {
+      if case .ready(let accepted, _) = try await fixture.prepare("late") {
         hash = accepted.paymentHash
       }
       #expect(try await fixture.provider.cancel(intentID: id) == .cancelled)
     default:
-      if case .ready(let accepted) = try await fixture.prepare("late") {
+      if case .ready(let accepted, _) = try await fixture.prepare("late") {
         hash = accepted.paymentHash
       }
       await fixture.node.expire(requestID: "late")
@@ -224,8 +224,8 @@ struct LifecycleFixture {
     let fixture = LifecycleFixture()
     let flow = await fixture.flow()
     let outcome = try await flow.requestOfflineInvoice(
-      amountSats: 3000, description: "Coffee", channels: LifecycleFixture.channels)
-    guard case .ready(let accepted) = outcome else {
+      amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
+    guard case .ready(let accepted, _) = outcome else {
       Issue.record("\(outcome)")
       return
     }

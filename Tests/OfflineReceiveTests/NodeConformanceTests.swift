@@ -8,9 +8,9 @@ import Testing
   static let factory: NodeConformance.Factory = { configured in
     let clock = ManualClock(seconds: TestInvoices.now)
     return SimulatedNode(nodeID: TestKeys.ourNodeID, clock: clock, configured: configured) {
-      _, amountMsat, description, createdAt in
+      _, amount, description, createdAt in
       let invoice = TestInvoices.make(
-        amountMsat: amountMsat, description: .text(description), createdAt: createdAt)
+        amountMsat: amount.rawValue, description: .text(description), createdAt: createdAt)
       return (invoice.string, invoice.expiresAt)
     }
   }
@@ -47,8 +47,8 @@ import Testing
     func expireRequest(_ requestID: String) {}
     func setPeerConnected(_ connected: Bool) {}
     func ownNodeID() throws(NodeError) -> NodeID { TestKeys.ourNodeID }
-    func canReceive(amountMsat: UInt64) throws(NodeError) -> Bool { true }
-    func prepare(requestID: String, amountMsat: UInt64, description: String) throws(NodeError)
+    func canReceive(amount: Millisatoshis) throws(NodeError) -> Bool { true }
+    func prepare(requestID: String, amount: Millisatoshis, description: String) throws(NodeError)
       -> NodeRequestStatus
     { .preparing }
     func status(requestID: String) throws(NodeError) -> NodeRequestStatus { .preparing }
@@ -74,14 +74,14 @@ import Testing
     func expireRequest(_ requestID: String) async { await node.expireRequest(requestID) }
     func setPeerConnected(_ connected: Bool) async { await node.setPeerConnected(connected) }
     func ownNodeID() async throws(NodeError) -> NodeID { try await node.ownNodeID() }
-    func canReceive(amountMsat: UInt64) async throws(NodeError) -> Bool {
-      try await node.canReceive(amountMsat: amountMsat)
+    func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
+      try await node.canReceive(amount: amount)
     }
-    func prepare(requestID: String, amountMsat: UInt64, description: String)
+    func prepare(requestID: String, amount: Millisatoshis, description: String)
       async
       throws(NodeError) -> NodeRequestStatus
     {
-      try await node.prepare(requestID: requestID, amountMsat: amountMsat, description: description)
+      try await node.prepare(requestID: requestID, amount: amount, description: description)
     }
     func status(requestID: String) async throws(NodeError) -> NodeRequestStatus {
       try await node.status(requestID: requestID)

@@ -34,9 +34,9 @@ import Testing
   func r1() async {
     let gate = PaymentGate(history: FakeHistory([[Self.paid()]]), clock: clock)
     let token = await gate.beginPreparation()
-    let verdict = await gate.register(Self.invoice(), token: token)
-    #expect(verdict == .refused(.alreadyPaid))
-    #expect(verdict.refusalCode == .unavailable)
+    let refusal = await gate.register(Self.invoice(), token: token)
+    #expect(refusal == .alreadyPaid)
+    #expect(refusal?.errorCode == .unavailable)
     #expect(await gate.contains(Self.invoice(), now: Self.now) == false)
   }
 
@@ -44,7 +44,7 @@ import Testing
   func r2() async {
     let gate = PaymentGate(history: FakeHistory([nil]), clock: clock)
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .refused(.historyUnavailable))
+    #expect(await gate.register(Self.invoice(), token: token) == .historyUnavailable)
     #expect(await gate.contains(Self.invoice(), now: Self.now) == false)
   }
 
@@ -58,7 +58,7 @@ import Testing
     ])
     let gate = PaymentGate(history: history, clock: clock)
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .registered)
+    #expect(await gate.register(Self.invoice(), token: token) == nil)
     #expect(await gate.contains(Self.invoice(), now: Self.now))
   }
 
@@ -68,7 +68,7 @@ import Testing
     let gate = PaymentGate(history: history, clock: clock)
     await history.onNextRead { await gate.paymentReceived(Self.hash) }
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .refused(.alreadyPaid))
+    #expect(await gate.register(Self.invoice(), token: token) == .alreadyPaid)
     #expect(await history.reads == 2)
     #expect(await gate.contains(Self.invoice(), now: Self.now) == false)
   }
@@ -79,7 +79,7 @@ import Testing
     let gate = PaymentGate(history: history, clock: clock)
     await history.onNextRead { await gate.paymentReceived(Self.otherHash) }
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .registered)
+    #expect(await gate.register(Self.invoice(), token: token) == nil)
     #expect(await history.reads == 2)
     #expect(await gate.contains(Self.invoice(), now: Self.now))
   }
@@ -90,7 +90,7 @@ import Testing
     let gate = PaymentGate(history: history, clock: clock)
     await history.onNextRead { await gate.reset() }
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .refused(.stalePreparation))
+    #expect(await gate.register(Self.invoice(), token: token) == .stalePreparation)
     #expect(await gate.contains(Self.invoice(), now: Self.now) == false)
   }
 
@@ -100,7 +100,7 @@ import Testing
     let gate = PaymentGate(history: history, clock: clock)
     let token = await gate.beginPreparation()
     await gate.reset()
-    #expect(await gate.register(Self.invoice(), token: token) == .refused(.stalePreparation))
+    #expect(await gate.register(Self.invoice(), token: token) == .stalePreparation)
     #expect(await history.reads == 0)
   }
 
@@ -110,19 +110,19 @@ import Testing
     let gate = PaymentGate(history: history, clock: clock)
     let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: 1000, description: "Offline"))
+    await display.setRequest(amount: .sats(1000), description: "Offline")
     let old = Self.invoice()
     let tokenA = await gate.beginPreparation()
     await history.parkNextRead()
     let oldRegistration = Task { await gate.register(old, token: tokenA) }
     #expect(await eventually { await history.isParked })
-    await display.setRequest(ReceiveRequest(amountSats: 2000, description: "Edited note"))
+    await display.setRequest(amount: .sats(2000), description: "Edited note")
     let newer = Self.invoice(hashByte: 0x44, amountMsat: 2_000_000, description: "Edited note")
     let tokenB = await gate.beginPreparation()
-    #expect(await gate.register(newer, token: tokenB) == .registered)
+    #expect(await gate.register(newer, token: tokenB) == nil)
     #expect(await display.apply(newer, now: Self.now))
     await history.unpark()
-    #expect(await oldRegistration.value == .refused(.stalePreparation))
+    #expect(await oldRegistration.value == .stalePreparation)
     #expect(await history.reads == 2)
     #expect(await gate.contains(newer, now: Self.now))
     #expect(await gate.contains(old, now: Self.now) == false)
@@ -136,14 +136,14 @@ import Testing
     // Expiry during the read: the invoice's 600 s run out while history is being read.
     await history.onNextRead { await self.clock.advance(seconds: 600) }
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .refused(.expired))
+    #expect(await gate.register(Self.invoice(), token: token) == .expired)
     // Cancellation during the read.
     let cancelled = FakeHistory([[]])
     let gate2 = PaymentGate(history: cancelled, clock: ManualClock(seconds: Self.now))
     let token2 = await gate2.beginPreparation()
     await cancelled.onNextRead { withUnsafeCurrentTask { $0?.cancel() } }
-    let verdict = await Task { await gate2.register(Self.invoice(), token: token2) }.value
-    #expect(verdict == .refused(.cancelled))
+    let refusal = await Task { await gate2.register(Self.invoice(), token: token2) }.value
+    #expect(refusal == .cancelled)
   }
 
   @Test(
@@ -154,9 +154,9 @@ import Testing
     let gate = PaymentGate(history: history, clock: clock, maxHistoryReads: 3)
     for _ in 0..<3 { await history.onNextRead { await gate.paymentReceived(Self.otherHash) } }
     let token = await gate.beginPreparation()
-    let verdict = await gate.register(Self.invoice(), token: token)
-    #expect(verdict == .refused(.historyBusy))
-    #expect(verdict.refusalCode == .retryable)
+    let refusal = await gate.register(Self.invoice(), token: token)
+    #expect(refusal == .historyBusy)
+    #expect(refusal?.errorCode == .retryable)
     #expect(await history.reads == 3)
   }
 
@@ -165,7 +165,7 @@ import Testing
   func r11() async {
     let gate = PaymentGate(history: FakeHistory([[]]), clock: clock)
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .registered)
+    #expect(await gate.register(Self.invoice(), token: token) == nil)
     let before = await gate.paymentSequence
     await gate.paymentReceived(Self.otherHash)
     #expect(await gate.paymentSequence != before)
@@ -208,7 +208,7 @@ import Testing
     let tokenB = await gate.beginPreparation()
     await history.onNextRead { await gate.retire(old.paymentHash) }
     let newer = Self.invoice(hashByte: 0x44, amountMsat: 2_000_000)
-    #expect(await gate.register(newer, token: tokenB) == .registered)
+    #expect(await gate.register(newer, token: tokenB) == nil)
   }
 
   @Test(
@@ -224,6 +224,6 @@ import Testing
     let token = await gate.beginPreparation()
     #expect(
       await gate.register(Self.invoice(), token: token, intentID: IntentID("i"))
-        == .refused(.providerTerminal))
+        == .providerTerminal)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// §2.P scenarios over a scripted node, and the provider's transition table.
 @Suite struct PollingProviderScriptTests {
-  static func code(_ body: () async throws -> PrepareOutcome) async -> OfflineReceiveError.Code? {
+  static func code(_ body: () async throws -> PrepareOutcome<AcceptedInvoice>) async -> OfflineReceiveError.Code? {
     do {
       _ = try await body()
       return nil
@@ -78,9 +78,9 @@ import Testing
   func p10() async throws {
     let fixture = ProviderFixture()
     _ = try await fixture.provider.prepare(
-      intentID: IntentID("before-restart"), amountSats: 1000, description: "Coffee")
+      intentID: IntentID("before-restart"), amount: .sats(1000), description: "Coffee")
     _ = try await fixture.provider.prepare(
-      intentID: IntentID("edited"), amountSats: 2000, description: "Coffee")
+      intentID: IntentID("edited"), amount: .sats(2000), description: "Coffee")
     let calls = await fixture.node.calls
     #expect(calls.contains("cancel before-restart"))
     #expect(calls.contains("prepare edited"))

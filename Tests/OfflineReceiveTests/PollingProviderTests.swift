@@ -17,11 +17,11 @@ struct ProviderFixture {
   ) {
     let signer = key == .ours ? TestKeys.ours : TestKeys.other
     node = SimulatedNode(nodeID: TestKeys.ourNodeID, clock: clock) {
-      requestID, amountMsat, description, createdAt in
+      requestID, amount, description, createdAt in
       // A payment hash derived from the request id, so every request differs.
       let hashByte = UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) })
       let invoice = TestInvoices.make(
-        amountMsat: amountMsat + amountOffsetMsat, description: .text(description),
+        amountMsat: amount.rawValue + amountOffsetMsat, description: .text(description),
         createdAt: createdAt, expirySeconds: 3600, hashByte: hashByte, key: signer)
       return (invoice.string, invoice.expiresAt)
     }
@@ -38,8 +38,8 @@ struct ProviderFixture {
   func p1() async throws {
     let fixture = ProviderFixture()
     let outcome = try await fixture.provider.prepare(
-      intentID: IntentID("request-1"), amountSats: 1000, description: "Coffee")
-    guard case .ready(let accepted) = outcome else { Issue.record("\(outcome)"); return }
+      intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
+    guard case .ready(let accepted, _) = outcome else { Issue.record("\(outcome)"); return }
     #expect(accepted.invoice.amount == Millisatoshis(1_000_000))
     #expect(await fixture.node.calls == [
       "prepare request-1", "status request-1", "status request-1", "status request-1",
@@ -57,12 +57,12 @@ struct ProviderFixture {
     await fixture.clock.setSleepStep(milliseconds: 10_000)
     await fixture.node.setPeerConnected(false)  // N9: preparing forever
     let outcome = try await fixture.provider.prepare(
-      intentID: IntentID("request-1"), amountSats: 1000, description: "Coffee")
+      intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
     #expect(outcome == .pending(IntentID("request-1"), lastStatus: .preparing))
     #expect(await fixture.clock.sleeps.count == 6)
     await fixture.node.setPeerConnected(true)
     let retried = try await fixture.provider.prepare(
-      intentID: IntentID("request-1"), amountSats: 1000, description: "Coffee")
+      intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
     guard case .ready = retried else { Issue.record("\(retried)"); return }
     #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") } == [
       "prepare request-1", "prepare request-1",
@@ -73,14 +73,16 @@ struct ProviderFixture {
   @Test("P6/P17: capability in msat; zero and overflow never reach the node; errors answer false")
   func p6() async throws {
     let fixture = ProviderFixture()
-    #expect(await fixture.provider.canReceive(amountSats: 1000))
+    #expect(await fixture.provider.canReceive(amount: .sats(1000)))
     await fixture.node.inject([.disabled, .unavailable, .ineligible], into: .canReceive)
-    for _ in 0..<3 { #expect(await fixture.provider.canReceive(amountSats: 1000) == false) }
-    #expect(await fixture.provider.canReceive(amountSats: 0) == false)
-    #expect(await fixture.provider.canReceive(amountSats: .max) == false)
+    for _ in 0..<3 { #expect(await fixture.provider.canReceive(amount: .sats(1000)) == false) }
+    #expect(await fixture.provider.canReceive(amount: .sats(0)) == false)
+    // A sat amount whose msat conversion overflows cannot be asked at all.
+    #expect(Millisatoshis(satoshis: .max) == nil)
     #expect(await fixture.node.calls.count == 4)
     await #expect(throws: OfflineReceiveError.self) {
-      try await fixture.provider.prepare(intentID: IntentID("x"), amountSats: .max, description: "")
+      try await fixture.provider.prepare(
+        intentID: IntentID("x"), amount: Millisatoshis(0), description: "")
     }
     #expect(await fixture.journal.records().isEmpty)
   }
@@ -88,8 +90,8 @@ struct ProviderFixture {
   @Test("P7 (departs from: lookup by amount and note): two intents with equal amount and note get two node requests (W1)")
   func w1() async throws {
     let fixture = ProviderFixture()
-    _ = try await fixture.provider.prepare(intentID: IntentID("first"), amountSats: 1000, description: "Coffee")
-    _ = try await fixture.provider.prepare(intentID: IntentID("second"), amountSats: 1000, description: "Coffee")
+    _ = try await fixture.provider.prepare(intentID: IntentID("first"), amount: .sats(1000), description: "Coffee")
+    _ = try await fixture.provider.prepare(intentID: IntentID("second"), amount: .sats(1000), description: "Coffee")
     let prepares = await fixture.node.calls.filter { $0.hasPrefix("prepare") }
     #expect(prepares == ["prepare first", "prepare second"])
     // W4: the first, superseded, was cancelled on the node and kept as a tombstone.
@@ -101,13 +103,13 @@ struct ProviderFixture {
     let fixture = ProviderFixture()
     await fixture.node.setPeerConnected(false)
     let first = try await fixture.provider.prepare(
-      intentID: IntentID("before-restart"), amountSats: 1000, description: "Coffee")
+      intentID: IntentID("before-restart"), amount: .sats(1000), description: "Coffee")
     guard case .pending = first else { Issue.record("\(first)"); return }
     await fixture.node.restart()
     await fixture.node.setPeerConnected(true)
     await #expect(throws: OfflineReceiveError.self) {
       try await fixture.provider.prepare(
-        intentID: IntentID("before-restart"), amountSats: 1000, description: "Coffee")
+        intentID: IntentID("before-restart"), amount: .sats(1000), description: "Coffee")
     }
     #expect(await fixture.journal.record(IntentID("before-restart"))?.state.isLive == true)
     await fixture.node.recover()
@@ -124,7 +126,7 @@ struct ProviderFixture {
     await fixture.node.setPeerConnected(false)
     let task = Task {
       try await fixture.provider.prepare(
-        intentID: IntentID("request-1"), amountSats: 1000, description: "Coffee")
+        intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
     }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
@@ -134,7 +136,7 @@ struct ProviderFixture {
   @Test("P12: cancel releases the node request and keeps a tombstone; not-found still succeeds")
   func p12() async throws {
     let fixture = ProviderFixture()
-    _ = try await fixture.provider.prepare(intentID: IntentID("r"), amountSats: 1000, description: "")
+    _ = try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "")
     try await fixture.provider.cancel(intentID: IntentID("r"))
     #expect(await fixture.node.isLive(requestID: "r") == false)
     #expect(await fixture.journal.record(IntentID("r"))?.state == .terminal(.cancelled))
@@ -148,7 +150,7 @@ struct ProviderFixture {
   func p13(key: ProviderFixture.Secp256k1Key, offset: UInt64) async throws {
     let fixture = ProviderFixture(key: key, amountOffsetMsat: offset)
     do {
-      _ = try await fixture.provider.prepare(intentID: IntentID("r"), amountSats: 1000, description: "Coffee")
+      _ = try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
       Issue.record("accepted a wrong invoice")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .invalidInvoice)
@@ -163,9 +165,9 @@ struct ProviderFixture {
     let fixture = ProviderFixture()
     await fixture.node.loseResponses(.prepare)
     await #expect(throws: OfflineReceiveError.self) {
-      try await fixture.provider.prepare(intentID: IntentID("r"), amountSats: 1000, description: "Coffee")
+      try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
     }
-    let outcome = try await fixture.provider.prepare(intentID: IntentID("r"), amountSats: 1000, description: "Coffee")
+    let outcome = try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
     guard case .ready = outcome else { Issue.record("\(outcome)"); return }
     #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") } == ["prepare r", "prepare r"])
     #expect(await fixture.node.liveRequestCount == 1)
@@ -174,22 +176,50 @@ struct ProviderFixture {
   @Test("W4: a provider that does not cancel other intents answers `offline.request_in_progress`")
   func w4() async throws {
     let fixture = ProviderFixture(cancelsOtherIntents: false)
-    _ = try await fixture.provider.prepare(intentID: IntentID("a"), amountSats: 1000, description: "")
+    _ = try await fixture.provider.prepare(intentID: IntentID("a"), amount: .sats(1000), description: "")
     do {
-      _ = try await fixture.provider.prepare(intentID: IntentID("b"), amountSats: 2000, description: "")
+      _ = try await fixture.provider.prepare(intentID: IntentID("b"), amount: .sats(2000), description: "")
       Issue.record("a second live intent was allowed")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .requestInProgress)
     }
   }
 
+  @Test("W4: while our own invoice holds the channel, another amount is still offered and prepared")
+  func w4OwnIntentDoesNotBlockCapability() async throws {
+    let fixture = ProviderFixture()
+    let first = try await fixture.provider.prepare(
+      intentID: IntentID("a"), amount: .sats(1000), description: "Coffee")
+    #expect(first.invoice != nil)
+    // The node refuses a second live request (one per channel), but the provider supersedes
+    // its own intent on the next prepare, so the capability pre-check must not say no.
+    #expect(await fixture.node.liveRequestCount == 1)
+    #expect(await fixture.provider.canReceive(amount: .sats(2000)))
+    let session = OfflineReceiveSession(
+      provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.clock)
+    let snapshot = EligibilitySnapshot(amount: .sats(2000), inboundCapacity: .sats(10_000))
+    await session.updateEligibility(snapshot)
+    #expect(await session.isEligible)
+    let second = try await session.prepareInvoice(snapshot, description: "Tea")
+    #expect(second.invoice?.invoice.amount == .sats(2000))
+    #expect(await fixture.journal.record(IntentID("a"))?.state == .terminal(.cancelled))
+  }
+
+  @Test("W4: without supersede, our own live intent still answers no to another amount")
+  func w4NoSupersedeStillNo() async throws {
+    let fixture = ProviderFixture(cancelsOtherIntents: false)
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("a"), amount: .sats(1000), description: "Coffee")
+    #expect(await fixture.provider.canReceive(amount: .sats(2000)) == false)
+  }
+
   @Test("W15: concurrent preparations of one intent join one in-flight task")
   func singleFlight() async throws {
     let fixture = ProviderFixture()
-    let outcomes = try await withThrowingTaskGroup(of: PrepareOutcome.self) { group in
+    let outcomes = try await withThrowingTaskGroup(of: PrepareOutcome<AcceptedInvoice>.self) { group in
       for _ in 0..<8 {
         group.addTask {
-          try await fixture.provider.prepare(intentID: IntentID("r"), amountSats: 1000, description: "")
+          try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "")
         }
       }
       return try await group.reduce(into: []) { $0.append($1) }

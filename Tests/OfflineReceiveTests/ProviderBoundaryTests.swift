@@ -13,10 +13,10 @@ import Testing
     let inner = FakeProvider()
     let gate = Switch()
     let provider = GatedProvider(inner: inner) { await gate.isOn }
-    #expect(try await provider.canReceive(amountSats: 1000) == false)
+    #expect(try await provider.canReceive(amount: .sats(1000)) == false)
     do {
       _ = try await provider.prepareInvoice(
-        intentID: IntentID("a"), amountSats: 1000, description: "")
+        intentID: IntentID("a"), amount: .sats(1000), description: "")
       Issue.record("a closed gate prepared")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .unavailable)
@@ -24,20 +24,20 @@ import Testing
     #expect(await inner.queries.isEmpty)
     #expect(await inner.prepares.isEmpty)
     await gate.set(true)
-    #expect(try await provider.canReceive(amountSats: 1000))
+    #expect(try await provider.canReceive(amount: .sats(1000)))
     _ = try await provider.prepareInvoice(
-      intentID: IntentID("a"), amountSats: 1000, description: "")
-    #expect(await inner.queries == [1000])
+      intentID: IntentID("a"), amount: .sats(1000), description: "")
+    #expect(await inner.queries == [.sats(1000)])
     #expect(await inner.prepares.count == 1)
   }
 
   @Test("P16/1.3: the unavailable provider never advertises and always fails with unavailable")
   func p16() async throws {
     let provider = UnavailableProvider()
-    #expect(try await provider.canReceive(amountSats: 1000) == false)
+    #expect(try await provider.canReceive(amount: .sats(1000)) == false)
     do {
       _ = try await provider.prepareInvoice(
-        intentID: IntentID("a"), amountSats: 1000, description: "")
+        intentID: IntentID("a"), amount: .sats(1000), description: "")
       Issue.record("the unavailable provider prepared")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .unavailable)

@@ -1,3 +1,4 @@
+import Bolt11
 import OfflineReceive
 import OfflineReceiveTesting
 
@@ -24,14 +25,14 @@ actor ScriptedNode: NodeOfflineReceiveClient {
   }
 
   func ownNodeID() -> NodeID { TestKeys.ourNodeID }
-  func canReceive(amountMsat: UInt64) -> Bool {
-    calls.append("canReceive \(amountMsat)")
+  func canReceive(amount: Millisatoshis) -> Bool {
+    calls.append("canReceive \(amount.rawValue)")
     return true
   }
-  func prepare(requestID: String, amountMsat: UInt64, description: String) throws(NodeError)
+  func prepare(requestID: String, amount: Millisatoshis, description: String) throws(NodeError)
     -> NodeRequestStatus
   {
-    calls.append("prepare \(requestID) \(amountMsat) \(description)")
+    calls.append("prepare \(requestID) \(amount.rawValue) \(description)")
     return try Self.next(&prepareAnswers)
   }
   func status(requestID: String) throws(NodeError) -> NodeRequestStatus {
@@ -63,8 +64,8 @@ struct ScriptedFixture {
   /// A valid Coffee invoice for 1000 sat, signed by our test key at the test clock.
   static let coffee = TestInvoices.make(amountMsat: 1_000_000, description: .text("Coffee")).string
 
-  func prepare(_ id: String = "request-1") async throws -> PrepareOutcome {
-    try await provider.prepare(intentID: IntentID(id), amountSats: 1000, description: "Coffee")
+  func prepare(_ id: String = "request-1") async throws -> PrepareOutcome<AcceptedInvoice> {
+    try await provider.prepare(intentID: IntentID(id), amount: .sats(1000), description: "Coffee")
   }
 
   func state(_ id: String = "request-1") async -> RequestState? {

@@ -5,7 +5,7 @@ import Testing
 
 /// §2.S: defaults are amount 1000 sats, capacity 1000, node running, Lightning supported.
 @Suite struct SessionTests {
-  static let eligible = EligibilitySnapshot(amountSats: 1000, inboundCapacitySats: 1000)
+  static let eligible = EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(1000))
   static let scope = WalletScope(network: .regtest, nodeID: TestKeys.ourNodeID)
 
   let provider = FakeProvider()
@@ -20,7 +20,7 @@ import Testing
     lightning: Bool = true
   ) -> EligibilitySnapshot {
     EligibilitySnapshot(
-      amountSats: amount, inboundCapacitySats: capacity, isNodeRunning: running,
+      amount: .sats(amount), inboundCapacity: capacity.map { .sats($0) }, isNodeRunning: running,
       supportsLightning: lightning)
   }
 
@@ -72,7 +72,7 @@ import Testing
     await session.setSelected(true)
     #expect(await session.canSelect(for: Self.eligible))
     #expect(await session.isSelected)
-    #expect(await provider.queries == [1000, 1000])
+    #expect(await provider.queries == [.sats(1000), .sats(1000)])
   }
 
   @Test("S4: editing the amount clears selection and makes the old result unusable")
@@ -83,7 +83,7 @@ import Testing
     #expect(await session.isEligible)
     #expect(await session.canSelect(for: snapshot(999)))
     #expect(await session.isSelected == false)
-    #expect(await provider.queries == [1000, 999])
+    #expect(await provider.queries == [.sats(1000), .sats(999)])
   }
 
   @Test("S5: losing liquidity clears selection when nothing was attempted")
@@ -155,7 +155,7 @@ import Testing
     } catch let error as OfflineReceiveError {
       #expect(error.code == .unavailable)
     } catch { Issue.record("\(error)") }
-    #expect(await provider.queries == [1000, 1000])
+    #expect(await provider.queries == [.sats(1000), .sats(1000)])
     #expect(await provider.prepares.isEmpty)
   }
 
@@ -177,9 +177,9 @@ import Testing
     let session = session()
     await session.updateEligibility(Self.eligible)
     let result = try await session.prepareInvoice(Self.eligible, description: "Test")
-    #expect(result.accepted?.invoice.string == fixed)
+    #expect(result.invoice?.invoice.string == fixed)
     let calls = await provider.prepares
-    #expect(calls.map(\.amountSats) == [1000])
+    #expect(calls.map(\.amount) == [.sats(1000)])
     #expect(calls.map(\.description) == ["Test"])
   }
 
@@ -199,7 +199,7 @@ import Testing
     let ids = await provider.prepares.map(\.intentID)
     #expect(ids.count == 2)
     #expect(ids.first == ids.last)
-    #expect(await provider.queries == [1000, 1000])
+    #expect(await provider.queries == [.sats(1000), .sats(1000)])
     await session.updateEligibility(snapshot(capacity: 0, lightning: false))
     #expect(await session.isSelected == false)
   }
@@ -227,11 +227,11 @@ import Testing
         now: TestInvoices.now
       ).accepted)
     let now = TestInvoices.now
-    #expect(accepted.isDisplayable(amountSats: 1000, description: "Test", now: now))
-    #expect(!accepted.isDisplayable(amountSats: 1000, description: "Test", now: now + 60))
-    #expect(accepted.isDisplayable(amountSats: 1000, description: "Test", now: now + 59))
-    #expect(!accepted.isDisplayable(amountSats: 999, description: "Test", now: now))
-    #expect(!accepted.isDisplayable(amountSats: 1000, description: "Edited", now: now))
+    #expect(accepted.isDisplayable(amount: .sats(1000), description: "Test", now: now))
+    #expect(!accepted.isDisplayable(amount: .sats(1000), description: "Test", now: now + 60))
+    #expect(accepted.isDisplayable(amount: .sats(1000), description: "Test", now: now + 59))
+    #expect(!accepted.isDisplayable(amount: .sats(999), description: "Test", now: now))
+    #expect(!accepted.isDisplayable(amount: .sats(1000), description: "Edited", now: now))
   }
 
   @Test(
@@ -273,7 +273,7 @@ import Testing
     _ = try await session.prepareInvoice(Self.eligible, description: "A")
     await provider.setCapability(false)
     _ = try await session.prepareInvoice(snapshot(capacity: 0), description: "A")
-    #expect(await provider.queries == [1000])
+    #expect(await provider.queries == [.sats(1000)])
     #expect(await provider.prepares.count == 2)
   }
 
@@ -295,7 +295,7 @@ import Testing
       return try await other.prepareInvoice(Self.eligible, description: "B")
     }
     await #expect(throws: CancellationError.self) { try await task.value }
-    #expect(await other.hasPreparationAttempt(amountSats: 1000, description: "B"))
+    #expect(await other.hasPreparationAttempt(amount: .sats(1000), description: "B"))
   }
 
   @Test(
@@ -328,8 +328,8 @@ import Testing
     await provider.setCapability(false)
     await session.updateEligibility(Self.eligible)
     #expect(await session.isSelected)
-    #expect(await session.hasAttempt(forAmount: 1000))
-    #expect(await session.hasPreparationAttempt(amountSats: 1000, description: "Other") == false)
+    #expect(await session.hasAttempt(forAmount: .sats(1000)))
+    #expect(await session.hasPreparationAttempt(amount: .sats(1000), description: "Other") == false)
   }
 
   @Test(
@@ -346,7 +346,7 @@ import Testing
     let current = try #require(await session.preparation?.intentID)
     #expect(await session.expirePreparation(current))
     #expect(await session.preparation == nil)
-    #expect(await session.hasAttempt(forAmount: 1000) == false)
+    #expect(await session.hasAttempt(forAmount: .sats(1000)) == false)
     #expect(await session.generation == generation)
   }
 
@@ -355,7 +355,7 @@ import Testing
     let session = await selectedSession()
     await provider.setPrepareError(OfflineReceiveError(.unavailable, "gate turned off"))
     _ = try? await session.prepareInvoice(Self.eligible, description: "A")
-    #expect(await session.hasAttempt(forAmount: 1000) == false)
+    #expect(await session.hasAttempt(forAmount: .sats(1000)) == false)
     await provider.setCapability(false)
     await session.updateEligibility(snapshot(capacity: 0))
     #expect(await session.isSelected == false)

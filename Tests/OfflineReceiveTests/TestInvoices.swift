@@ -43,3 +43,8 @@ enum TestInvoices {
       description: description)
   }
 }
+
+extension Millisatoshis {
+  /// `sats` whole satoshis; the tests' amounts are small, so the product fits.
+  static func sats(_ sats: UInt64) -> Millisatoshis { Millisatoshis(sats * 1000) }
+}

@@ -6,7 +6,7 @@ import Testing
 /// §2.W over `ReceiveFlow`.
 @Suite struct WalletEntryTests {
   static let channels = [
-    ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 1_000_000)
+    ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(1_000_000))
   ]
   let clock = ManualClock(seconds: TestInvoices.now)
 
@@ -28,7 +28,7 @@ import Testing
   func w1() async {
     let flow = await flow()
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: 1000, description: "", channels: Self.channels)
+      _ = try await flow.requestOfflineInvoice(amount: .sats(1000), description: "", channels: Self.channels)
       Issue.record("an offline invoice from the unavailable provider")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .unavailable)
@@ -41,7 +41,7 @@ import Testing
     let provider = FakeProvider()
     let flow = await flow(provider)
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: nil, description: "", channels: Self.channels)
+      _ = try await flow.requestOfflineInvoice(amount: nil, description: "", channels: Self.channels)
       Issue.record("an amountless offline invoice")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .insufficientLiquidity)
@@ -54,9 +54,9 @@ import Testing
     let provider = FakeProvider()
     let flow = await flow(provider)
     _ = try await flow.requestOfflineInvoice(
-      amountSats: 1000, description: "Coffee", channels: Self.channels)
+      amount: .sats(1000), description: "Coffee", channels: Self.channels)
     await flow.session.updateEligibility(
-      EligibilitySnapshot(amountSats: 1000, inboundCapacitySats: 1000))
+      EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(1000)))
     await flow.session.setSelected(true)
     #expect(await flow.display.isOfflineMode)
     #expect(await flow.session.isSelected)
@@ -71,8 +71,8 @@ import Testing
     let provider = FakeProvider()
     let flow = await flow(provider)
     let outcome = try await flow.requestOfflineInvoice(
-      amountSats: 1000, description: "Coffee", channels: Self.channels)
-    guard case .ready(let accepted) = outcome else { Issue.record("\(outcome)"); return }
+      amount: .sats(1000), description: "Coffee", channels: Self.channels)
+    guard case .ready(let accepted, _) = outcome else { Issue.record("\(outcome)"); return }
     #expect(await flow.display.visible.bolt11 == accepted.bolt11)
     #expect(await flow.nextDeadline == accepted.displayUntil)
     try await flow.paymentReceived(accepted.paymentHash)

@@ -16,15 +16,15 @@ struct MyNodeAdapter: NodeOfflineReceiveClient {
 
   func ownNodeID() async throws(NodeError) -> NodeID { try await binding.ownNodeID() }
 
-  func canReceive(amountMsat: UInt64) async throws(NodeError) -> Bool {
-    try await binding.canReceive(amountMsat: amountMsat)
+  func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
+    try await binding.canReceive(amount: amount)
   }
 
-  func prepare(requestID: String, amountMsat: UInt64, description: String) async throws(NodeError)
-    -> NodeRequestStatus
+  func prepare(requestID: String, amount: Millisatoshis, description: String)
+    async throws(NodeError) -> NodeRequestStatus
   {
     try await binding.prepare(
-      requestID: requestID, amountMsat: amountMsat, description: description)
+      requestID: requestID, amount: amount, description: description)
   }
 
   func status(requestID: String) async throws(NodeError) -> NodeRequestStatus {
@@ -79,15 +79,12 @@ let node = SimulatedNode(
 /// The phone's clock; it may disagree with the node's. In production: `SystemClock()`.
 let phone = ManualClock(seconds: start)
 let scope = WalletScope(network: .regtest, nodeID: signer.nodeID)
-let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 50_000_000)]
+let channels = [
+  ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(50_000_000))
+]
 let directory = NSTemporaryDirectory() + "adapter-guide-" + UUID().uuidString
 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(atPath: directory) }
-
-/// The wallet's payment history; this wallet has never been paid.
-struct EmptyHistory: PaymentHistorySource {
-  func payments() async -> [PaymentRecord]? { [] }
-}
 
 /// One wallet process: the journal on disk, the provider over the adapter, the flow.
 func launchWallet() async throws -> (FileRequestJournal, PollingProvider, ReceiveFlow) {
@@ -95,7 +92,7 @@ func launchWallet() async throws -> (FileRequestJournal, PollingProvider, Receiv
   let provider = PollingProvider(
     node: MyNodeAdapter(binding: node), journal: journal, scope: scope, clock: phone)
   let flow = await ReceiveFlow(
-    provider: provider, scope: scope, history: EmptyHistory(), clock: phone)
+    provider: provider, scope: scope, history: { [] }, clock: phone)
   return (journal, provider, flow)
 }
 
@@ -104,8 +101,8 @@ var (journal, provider, flow) = try await launchWallet()
 // MARK: 4. Prepare, validate, display, paid, retired
 
 let coffee = try await flow.requestOfflineInvoice(
-  amountSats: 1000, description: "Coffee", channels: channels)
-guard case .ready(let shown) = coffee, let paidIntent = await flow.displayedIntent else {
+  amount: Millisatoshis(1_000_000), description: "Coffee", channels: channels)
+guard case .ready(let shown, _) = coffee, let paidIntent = await flow.displayedIntent else {
   fatalError("the first invoice is not ready: \(coffee)")
 }
 check(await flow.display.visible.bolt11 == shown.bolt11, "the validated invoice is displayed")
@@ -121,7 +118,8 @@ check(
 
 await phone.set(seconds: start - 600)  // the phone runs ten minutes behind the node
 do {
-  _ = try await flow.requestOfflineInvoice(amountSats: 2000, description: "Tea", channels: channels)
+  _ = try await flow.requestOfflineInvoice(
+    amount: Millisatoshis(2_000_000), description: "Tea", channels: channels)
   check(false, "an invoice signed in the phone's future is refused")
 } catch let error as OfflineReceiveError {
   check(error.rejection?.offlineCode == .futureTimestamp, "refused: \(error)")
@@ -130,7 +128,7 @@ do {
 check(await node.liveRequestCount == 0, "the refused request is cancelled on the node")
 await phone.set(seconds: start)  // the clock is fixed
 let tea = try await flow.requestOfflineInvoice(
-  amountSats: 2000, description: "Tea", channels: channels)
+  amount: Millisatoshis(2_000_000), description: "Tea", channels: channels)
 guard case .ready = tea, let teaIntent = await flow.displayedIntent else {
   fatalError("the retry is not ready: \(tea)")
 }
@@ -143,14 +141,14 @@ try await provider.cancel(intentID: teaIntent)
 await node.loseResponses(.prepare)
 do {
   _ = try await flow.requestOfflineInvoice(
-    amountSats: 3000, description: "Cake", channels: channels)
+    amount: Millisatoshis(3_000_000), description: "Cake", channels: channels)
   check(false, "a lost answer is reported")
 } catch let error as OfflineReceiveError {
   check(error.code == .retryable && error.nodeError == .responseLost, "lost: \(error)")
 }
 let cake = try await flow.requestOfflineInvoice(
-  amountSats: 3000, description: "Cake", channels: channels)
-guard case .ready(let cakeInvoice) = cake, let cakeIntent = await flow.displayedIntent else {
+  amount: Millisatoshis(3_000_000), description: "Cake", channels: channels)
+guard case .ready(let cakeInvoice, _) = cake, let cakeIntent = await flow.displayedIntent else {
   fatalError("the retry after a lost answer is not ready: \(cake)")
 }
 let prepares = await node.calls.filter { $0 == "prepare \(cakeIntent.rawValue)" }

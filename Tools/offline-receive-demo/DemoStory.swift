@@ -9,17 +9,6 @@ import Secp256k1
 /// The wallet side is the library's `ReceiveFlow` (session → payment gate → display store) over
 /// the `PollingProvider`, rebuilt after the "restart" from the journal alone.
 enum DemoStory {
-  /// A payment history with nothing in it: the demo's wallet has not been paid before.
-  struct EmptyHistory: PaymentHistorySource {
-    func payments() async -> [PaymentRecord]? { [] }
-  }
-
-  /// The ordinary invoice cache of a wallet that has none.
-  actor NoOrdinaryCache: OrdinaryInvoiceCache {
-    func load() -> DisplayedInvoice? { nil }
-    func store(_ invoice: DisplayedInvoice?) {}
-  }
-
   static func run() async -> Int32 {
     // 0x01 repeated 32 times: an obviously fake key, for this demo only.
     guard let key = try? SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32)),
@@ -28,12 +17,12 @@ enum DemoStory {
     let start: UInt64 = 1_700_000_000
     let clock = ManualClock(seconds: start)
     let node = SimulatedNode(nodeID: nodeID, clock: clock) {
-      requestID, amountMsat, description, createdAt in
+      requestID, amount, description, createdAt in
       var builder = InvoiceBuilder(
         currency: .regtest, paymentHash: SHA256.hash(Array(requestID.utf8)),
         paymentSecret: [UInt8](repeating: 0x22, count: 32), description: .text(description),
         createdAt: createdAt)
-      builder.amount = Millisatoshis(amountMsat)
+      builder.amount = amount
       builder.expirySeconds = 3600
       builder.features = try! Features(bits: [8, 14])
       let invoice = try! builder.build(signingWith: key)
@@ -41,7 +30,9 @@ enum DemoStory {
     }
     let journal = InMemoryRequestJournal()
     let scope = WalletScope(network: .regtest, nodeID: nodeID)
-    let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacityMsat: 5_000_000)]
+    let channels = [
+      ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(5_000_000))
+    ]
     let intent = IntentID("coffee-1")
 
     /// The wallet process: a provider over the shared node and journal, and a fresh flow.
@@ -50,9 +41,9 @@ enum DemoStory {
         node: node, journal: journal, scope: scope, clock: clock)
       let session = OfflineReceiveSession(
         provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
-      let gate = PaymentGate(history: EmptyHistory(), providerStatus: { try await provider.status(of: $0) },
+      let gate = PaymentGate(history: { [] }, providerStatus: { try await provider.status(of: $0) },
         clock: clock)
-      let display = await OfflineDisplayStore(gate: gate, ordinaryCache: NoOrdinaryCache())
+      let display = OfflineDisplayStore(gate: gate)
       return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))
     }
     func say(_ text: String) async {
@@ -67,15 +58,16 @@ enum DemoStory {
     await say("prepare 1000 sat \"Coffee\" (intent \(intent)), node answer will be lost")
     await node.loseResponses(.prepare)
     do {
-      _ = try await flow.requestOfflineInvoice(amountSats: 1000, description: "Coffee", channels: channels)
+      _ = try await flow.requestOfflineInvoice(
+        amount: Millisatoshis(1_000_000), description: "Coffee", channels: channels)
       return 1
     } catch {
       await say("prepare answer lost: \(error)")
     }
     await say("retry: the session resumes the same intent, the node sees the same request id")
     guard
-      case .ready(let first) = try? await flow.requestOfflineInvoice(
-        amountSats: 1000, description: "Coffee", channels: channels)
+      case .ready(let first, _) = try? await flow.requestOfflineInvoice(
+        amount: Millisatoshis(1_000_000), description: "Coffee", channels: channels)
     else { return 1 }
     await say("ready and displayed until \(first.displayUntil): QR \(await qr(flow))")
 

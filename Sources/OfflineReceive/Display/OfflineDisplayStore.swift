@@ -1,3 +1,5 @@
+public import Bolt11
+
 /// What the receive QR shows: a persisted ordinary slot and a memory-only
 /// offline slot, the offline one admitted only through the payment gate.
 ///
@@ -10,27 +12,39 @@
 ///   (the safety margin and the display cap of the validator).
 public actor OfflineDisplayStore {
   private let gate: PaymentGate
-  private let ordinaryCache: (any OrdinaryInvoiceCache)?
+  private let persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)?
 
   /// A fresh instance starts with offline mode off.
   public private(set) var isOfflineMode = false
+  /// What the user asked to receive: the amount and the note the user typed.
+  private struct Request: Equatable {
+    var amount: Millisatoshis
+    var description: String
+  }
+
   /// The request the wallet is showing an invoice for, if any.
-  public private(set) var request: ReceiveRequest?
+  private var request: Request?
   /// The validated offline invoice on display; memory only.
   public private(set) var offlineInvoice: AcceptedInvoice?
   private var offlineSlot: DisplayedInvoice = .empty
   private var ordinarySlot: DisplayedInvoice
 
-  /// Opens the store over the persisted ordinary cache.
+  /// Opens the store with the ordinary invoice the wallet persisted.
+  ///
+  /// Offline strings are never persisted: only ordinary invoices reach `persistOrdinary`.
   ///
   /// - Parameters:
   ///   - gate: the payment gate every offline invoice passes before it is shown.
-  ///   - ordinaryCache: where ordinary invoices persist; nil for a wallet that only receives
-  ///     offline.
-  public init(gate: PaymentGate, ordinaryCache: (any OrdinaryInvoiceCache)? = nil) async {
+  ///   - ordinary: the persisted ordinary invoice, if any.
+  ///   - persistOrdinary: stores an ordinary invoice across launches, or removes it (nil); nil
+  ///     for a wallet that only receives offline.
+  public init(
+    gate: PaymentGate, ordinary: DisplayedInvoice? = nil,
+    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil
+  ) {
     self.gate = gate
-    self.ordinaryCache = ordinaryCache
-    self.ordinarySlot = await ordinaryCache?.load() ?? .empty
+    self.persistOrdinary = persistOrdinary
+    self.ordinarySlot = ordinary ?? .empty
   }
 
   /// What the QR shows now: the slot of the current mode.
@@ -44,7 +58,7 @@ public actor OfflineDisplayStore {
   public func showOrdinary(_ invoice: DisplayedInvoice) async -> Bool {
     guard !isOfflineMode else { return false }
     ordinarySlot = invoice
-    await ordinaryCache?.store(invoice)
+    await persistOrdinary?(invoice)
     return true
   }
 
@@ -57,12 +71,15 @@ public actor OfflineDisplayStore {
     await gate.reset()
   }
 
-  /// A refresh that changes the request ... clears the visible strings before preparing.
-  public func setRequest(_ newRequest: ReceiveRequest) {
+  /// Sets the request the wallet shows an invoice for: `amount` and `description` (the note
+  /// the user typed). A refresh that changes the request clears an offline invoice that does
+  /// not match it, before preparing.
+  public func setRequest(amount: Millisatoshis, description: String) {
+    let newRequest = Request(amount: amount, description: description)
     guard newRequest != request else { return }
     request = newRequest
     if let offlineInvoice,
-      !offlineInvoice.matches(amountSats: newRequest.amountSats, description: newRequest.description)
+      !offlineInvoice.matches(amount: newRequest.amount, description: newRequest.description)
     {
       clearOffline()
     }
@@ -77,7 +94,7 @@ public actor OfflineDisplayStore {
   /// - Returns: whether it is now displayed.
   public func apply(_ invoice: AcceptedInvoice, now: UInt64) async -> Bool {
     guard isOfflineMode, let request,
-      invoice.isDisplayable(amountSats: request.amountSats, description: request.description, now: now)
+      invoice.isDisplayable(amount: request.amount, description: request.description, now: now)
     else { return false }
     guard await gate.contains(invoice, now: now) else { return false }
     guard isOfflineMode, self.request == request else { return false }
@@ -92,20 +109,27 @@ public actor OfflineDisplayStore {
     await preparedOfflineInvoice(now: now) != nil
   }
 
-  /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, with the request it was
-  /// checked against, read in one step.
-  public func preparedOfflineInvoice(now: UInt64) async -> (AcceptedInvoice, ReceiveRequest)? {
+  /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, read in one step. It asks
+  /// exactly the current request's amount and description.
+  public func preparedOfflineInvoice(now: UInt64) async -> AcceptedInvoice? {
+    await preparedOfflineRequest(now: now)?.invoice
+  }
+
+  /// `preparedOfflineInvoice(now:)` with the request it was checked against, read in one step.
+  package func preparedOfflineRequest(now: UInt64) async
+    -> (invoice: AcceptedInvoice, amount: Millisatoshis, description: String)?
+  {
     guard isOfflineMode, let offlineInvoice, let request,
       offlineSlot.bolt11 == offlineInvoice.bolt11,
       offlineInvoice.isDisplayable(
-        amountSats: request.amountSats, description: request.description, now: now)
+        amount: request.amount, description: request.description, now: now)
     else { return nil }
     guard await gate.contains(offlineInvoice, now: now) else { return nil }
     // Re-read after the await: what is displayed now, not what was.
     guard self.offlineInvoice == offlineInvoice, self.request == request, isOfflineMode else {
       return nil
     }
-    return (offlineInvoice, request)
+    return (offlineInvoice, request.amount, request.description)
   }
 
   /// A payment arrived (the node's payment event, or a paid status).
@@ -122,7 +146,7 @@ public actor OfflineDisplayStore {
       return offlineInvoice
     }
     ordinarySlot = .empty
-    await ordinaryCache?.store(nil)
+    await persistOrdinary?(nil)
     return nil
   }
 

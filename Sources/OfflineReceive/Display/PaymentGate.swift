@@ -11,7 +11,7 @@
 /// - Time is a parameter or the injected clock, never the wall clock.
 /// - Hashes compare as 32 bytes.
 public actor PaymentGate {
-  private let history: any PaymentHistorySource
+  private let history: @Sendable () async -> [PaymentRecord]?
   private let providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)?
   private let clock: any WallClock
   private let maxHistoryReads: Int
@@ -29,12 +29,13 @@ public actor PaymentGate {
   /// A gate over the wallet's payment history.
   ///
   /// - Parameters:
-  ///   - history: the wallet's payment history.
+  ///   - history: reads the wallet's payment history: every known payment, or nil while the
+  ///     history is unavailable (a history that is not yet synced counts as unavailable).
   ///   - providerStatus: the provider's status of an intent; nil skips that check.
   ///   - clock: the time an invoice's display end is checked against.
   ///   - maxHistoryReads: the most history reads while payment events keep arriving.
   public init(
-    history: any PaymentHistorySource,
+    history: @escaping @Sendable () async -> [PaymentRecord]?,
     providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)? = nil,
     clock: any WallClock, maxHistoryReads: Int = 4
   ) {
@@ -80,48 +81,48 @@ public actor PaymentGate {
   ///   - invoice: the validated invoice to admit.
   ///   - token: the token `beginPreparation()` gave this preparation.
   ///   - intentID: the provider's intent, for the provider-status check.
-  /// - Returns: `.registered`, or the first refusal found.
+  /// - Returns: nil when registered, or the first refusal found.
   public func register(_ invoice: AcceptedInvoice, token: UInt64, intentID: IntentID? = nil)
-    async -> RegistrationVerdict
+    async -> RegistrationRefusal?
   {
     // R9: "A token mismatch is checked before the read." R7: zero history reads.
-    guard token == self.token else { return .refused(.stalePreparation) }
-    guard !announcedPayments.contains(invoice.paymentHash) else { return .refused(.alreadyPaid) }
+    guard token == self.token else { return .stalePreparation }
+    guard !announcedPayments.contains(invoice.paymentHash) else { return .alreadyPaid }
     for _ in 0..<maxHistoryReads {
       let sequence = paymentSequence
-      let payments = await history.payments()
+      let payments = await history()
       // R9: "Token, expiry and cancellation are checked again after the read."
-      guard token == self.token else { return .refused(.stalePreparation) }
-      guard !Task.isCancelled else { return .refused(.cancelled) }
+      guard token == self.token else { return .stalePreparation }
+      guard !Task.isCancelled else { return .cancelled }
       // R4/R5: a payment event during the read makes the snapshot stale: read again.
       guard sequence == paymentSequence else { continue }
       guard !announcedPayments.contains(invoice.paymentHash) else {
-        return .refused(.alreadyPaid)
+        return .alreadyPaid
       }
       // R2: "Missing history refuses display".
-      guard let payments else { return .refused(.historyUnavailable) }
+      guard let payments else { return .historyUnavailable }
       // R1/R3: only a matching, succeeded, inbound BOLT11 payment counts.
       guard !payments.contains(where: { $0.pays(invoice.paymentHash) }) else {
-        return .refused(.alreadyPaid)
+        return .alreadyPaid
       }
       if let providerStatus, let intentID {
         let status: NodeRequestStatus
         do {
           status = try await providerStatus(intentID)
         } catch {
-          return .refused(.providerStatusUnknown)
+          return .providerStatusUnknown
         }
-        guard token == self.token else { return .refused(.stalePreparation) }
+        guard token == self.token else { return .stalePreparation }
         guard sequence == paymentSequence else { continue }
         // W10: "Settled, expired or failed means "do not display"."
-        guard !status.isTerminal else { return .refused(.providerTerminal) }
+        guard !status.isTerminal else { return .providerTerminal }
       }
-      guard await clock.now() < invoice.displayUntil else { return .refused(.expired) }
-      guard token == self.token else { return .refused(.stalePreparation) }
+      guard await clock.now() < invoice.displayUntil else { return .expired }
+      guard token == self.token else { return .stalePreparation }
       guard sequence == paymentSequence else { continue }
       registered = invoice
-      return .registered
+      return nil
     }
-    return .refused(.historyBusy)
+    return .historyBusy
   }
 }

@@ -1,7 +1,9 @@
+public import Bolt11
+
 /// A provider behind a developer switch.
 ///
 /// Wraps a real provider behind a switch that is re-read on every call. When off it
-/// behaves like the unavailable provider and never calls the inner provider.
+/// behaves like a session without a provider and never calls the inner provider.
 public struct GatedProvider: OfflineReceiveProvider {
   private let inner: any OfflineReceiveProvider
   private let isEnabled: @Sendable () async -> Bool
@@ -13,20 +15,20 @@ public struct GatedProvider: OfflineReceiveProvider {
   }
 
   /// The inner provider's answer when enabled; false otherwise.
-  public func canReceive(amountSats: UInt64) async throws -> Bool {
+  public func canReceive(amount: Millisatoshis) async throws -> Bool {
     guard await isEnabled() else { return false }
-    return try await inner.canReceive(amountSats: amountSats)
+    return try await inner.canReceive(amount: amount)
   }
 
   /// The inner provider's preparation when enabled; `offline.unavailable` otherwise.
-  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
-    async throws -> ProviderAnswer
+  public func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome<String>
   {
     guard await isEnabled() else {
       return try await UnavailableProvider().prepareInvoice(
-        intentID: intentID, amountSats: amountSats, description: description)
+        intentID: intentID, amount: amount, description: description)
     }
     return try await inner.prepareInvoice(
-      intentID: intentID, amountSats: amountSats, description: description)
+      intentID: intentID, amount: amount, description: description)
   }
 }

@@ -1,3 +1,5 @@
+public import Bolt11
+
 /// The node's offline-receive API, as the provider reaches it: what a provider adapter
 /// implements over its node binding.
 ///
@@ -15,17 +17,17 @@
 public protocol NodeOfflineReceiveClient: Sendable {
   /// The node's own id: the payee of its invoices.
   func ownNodeID() async throws(NodeError) -> NodeID
-  /// Whether a new request for `amountMsat` would be eligible now. Reserves nothing; zero
+  /// Whether a new request for `amount` would be eligible now. Reserves nothing; zero
   /// answers false.
-  func canReceive(amountMsat: UInt64) async throws(NodeError) -> Bool
+  func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool
   /// Starts a request under `requestID`, or, for the same id with the same amount and
   /// description, returns its current status (the call is idempotent, so a lost answer is
   /// retried safely). The first status is normally `.preparing`.
   ///
   /// - Throws: `.requestConflict` for a known id with other arguments, `.ineligible` when no
   ///   settlement channel can take a new request, `.invalidAmount` for zero.
-  func prepare(requestID: String, amountMsat: UInt64, description: String) async throws(NodeError)
-    -> NodeRequestStatus
+  func prepare(requestID: String, amount: Millisatoshis, description: String)
+    async throws(NodeError) -> NodeRequestStatus
   /// The current status of a request; `.ready` carries the invoice once the node has released
   /// it in this process.
   ///

@@ -1,17 +1,20 @@
+public import Bolt11
+
 /// The boundary between the receive session and whatever prepares offline invoices.
 ///
-/// Implementations: `UnavailableProvider`, `GatedProvider` (a developer switch) and
-/// `PollingProvider`.
+/// Implementations: `PollingProvider` and `GatedProvider` (a developer switch); a session
+/// without a provider never offers offline receive.
 public protocol OfflineReceiveProvider: Sendable {
-  /// Whether offline receive of `amountSats` is possible now; advisory, it reserves nothing.
-  func canReceive(amountSats: UInt64) async throws -> Bool
-  /// Prepares (or resumes) the intent and returns the raw BOLT11, or pending.
+  /// Whether offline receive of `amount` is possible now; advisory, it reserves nothing.
+  func canReceive(amount: Millisatoshis) async throws -> Bool
+  /// Prepares (or resumes) the intent and returns the raw BOLT11 (not yet validated), or
+  /// pending.
   ///
   /// It must return only once the offline arrangement is activated and its recovery
   /// data is durable. It must never fall back to an ordinary invoice. `requestId` is an
   /// idempotency key. Here the key is the library-issued intent id.
-  func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String) async throws
-    -> ProviderAnswer
+  func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String) async throws
+    -> PrepareOutcome<String>
   /// Records a payment of the invoice with `hash` against its intent, whatever state the intent
   /// is in; nil when the provider knows no such invoice or recorded it already.
   func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment?

@@ -1,12 +1,13 @@
+public import Bolt11
+
 /// The polling provider as the session's provider.
 extension PollingProvider: OfflineReceiveProvider {
-  /// The session's entry point: `prepare(intentID:amountSats:description:)`.
-  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
-    async throws -> ProviderAnswer
+  /// The session's entry point: `prepare(intentID:amount:description:)`.
+  public func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome<String>
   {
-    switch try await prepare(intentID: intentID, amountSats: amountSats, description: description)
-    {
-    case .ready(let accepted): .invoice(accepted.invoice.string)
+    switch try await prepare(intentID: intentID, amount: amount, description: description) {
+    case .ready(let accepted, let intentID): .ready(accepted.invoice.string, intentID: intentID)
     case .pending(let intentID, let lastStatus): .pending(intentID, lastStatus: lastStatus)
     }
   }

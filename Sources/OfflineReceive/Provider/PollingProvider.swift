@@ -23,7 +23,7 @@ public actor PollingProvider {
   private let timeout: Duration
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
-  private var inFlight: [IntentID: Task<PrepareOutcome, any Error>] = [:]
+  private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   private var freshRequestCounter: UInt64 = 0
 
   /// - Parameters:
@@ -53,31 +53,33 @@ public actor PollingProvider {
     self.cancelsOtherIntents = cancelsOtherIntents
   }
 
-  /// Advisory capability: node errors answer false; zero and overflowing amounts answer false
-  /// without asking the node.
-  public func canReceive(amountSats: UInt64) async -> Bool {
-    guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else { return false }
-    return (try? await node.canReceive(amountMsat: amount.rawValue)) ?? false
+  /// Advisory capability: node errors answer false; zero answers false without
+  /// asking the node.
+  ///
+  /// The node allows one live request per settlement channel, so while one of this wallet's
+  /// own intents is live (an invoice on display) the node answers no. When new intents cancel
+  /// the wallet's other live intents (the default), that hold ends with the next prepare, so it
+  /// does not count: the answer is yes, and the prepare cancels the old intent first.
+  public func canReceive(amount: Millisatoshis) async -> Bool {
+    guard amount.rawValue > 0 else { return false }
+    guard let answer = try? await node.canReceive(amount: amount) else { return false }
+    if answer { return true }
+    guard cancelsOtherIntents, let records = try? await journal.records() else { return false }
+    return records.contains { $0.scope == scope && $0.state.isLive }
   }
 
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
   /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling
   ///   task is cancelled (the node request and the journal record are left alone).
-  public func prepare(intentID: IntentID, amountSats: UInt64, description: String) async throws
-    -> PrepareOutcome
+  public func prepare(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome<AcceptedInvoice>
   {
-    // Zero or an overflowing conversion fails before any journal or node access.
-    guard amountSats > 0, let amount = Millisatoshis(satoshis: amountSats) else {
+    // Zero fails before any journal or node access.
+    guard amount.rawValue > 0 else {
       throw OfflineReceiveError(
-        .insufficientLiquidity, "\(amountSats) sat cannot be received", intentID: intentID)
+        .insufficientLiquidity, "\(amount) cannot be received", intentID: intentID)
     }
-    return try await prepare(intentID: intentID, amount: amount, description: description)
-  }
-
-  private func prepare(intentID: IntentID, amount: Millisatoshis, description: String)
-    async throws -> PrepareOutcome
-  {
     if let running = inFlight[intentID] {
       return try await withTaskCancellationHandler {
         try await running.value
@@ -155,9 +157,8 @@ public actor PollingProvider {
         switch try await prepare(
           intentID: record.intentID, amount: record.amount, description: record.description)
         {
-        case .ready(let accepted):
-          report.ready.append(
-            PreparationResult(intentID: record.intentID, outcome: .ready(accepted)))
+        case .ready(let accepted, let intentID):
+          report.ready.append(.ready(accepted, intentID: intentID))
         case .pending:
           report.pending.append(record.intentID)
         }
@@ -178,7 +179,7 @@ public actor PollingProvider {
   // MARK: - The preparation
 
   private func run(_ intentID: IntentID, amount: Millisatoshis, description: String) async throws
-    -> PrepareOutcome
+    -> PrepareOutcome<AcceptedInvoice>
   {
     let timeoutSeconds = UInt64(max(0, timeout.components.seconds))
     let deadline = await clock.now().addingSaturating(timeoutSeconds)
@@ -220,7 +221,7 @@ public actor PollingProvider {
     var status: NodeRequestStatus
     do {
       status = try await node.prepare(
-        requestID: record.nodeRequestID, amountMsat: amount.rawValue, description: description)
+        requestID: record.nodeRequestID, amount: amount, description: description)
     } catch {
       throw try await failure(for: error, record: record)
     }
@@ -281,19 +282,19 @@ public actor PollingProvider {
     }
   }
 
-  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome {
+  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome<AcceptedInvoice> {
     let policy = ReceivePolicy(
       amount: record.amount, nodeID: scope.nodeID, network: scope.network,
       description: record.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
-    case .accepted(let accepted):
+    case .success(let accepted):
       var ready = record
       ready.state = .ready
       ready.paymentHash = accepted.paymentHash
       ready.expiresAt = accepted.invoice.expiresAt
       try await journalCall { try await journal.save(ready) }
-      return .ready(accepted)
-    case .rejected(let rejection):
+      return .ready(accepted, intentID: record.intentID)
+    case .failure(let rejection):
       var refused = record
       // Kept so that a payment of the refused invoice is still matched to its intent.
       if let invoice = try? Invoice.decode(bolt11, options: DecodeOptions(mode: .strict)) {

@@ -3,7 +3,7 @@
 /// Every unfinished record appears in exactly one list; nothing is dropped.
 public struct RestoreReport: Sendable, Equatable {
   /// Ready again, validated: these may be displayed without a new prepare.
-  public var ready: [PreparationResult] = []
+  public var ready: [PrepareOutcome<AcceptedInvoice>] = []
   /// Still being prepared by the node: resume them later with the same intent id.
   public var pending: [IntentID] = []
   /// Paid while the wallet was away.

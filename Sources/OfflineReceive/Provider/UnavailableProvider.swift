@@ -1,16 +1,18 @@
-/// The provider of every production build: it never advertises offline receive.
+import Bolt11
+
+/// What a session without a provider uses: it never advertises offline receive.
 ///
 /// Capability is always false, and preparation always fails with *unavailable*.
-public struct UnavailableProvider: OfflineReceiveProvider {
+package struct UnavailableProvider: OfflineReceiveProvider {
   /// The unavailable provider.
-  public init() {}
+  package init() {}
 
   /// Always false.
-  public func canReceive(amountSats: UInt64) async throws -> Bool { false }
+  package func canReceive(amount: Millisatoshis) async throws -> Bool { false }
 
   /// Always throws `offline.unavailable`.
-  public func prepareInvoice(intentID: IntentID, amountSats: UInt64, description: String)
-    async throws -> ProviderAnswer
+  package func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome<String>
   {
     throw OfflineReceiveError(.unavailable, "offline receive is not available in this build")
   }

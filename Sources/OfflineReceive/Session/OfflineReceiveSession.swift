@@ -1,4 +1,4 @@
-import Bolt11
+public import Bolt11
 
 /// One receive sheet's offline option: eligibility, selection and the identity of the current
 /// preparation.
@@ -32,20 +32,21 @@ public actor OfflineReceiveSession {
   /// A session for one receive sheet.
   ///
   /// - Parameters:
-  ///   - provider: what prepares invoices; `UnavailableProvider` by default.
+  ///   - provider: what prepares invoices; nil for a build without offline receive, where
+  ///     capability is always false and preparation fails with `offline.unavailable`.
   ///   - scope: our network and node id, for the validator.
   ///   - display: the lifetime rules every invoice must meet.
   ///   - clock: the time invoices are validated at.
   ///   - makeIntentID: a fresh identity per preparation; random by default.
   public init(
-    provider: any OfflineReceiveProvider = UnavailableProvider(), scope: WalletScope,
+    provider: (any OfflineReceiveProvider)? = nil, scope: WalletScope,
     display: DisplayPolicy = DisplayPolicy(), clock: any WallClock,
     makeIntentID: @escaping @Sendable () -> IntentID = {
       var generator = SystemRandomNumberGenerator()
       return IntentID.random(using: &generator)
     }
   ) {
-    self.provider = provider
+    self.provider = provider ?? UnavailableProvider()
     self.scope = scope
     self.display = display
     self.clock = clock
@@ -59,26 +60,26 @@ public actor OfflineReceiveSession {
   public func updateEligibility(_ snapshot: EligibilitySnapshot) async {
     generation += 1
     let current = generation
-    let amountChanged = snapshot.amountSats != self.snapshot?.amountSats
+    let amountChanged = snapshot.amount != self.snapshot?.amount
     self.snapshot = snapshot
     isEligible = false
     // S22: "The update clears selection when ... the amount changed; Lightning is unsupported;
     // liquidity is lacking and there is no attempt for this amount."
     if amountChanged || !snapshot.supportsLightning
-      || (!snapshot.hasLiquidity && !hasAttempt(forAmount: snapshot.amountSats))
+      || (!snapshot.hasLiquidity && !hasAttempt(forAmount: snapshot.amount))
     {
       isSelected = false
     }
     // S2: invalid amounts and wallet states never reach the provider.
     guard snapshot.hasLiquidity else { return }
     // S6: "A capability error counts as "no" ... The error is swallowed, not propagated."
-    let answer = (try? await provider.canReceive(amountSats: snapshot.amountSats)) ?? false
+    let answer = (try? await provider.canReceive(amount: snapshot.amount)) ?? false
     // S8/S9: "The late answer is dropped because the generation token changed."
     guard current == generation else { return }
     isEligible = answer
     // S22: "After the provider answers "no", it also clears selection unless an attempt exists
     // for this amount."
-    if !answer && !hasAttempt(forAmount: snapshot.amountSats) { isSelected = false }
+    if !answer && !hasAttempt(forAmount: snapshot.amount) { isSelected = false }
   }
 
   /// Selection may be turned on only when the session is eligible *or* an attempt exists
@@ -89,7 +90,7 @@ public actor OfflineReceiveSession {
       return
     }
     guard let snapshot else { return }
-    if isEligible || hasAttempt(forAmount: snapshot.amountSats) { isSelected = true }
+    if isEligible || hasAttempt(forAmount: snapshot.amount) { isSelected = true }
   }
 
   /// Can-select requires eligibility *and* exact snapshot equality.
@@ -108,15 +109,15 @@ public actor OfflineReceiveSession {
   }
 
   /// Whether an attempted preparation exists for exactly this amount and description.
-  public func hasPreparationAttempt(amountSats: UInt64, description: String) -> Bool {
+  public func hasPreparationAttempt(amount: Millisatoshis, description: String) -> Bool {
     guard let preparation, preparation.attempted else { return false }
-    return preparation.amountSats == amountSats && preparation.description == description
+    return preparation.amount == amount && preparation.description == description
   }
 
   /// Attempt matching for selection uses the amount only.
-  public func hasAttempt(forAmount amountSats: UInt64) -> Bool {
+  public func hasAttempt(forAmount amount: Millisatoshis) -> Bool {
     guard let preparation, preparation.attempted else { return false }
-    return preparation.amountSats == amountSats
+    return preparation.amount == amount
   }
 
   /// Drops the preparation (identity and stickiness) without replacing the generation.
@@ -133,9 +134,9 @@ public actor OfflineReceiveSession {
 
   /// Takes over an intent restored after a restart, as an attempted preparation, so that
   /// preparing the same request again resumes it instead of minting a new identity.
-  public func adopt(_ intentID: IntentID, amountSats: UInt64, description: String) {
+  public func adopt(_ intentID: IntentID, amount: Millisatoshis, description: String) {
     preparation = SessionPreparation(
-      intentID: intentID, amountSats: amountSats, description: description, attempted: true)
+      intentID: intentID, amount: amount, description: description, attempted: true)
   }
 
   /// Records a payment with the provider (see `OfflineReceiveProvider.paymentReceived(_:)`).
@@ -152,19 +153,19 @@ public actor OfflineReceiveSession {
   ///   was revoked, `offline.invalid_invoice` for an empty or refused invoice;
   ///   the provider's own errors unchanged, and its capability errors unchanged.
   public func prepareInvoice(_ snapshot: EligibilitySnapshot, description: String) async throws
-    -> PreparationResult
+    -> PrepareOutcome<AcceptedInvoice>
   {
-    let amountSats = snapshot.amountSats
+    let amount = snapshot.amount
     // S18: "An existing preparation is reused when amount and description match. Otherwise a
     // new preparation with a fresh id replaces it".
     var current: SessionPreparation
-    if let existing = preparation, existing.amountSats == amountSats,
+    if let existing = preparation, existing.amount == amount,
       existing.description == description
     {
       current = existing
     } else {
       current = SessionPreparation(
-        intentID: makeIntentID(), amountSats: amountSats, description: description,
+        intentID: makeIntentID(), amount: amount, description: description,
         attempted: false)
       preparation = current
     }
@@ -176,25 +177,25 @@ public actor OfflineReceiveSession {
       // *insufficient liquidity* before any provider call."
       guard snapshot.hasLiquidity else {
         throw OfflineReceiveError(
-          .insufficientLiquidity, "\(amountSats) sat is not receivable with this liquidity",
+          .insufficientLiquidity, "\(amount) is not receivable with this liquidity",
           intentID: intentID)
       }
       // S10: "Preparation re-checks capability and creates nothing if it was revoked". S16:
       // an error here propagates as-is.
-      guard try await provider.canReceive(amountSats: amountSats) else {
+      guard try await provider.canReceive(amount: amount) else {
         throw OfflineReceiveError(
-          .unavailable, "the provider no longer offers \(amountSats) sat", intentID: intentID)
+          .unavailable, "the provider no longer offers \(amount)", intentID: intentID)
       }
       guard preparation?.intentID == intentID else { throw CancellationError() }
     }
     // S17: attempted before the provider is asked.
     current.attempted = true
     preparation = current
-    let answer: ProviderAnswer
+    let answer: PrepareOutcome<String>
     do {
       // S11: the provider's error reaches the caller unchanged, once; no ordinary fallback.
       answer = try await provider.prepareInvoice(
-        intentID: intentID, amountSats: amountSats, description: description)
+        intentID: intentID, amount: amount, description: description)
     } catch let error as OfflineReceiveError where error.endsIntent {
       endStickiness(intentID)
       throw error
@@ -204,12 +205,9 @@ public actor OfflineReceiveSession {
     try Task.checkCancellation()
     switch answer {
     case .pending(let pendingIntent, let lastStatus):
-      return PreparationResult(
-        intentID: intentID, outcome: .pending(pendingIntent, lastStatus: lastStatus))
-    case .invoice(let bolt11):
-      return PreparationResult(
-        intentID: intentID,
-        outcome: .ready(try await validate(bolt11, current)))
+      return .pending(pendingIntent, lastStatus: lastStatus)
+    case .ready(let bolt11, _):
+      return .ready(try await validate(bolt11, current), intentID: intentID)
     }
   }
 
@@ -223,18 +221,13 @@ public actor OfflineReceiveSession {
         .invalidInvoice, "the provider returned an empty invoice",
         intentID: preparation.intentID)
     }
-    guard let amount = Millisatoshis(satoshis: preparation.amountSats) else {
-      throw OfflineReceiveError(
-        .insufficientLiquidity, "\(preparation.amountSats) sat overflows",
-        intentID: preparation.intentID)
-    }
     let policy = ReceivePolicy(
-      amount: amount, nodeID: scope.nodeID, network: scope.network,
+      amount: preparation.amount, nodeID: scope.nodeID, network: scope.network,
       description: preparation.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
-    case .accepted(let accepted):
+    case .success(let accepted):
       return accepted
-    case .rejected(let rejection):
+    case .failure(let rejection):
       endStickiness(preparation.intentID)
       throw OfflineReceiveError(
         .invalidInvoice, "the provider's invoice was refused: \(rejection.message)",

@@ -1,4 +1,4 @@
-import Bolt11
+public import Bolt11
 
 /// The wallet's entry points for offline receive: session → gate → display, in one
 /// actor, with the expiry and payment signals routed to the parts they concern.
@@ -35,30 +35,35 @@ public actor ReceiveFlow {
   /// - Parameters:
   ///   - provider: the polling provider over the adapter's node client.
   ///   - scope: this wallet's network and node id.
-  ///   - history: the wallet's payment history.
+  ///   - history: reads the wallet's payment history: every known payment, or nil while the
+  ///     history is unavailable or not yet synced.
   ///   - clock: `SystemClock` in production.
-  ///   - ordinaryCache: where ordinary invoices persist; nil for offline-only use.
+  ///   - ordinary: the persisted ordinary invoice, if any.
+  ///   - persistOrdinary: stores the ordinary invoice across launches; nil for offline-only use.
   public init(
-    provider: PollingProvider, scope: WalletScope, history: any PaymentHistorySource,
-    clock: any WallClock, ordinaryCache: (any OrdinaryInvoiceCache)? = nil
+    provider: PollingProvider, scope: WalletScope,
+    history: @escaping @Sendable () async -> [PaymentRecord]?, clock: any WallClock,
+    ordinary: DisplayedInvoice? = nil,
+    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil
   ) async {
     let gate = PaymentGate(
       history: history, providerStatus: { try await provider.status(of: $0) }, clock: clock)
     self.init(
       session: OfflineReceiveSession(provider: provider, scope: scope, clock: clock), gate: gate,
-      display: await OfflineDisplayStore(gate: gate, ordinaryCache: ordinaryCache), clock: clock)
+      display: OfflineDisplayStore(
+        gate: gate, ordinary: ordinary, persistOrdinary: persistOrdinary),
+      clock: clock)
   }
 
   /// Whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
   /// above zero, and (with an amount) an amount within it, inclusive.
-  public static func canCreateLightningInvoice(amountSats: UInt64?, channels: [ChannelSummary]?)
+  public static func canCreateLightningInvoice(amount: Millisatoshis?, channels: [ChannelSummary]?)
     -> Bool
   {
-    guard let inbound = EligibilitySnapshot.readyInboundSats(channels), inbound > 0 else {
-      return false
-    }
-    guard let amountSats else { return true }
-    return amountSats <= inbound
+    guard let inbound = EligibilitySnapshot.readyInboundCapacity(channels), inbound.rawValue > 0
+    else { return false }
+    guard let amount else { return true }
+    return amount <= inbound
   }
 
   /// The sheet appears (or disappears): a fresh presentation id and a reset session.
@@ -84,7 +89,7 @@ public actor ReceiveFlow {
   /// Prepares, registers and displays an offline invoice for the request.
   ///
   /// - Parameters:
-  ///   - amountSats: nil for an amountless request, which counts as 0.
+  ///   - amount: nil for an amountless request, which counts as 0.
   ///   - description: the note the user typed; the invoice must carry it as its description.
   ///   - channels: the node's channels, for the liquidity check; nil when unknown.
   ///   - isNodeRunning: whether the node is running.
@@ -92,40 +97,40 @@ public actor ReceiveFlow {
   /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` (and the gate's
   ///   refusals), `offline.retryable`, and the session's errors.
   public func requestOfflineInvoice(
-    amountSats: UInt64?, description: String, channels: [ChannelSummary]?, isNodeRunning: Bool = true
-  ) async throws -> PrepareOutcome {
+    amount: Millisatoshis?, description: String, channels: [ChannelSummary]?,
+    isNodeRunning: Bool = true
+  ) async throws -> PrepareOutcome<AcceptedInvoice> {
     let snapshot = EligibilitySnapshot(
-      amountSats: amountSats ?? 0, channels: channels, isNodeRunning: isNodeRunning)
+      amount: amount ?? Millisatoshis(0), channels: channels, isNodeRunning: isNodeRunning)
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: snapshot.amountSats, description: description))
+    await display.setRequest(amount: snapshot.amount, description: description)
     let token = await gate.beginPreparation()
     let result = try await session.prepareInvoice(snapshot, description: description)
-    guard let accepted = result.accepted else { return result.outcome }
+    guard let accepted = result.invoice else { return result }
     try await show(accepted, intentID: result.intentID, token: token)
-    return result.outcome
+    return result
   }
 
   /// Displays an invoice that `PollingProvider.restore()` found ready after a restart, through
   /// the same payment gate, without a new prepare, and hands its intent to the session.
   ///
-  /// - Throws: `offline.invalid_invoice` when `restored` is not ready or does not ask whole
-  ///   satoshis with a text description; the gate's refusals as in `requestOfflineInvoice`.
-  public func restore(_ restored: PreparationResult) async throws {
-    guard let accepted = restored.accepted else {
+  /// - Throws: `offline.invalid_invoice` when `restored` is not ready or does not ask an amount
+  ///   with a text description; the gate's refusals as in `requestOfflineInvoice`.
+  public func restore(_ restored: PrepareOutcome<AcceptedInvoice>) async throws {
+    guard let accepted = restored.invoice else {
       throw OfflineReceiveError(
         .invalidInvoice, "only a ready invoice can be restored", intentID: restored.intentID)
     }
-    let amount = accepted.invoice.amount?.rawValue ?? 0
-    guard case .text(let note) = accepted.invoice.description, amount % 1000 == 0 else {
+    guard let amount = accepted.invoice.amount, case .text(let note) = accepted.invoice.description
+    else {
       throw OfflineReceiveError(
-        .invalidInvoice, "a restored invoice must ask whole satoshis",
+        .invalidInvoice, "a restored invoice must ask an amount with a text description",
         intentID: restored.intentID)
     }
-    let amountSats = amount / 1000
     await display.setOfflineMode(true)
-    await display.setRequest(ReceiveRequest(amountSats: amountSats, description: note))
+    await display.setRequest(amount: amount, description: note)
     let token = await gate.beginPreparation()
-    await session.adopt(restored.intentID, amountSats: amountSats, description: note)
+    await session.adopt(restored.intentID, amount: amount, description: note)
     try await show(accepted, intentID: restored.intentID, token: token)
   }
 
@@ -154,8 +159,7 @@ public actor ReceiveFlow {
   public var nextDeadline: UInt64? { get async { await display.nextDeadline } }
 
   private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {
-    let verdict = await gate.register(accepted, token: token, intentID: intentID)
-    if case .refused(let refusal) = verdict {
+    if let refusal = await gate.register(accepted, token: token, intentID: intentID) {
       throw OfflineReceiveError(refusal.errorCode, "not displayed: \(refusal.rawValue)")
     }
     guard await display.apply(accepted, now: await clock.now()) else {

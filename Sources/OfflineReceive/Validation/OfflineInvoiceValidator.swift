@@ -20,10 +20,10 @@ public enum OfflineInvoiceValidator {
   ///   - text: the BOLT #11 invoice, as the provider returned it.
   ///   - policy: the exact amount, our node id, the network and the lifetime rules.
   ///   - now: the caller's clock, Unix seconds.
-  /// - Returns: `.accepted` with the invoice, its payment hash and `displayUntil`, or
-  ///   `.rejected` with the code of the first failing check.
+  /// - Returns: `.success` with the invoice, its payment hash and `displayUntil`, or
+  ///   `.failure` with the code of the first failing check.
   public static func validate(_ text: String, policy: ReceivePolicy, now: UInt64)
-    -> OfflineVerdict
+    -> Result<AcceptedInvoice, OfflineRejection>
   {
     let invoice: Invoice
     do {
@@ -31,21 +31,21 @@ public enum OfflineInvoiceValidator {
       // neither.
       invoice = try Invoice.decode(text, options: DecodeOptions(mode: .strict))
     } catch {
-      return .rejected(OfflineRejection(undecodable: error))
+      return .failure(OfflineRejection(undecodable: error))
     }
     return validate(invoice, policy: policy, now: now)
   }
 
   /// Checks an already decoded invoice against `policy` at `now` (steps 2 to 7).
   public static func validate(_ invoice: Invoice, policy: ReceivePolicy, now: UInt64)
-    -> OfflineVerdict
+    -> Result<AcceptedInvoice, OfflineRejection>
   {
     // Route hints are how a payer reaches our node: a hop key off the curve makes the invoice
     // unpayable, so it is refused here (the decoder checks only the key's form by default).
     do {
       try invoice.checkRouteHintKeys()
     } catch {
-      return .rejected(OfflineRejection(undecodable: error))
+      return .failure(OfflineRejection(undecodable: error))
     }
     // Contract: "its amount equals the expected amount exactly". Spec §4 W13: "an amountless
     // invoice is `offline.amount_missing` and any other amount is `offline.amount_mismatch`".
@@ -101,12 +101,12 @@ public enum OfflineInvoiceValidator {
     }
     // Contract: "display_until": min(expires_at - safety margin, now + max display).
     let displayUntil = min(showableUntil, now.addingSaturating(policy.maxDisplaySeconds))
-    return .accepted(
+    return .success(
       AcceptedInvoice(invoice: invoice, paymentHash: paymentHash, displayUntil: displayUntil))
   }
 
-  private static func reject(_ code: OfflineRejection.Code, _ message: String) -> OfflineVerdict {
-    .rejected(OfflineRejection(code, message))
+  private static func reject(_ code: OfflineRejection.Code, _ message: String) -> Result<AcceptedInvoice, OfflineRejection> {
+    .failure(OfflineRejection(code, message))
   }
 }
 

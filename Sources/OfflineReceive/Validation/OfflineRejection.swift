@@ -2,8 +2,9 @@ public import Bolt11
 
 /// Why an offline invoice may not be displayed: one stable code and a message.
 ///
-/// A rejection is an expected answer, returned inside an `OfflineVerdict`, never thrown.
-public struct OfflineRejection: Sendable, Equatable, CustomStringConvertible {
+/// A rejection is an expected answer, returned as the failure of the validator's `Result`,
+/// never thrown.
+public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConvertible {
   /// The offline policy's reasons. Raw values are the dotted strings of the contract.
   public enum Code: String, CaseIterable, Sendable {
     /// The invoice asks no amount.
