@@ -129,13 +129,7 @@ public enum ECDSA {
       throw Secp256k1Error(.invalidLength, "signature 64, hash 32 and key 33 bytes expected")
     }
     let context = StaticContext.pointer
-    var parsedSignature = secp256k1_ecdsa_signature()
-    let signatureParsed = signature.withUnsafeBufferPointer {
-      secp256k1_ecdsa_signature_parse_compact(context, &parsedSignature, $0.baseAddress!)
-    }
-    guard signatureParsed == 1 else {
-      throw Secp256k1Error(.invalidSignature, "compact signature does not parse")
-    }
+    var parsedSignature = try parseCompact(signature)
     var key = secp256k1_pubkey()
     let keyParsed = publicKey.withUnsafeBufferPointer {
       secp256k1_ec_pubkey_parse(context, &key, $0.baseAddress!, $0.count)
@@ -158,13 +152,7 @@ public enum ECDSA {
       throw Secp256k1Error(.invalidLength, "signature must be 64 bytes")
     }
     let context = StaticContext.pointer
-    var parsedSignature = secp256k1_ecdsa_signature()
-    let parsed = signature.withUnsafeBufferPointer {
-      secp256k1_ecdsa_signature_parse_compact(context, &parsedSignature, $0.baseAddress!)
-    }
-    guard parsed == 1 else {
-      throw Secp256k1Error(.invalidSignature, "compact signature does not parse")
-    }
+    var parsedSignature = try parseCompact(signature)
     let wasHighS = secp256k1_ecdsa_signature_normalize(context, nil, &parsedSignature) == 1
     return wasHighS
   }
@@ -203,13 +191,7 @@ public enum ECDSA {
       throw Secp256k1Error(.invalidLength, "signature must be 64 bytes")
     }
     let context = StaticContext.pointer
-    var parsedSignature = secp256k1_ecdsa_signature()
-    let parsed = signature.withUnsafeBufferPointer {
-      secp256k1_ecdsa_signature_parse_compact(context, &parsedSignature, $0.baseAddress!)
-    }
-    guard parsed == 1 else {
-      throw Secp256k1Error(.invalidSignature, "compact signature does not parse")
-    }
+    var parsedSignature = try parseCompact(signature)
     // 72 bytes: the longest DER signature (two 33-byte integers plus six header bytes).
     var output = [UInt8](repeating: 0, count: 72)
     var length = output.count
@@ -220,6 +202,24 @@ public enum ECDSA {
     output.removeLast(output.count - length)
     return output
   }
+}
+
+/// A 64-byte compact signature (r ‖ s) parsed for libsecp256k1; the caller checks the length.
+///
+/// Wraps `secp256k1_ecdsa_signature_parse_compact`.
+/// - Throws: `invalidSignature` when r or s is not below the group order.
+private func parseCompact(_ signature: [UInt8]) throws(Secp256k1Error) -> secp256k1_ecdsa_signature
+{
+  precondition(signature.count == ECDSA.compactSignatureLength, "callers check the length")
+  var parsedSignature = secp256k1_ecdsa_signature()
+  let parsed = signature.withUnsafeBufferPointer {
+    secp256k1_ecdsa_signature_parse_compact(
+      StaticContext.pointer, &parsedSignature, $0.baseAddress!)
+  }
+  guard parsed == 1 else {
+    throw Secp256k1Error(.invalidSignature, "compact signature does not parse")
+  }
+  return parsedSignature
 }
 
 /// Wraps `secp256k1_ec_pubkey_serialize` with `SECP256K1_EC_COMPRESSED`.
