@@ -34,7 +34,8 @@ let package = Package(
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
       name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
-    .target(name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
+    .target(
+      name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
     .executableTarget(

@@ -23,9 +23,11 @@ enum Base58 {
         carry /= 58
       }
     }
-    let text = [UInt8](repeating: alphabet[0], count: leadingZeros) + digits.reversed().map {
-      alphabet[Int($0)]
-    }
+    let text =
+      [UInt8](repeating: alphabet[0], count: leadingZeros)
+      + digits.reversed().map {
+        alphabet[Int($0)]
+      }
     return String(decoding: text, as: UTF8.self)
   }
 }

@@ -56,8 +56,7 @@ extension Invoice {
   /// - Throws: as `decode(_:options:)`; positions are byte offsets in `bytes`.
   public static func decode(
     bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions = DecodeOptions()
-  ) throws(InvoiceError) -> Invoice
-  {
+  ) throws(InvoiceError) -> Invoice {
     let invoice = try SignedRawInvoice.parse(bytes: bytes, mode: options.mode).verified()
     if options.checkRouteHintKeys { try invoice.checkRouteHintKeys() }
     try invoice.fields.check(against: options, inputOffset: invoice.inputOffset)
@@ -78,7 +77,8 @@ extension Invoice {
         var position: Int?
         if hintIndex < routeFields.count {
           // The hop's first bit is bit 51 * 8 * index of the field's data; five bits a word.
-          let word = routeFields[hintIndex].range.lowerBound + RouteHop.encodedLength * 8 * index / 5
+          let word =
+            routeFields[hintIndex].range.lowerBound + RouteHop.encodedLength * 8 * index / 5
           position = inputOffset + raw.hrp.count + 1 + word
         }
         throw InvoiceError(

@@ -51,7 +51,8 @@ public struct RouteHop: Sendable, Hashable {
 
     /// - Precondition: `bytes` holds 33 bytes.
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      self = .compressed(prefix: bytes[0], x: InlineBytes32(UnsafeBufferPointer(rebasing: bytes[1...])))
+      self = .compressed(
+        prefix: bytes[0], x: InlineBytes32(UnsafeBufferPointer(rebasing: bytes[1...])))
     }
   }
 
@@ -61,7 +62,9 @@ public struct RouteHop: Sendable, Hashable {
     case .compressed(let prefix, let x):
       withUnsafeTemporaryAllocation(byteCount: 33, alignment: 1) { buffer in
         buffer[0] = prefix
-        x.withUnsafeBytes { (buffer.baseAddress! + 1).copyMemory(from: $0.baseAddress!, byteCount: 32) }
+        x.withUnsafeBytes {
+          (buffer.baseAddress! + 1).copyMemory(from: $0.baseAddress!, byteCount: 32)
+        }
         return body(UnsafeRawBufferPointer(buffer))
       }
     case .other(let bytes): bytes.withUnsafeBytes(body)

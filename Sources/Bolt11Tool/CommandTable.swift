@@ -344,7 +344,10 @@ enum CommandTable {
   static let environment: [(name: String, meaning: String)] = [
     ("NO_COLOR", "when set and not empty, decode prints no colour (https://no-color.org)"),
     ("TERM", "when `dumb`, decode prints no colour"),
-    ("BOLT11_SIGNING_KEY", "encode's signing key, 64 hex digits, when --key-file and --key are not given"),
+    (
+      "BOLT11_SIGNING_KEY",
+      "encode's signing key, 64 hex digits, when --key-file and --key are not given"
+    ),
   ]
 
   /// Examples for the manual: what it shows, and the command.

@@ -80,7 +80,8 @@ enum EncodeCommand {
     switch (string("description"), try bytes("description_hash", count: 32)) {
     case (.some(let text), nil): description = .text(text)
     case (nil, .some(let hash)): description = .hash(hash)
-    default: throw InputError(message: "exactly one of description and description_hash is required")
+    default:
+      throw InputError(message: "exactly one of description and description_hash is required")
     }
     var builder = InvoiceBuilder(
       currency: currency, paymentHash: paymentHash, paymentSecret: paymentSecret,
@@ -235,7 +236,9 @@ enum EncodeCommand {
 
   /// The fallback paying `script`: P2PKH, P2SH, or a witness program.
   static func fallback(fromScript script: [UInt8]) -> Fallback? {
-    if script.count == 25, script.starts(with: [0x76, 0xa9, 0x14]), script.suffix(2) == [0x88, 0xac] {
+    if script.count == 25, script.starts(with: [0x76, 0xa9, 0x14]),
+      script.suffix(2) == [0x88, 0xac]
+    {
       return Fallback(version: Fallback.p2pkhVersion, program: Array(script[3..<23]))
     }
     if script.count == 23, script.starts(with: [0xa9, 0x14]), script.last == 0x87 {

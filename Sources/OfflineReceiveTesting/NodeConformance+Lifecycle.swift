@@ -25,8 +25,7 @@ extension NodeConformance {
   /// Prepares `intent` for `amount` and answers the accepted invoice, or nil.
   static func ready(
     _ provider: PollingProvider, _ intent: String, amount: Millisatoshis = Millisatoshis(1_000_000)
-  ) async -> AcceptedInvoice?
-  {
+  ) async -> AcceptedInvoice? {
     let outcome = try? await provider.prepare(
       intentID: IntentID(intent), amount: amount, description: "conformance")
     if case .ready(let accepted, _)? = outcome { return accepted }

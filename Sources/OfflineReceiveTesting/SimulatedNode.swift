@@ -86,7 +86,9 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   // MARK: - Fault injection and scripting
 
   /// The next `count` answers to `call` are lost after the node did the work.
-  public func loseResponses(_ call: Call, count: Int = 1) { lostResponses[call, default: 0] += count }
+  public func loseResponses(_ call: Call, count: Int = 1) {
+    lostResponses[call, default: 0] += count
+  }
   /// The next calls to `call` fail with these errors, in order, before doing anything.
   public func inject(_ errors: [NodeError], into call: Call) {
     injectedErrors[call, default: []] += errors
@@ -159,7 +161,8 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     return try answer(.canReceive, isEligible(amount))
   }
 
-  public func prepare(requestID: String, amount: Millisatoshis, description: String) async
+  public func prepare(requestID: String, amount: Millisatoshis, description: String)
+    async
     throws(NodeError) -> NodeRequestStatus
   {
     calls.append("prepare \(requestID)")

@@ -50,9 +50,10 @@ public final class SigningKey: @unchecked Sendable {
     let randomized = secp256k1_context_randomize(context, seed)
     precondition(randomized == 1, "context randomization cannot fail on a fresh context")
 
-    let isValidSecret = secretKey.withUnsafeBufferPointer {
-      secp256k1_ec_seckey_verify(context, $0.baseAddress!)
-    } == 1
+    let isValidSecret =
+      secretKey.withUnsafeBufferPointer {
+        secp256k1_ec_seckey_verify(context, $0.baseAddress!)
+      } == 1
     guard isValidSecret else {
       secp256k1_context_destroy(context)
       throw Secp256k1Error(.invalidSecretKey, "secret key is zero or not below the group order")

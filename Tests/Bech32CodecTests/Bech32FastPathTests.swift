@@ -73,7 +73,8 @@ import Testing
     #expect(Self.agree(text))
     #expect(text.withUnsafeBufferPointer { Bech32.decodeValid($0) }?.hrp == hrp)
     var changed = text
-    changed[length - 1] = changed[length - 1] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
+    changed[length - 1] =
+      changed[length - 1] == UInt8(ascii: "z") ? UInt8(ascii: "y") : UInt8(ascii: "z")
     #expect(changed.withUnsafeBufferPointer { Bech32.decodeValid($0) } == nil)
     #expect(Self.agree(changed))
   }

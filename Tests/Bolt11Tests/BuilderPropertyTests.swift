@@ -299,7 +299,9 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
     else { return }  // another signer, or an amount not written as the builder writes it
     // A writer never puts a key off the curve in a route; readers need not check it.
     if invoice.routeHints.contains(where: { $0.hops.contains { !$0.hasValidNodeID } }) {
-      #expect(throws: InvoiceBuildError.self) { try InvoiceBuilder(reproducing: invoice).build(signingWith: key) }
+      #expect(throws: InvoiceBuildError.self) {
+        try InvoiceBuilder(reproducing: invoice).build(signingWith: key)
+      }
       return
     }
     try checkReproduction(vector: vector, invoice: invoice, key: key)

@@ -22,7 +22,9 @@ import Testing
     #expect(hexString(rebuilt.payeeNodeID) == TestKeys.specPayee)
   }
 
-  @Test("every valid example re-encodes from its raw fields, byte for byte", arguments: SpecVector.valid)
+  @Test(
+    "every valid example re-encodes from its raw fields, byte for byte", arguments: SpecVector.valid
+  )
   func rawReencodes(vector: SpecVector) throws {
     let options = DecodeOptions(mode: vector.compat ? .compat : .strict)
     let invoice = try Invoice.decode(vector.invoice, options: options)
@@ -51,7 +53,8 @@ import Testing
     }
   }
 
-  @Test("every truncation of a valid invoice is an error, never a crash", arguments: SpecVector.valid)
+  @Test(
+    "every truncation of a valid invoice is an error, never a crash", arguments: SpecVector.valid)
   func truncations(vector: SpecVector) {
     let characters = Array(vector.invoice)
     for length in 0..<characters.count {

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 /// The BOLT #11 examples from `Vectors/bolt11-spec.json`, found by walking up from this file.
 ///
@@ -13,7 +14,8 @@ struct SpecVector: Sendable, CustomTestStringConvertible {
 
   static func load(_ file: String = "bolt11-spec.json") throws -> [SpecVector] {
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path) {
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path)
+    {
       let parent = directory.deletingLastPathComponent()
       guard parent != directory else { throw CocoaError(.fileNoSuchFile) }
       directory = parent
@@ -31,8 +33,6 @@ struct SpecVector: Sendable, CustomTestStringConvertible {
   }
 }
 
-import Testing
-
 extension SpecVector {
   static let all: [SpecVector] = (try? load()) ?? []
   static let valid = all.filter(\.valid)
@@ -41,7 +41,8 @@ extension SpecVector {
 /// Test keys and values. `specKey` is the BOLT #11 examples' published private key; the others are
 /// obviously fake constants. None is a real key.
 enum TestKeys {
-  static let specKey: [UInt8] = hex("e126f68f7eafcc8b74f54d269fe206be715000f94dac067d1c04a8ca3b2db734")
+  static let specKey: [UInt8] = hex(
+    "e126f68f7eafcc8b74f54d269fe206be715000f94dac067d1c04a8ca3b2db734")
   static let specPayee = "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad"
   static let fakeKey = [UInt8](repeating: 0x01, count: 32)
 }

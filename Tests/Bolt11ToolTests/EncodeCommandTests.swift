@@ -1,5 +1,5 @@
-import Foundation
 import Bolt11
+import Foundation
 import Secp256k1
 import Testing
 
@@ -24,7 +24,10 @@ import Testing
 
   static let specInvoices: [String] = VectorTests.vectors
     .filter { $0.file == "bolt11-spec.json" && $0.object["valid"]?.boolValue == true }
-    .filter { !$0.name.lowercased().contains("high-s") && $0.object["options"]?["mode"]?.stringValue != "compat" }
+    .filter {
+      !$0.name.lowercased().contains("high-s")
+        && $0.object["options"]?["mode"]?.stringValue != "compat"
+    }
     .compactMap { $0.object["invoice"]?.stringValue }
 
   @Test("decode then encode with the signer's key gives the same invoice", arguments: specInvoices)
@@ -79,14 +82,17 @@ import Testing
     }
     #expect(encoded.code == 0, "\(encoded.err)")
     let trimmed = invoice.trimmingCharacters(in: .whitespacesAndNewlines)
-    let bare = trimmed.lowercased().hasPrefix("lightning:") ? String(trimmed.dropFirst(10)) : trimmed
+    let bare =
+      trimmed.lowercased().hasPrefix("lightning:") ? String(trimmed.dropFirst(10)) : trimmed
     // 104 signature and 6 checksum characters end every invoice: all before them must come back.
     let out = encoded.out.trimmingCharacters(in: .newlines)
     #expect(out.dropLast(110) == bare.lowercased().dropLast(110))
     // The whole string comes back unless the vector's signature was altered by hand after signing
     // (high-S, another recovery id): our signer makes the RFC 6979 signature only.
-    let original = try Invoice.decode(bare, options: DecodeOptions(mode: compat ? .compat : .strict))
-    let signed = try SigningKey(secretKey: hex(key)).signRecoverable(hash: original.raw.signatureHash)
+    let original = try Invoice.decode(
+      bare, options: DecodeOptions(mode: compat ? .compat : .strict))
+    let signed = try SigningKey(secretKey: hex(key)).signRecoverable(
+      hash: original.raw.signatureHash)
     if signed.compactSignature == original.signature.compact
       && signed.recoveryID == original.signature.recoveryID
     {

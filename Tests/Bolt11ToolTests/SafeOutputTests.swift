@@ -66,13 +66,15 @@ import Testing
   /// position of such a block, and just after one.
   @Test(
     "JSON strings escape a special character at every position",
-    arguments: ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "é", "\u{202E}", "\u{0}", " "] as [Unicode.Scalar])
+    arguments: ["\"", "\\", "\n", "\u{1F}", "\u{7F}", "é", "\u{202E}", "\u{0}", " "]
+      as [Unicode.Scalar])
   func jsonEscapeEveryPosition(_ scalar: Unicode.Scalar) throws {
     for position in 0..<26 {
       let text = String(repeating: "a", count: position) + String(scalar) + "bcdefghijklmnopq"
       let serialized = JSON.string(text).serialized
       #expect(try JSON.parse(serialized) == .string(text))
-      let mustEscape = scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || SafeText.isUnsafe(scalar)
+      let mustEscape =
+        scalar.value < 0x20 || scalar == "\"" || scalar == "\\" || SafeText.isUnsafe(scalar)
       // Escaped, the scalar itself never appears; the quote and backslash appear escaped only.
       if mustEscape && scalar != "\"" && scalar != "\\" {
         #expect(!serialized.unicodeScalars.contains(scalar), "\(position)")

@@ -8,7 +8,8 @@ import Testing
   /// The `Vectors/` folder of this package.
   static let folder: String? = {
     var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path) {
+    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path)
+    {
       let parent = directory.deletingLastPathComponent()
       if parent == directory { return nil }
       directory = parent

@@ -76,12 +76,16 @@ import Testing
       timeout: .seconds(60))
     let session = OfflineReceiveSession(
       provider: provider, scope: ProviderFixture.scope, clock: clock)
-    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: { try await provider.status(of: $0) }, clock: clock)
+    let gate = PaymentGate(
+      history: FakeHistory([[]]), providerStatus: { try await provider.status(of: $0) },
+      clock: clock)
     let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
     let flow = ReceiveFlow(session: session, gate: gate, display: display, clock: clock)
     let ledger = Ledger()
     let violations = Violations()
-    let channels = [ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(10_000_000))]
+    let channels = [
+      ChannelSummary(isReady: true, isUsable: true, inboundCapacity: Millisatoshis(10_000_000))
+    ]
 
     /// The invariant: whatever the display calls prepared is unpaid, unexpired, and for the
     /// request's amount and note, paid to our node.

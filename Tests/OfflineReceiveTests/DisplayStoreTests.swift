@@ -225,7 +225,8 @@ import Testing
       provider: provider, scope: SessionTests.scope, clock: clock)
     do {
       _ = try await session.prepareInvoice(
-        EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(1000)), description: "Offline")
+        EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(1000)),
+        description: "Offline")
       Issue.record("\(name) was accepted")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .invalidInvoice)

@@ -24,10 +24,12 @@ import Testing
     #expect(accepted.invoice.amount == Millisatoshis(1_000_000))
   }
 
-  @Test("amount rules: missing, one msat under, one msat over", arguments: [
-    (nil, "offline.amount_missing"), (999_999, "offline.amount_mismatch"),
-    (1_000_001, "offline.amount_mismatch"),
-  ] as [(UInt64?, String)])
+  @Test(
+    "amount rules: missing, one msat under, one msat over",
+    arguments: [
+      (nil, "offline.amount_missing"), (999_999, "offline.amount_mismatch"),
+      (1_000_001, "offline.amount_mismatch"),
+    ] as [(UInt64?, String)])
   func amountRules(amount: UInt64?, expected: String) {
     #expect(code(TestInvoices.make(amountMsat: amount)) == expected)
   }
@@ -50,8 +52,9 @@ import Testing
     var onCurve = hop
     onCurve.nodeID = TestKeys.other.publicKey
     invoice.fields.routeHints = [RouteHint(hops: [onCurve])]
-    #expect(OfflineInvoiceValidator.validate(invoice, policy: TestInvoices.policy(), now: now)
-      .accepted != nil)
+    #expect(
+      OfflineInvoiceValidator.validate(invoice, policy: TestInvoices.policy(), now: now)
+        .accepted != nil)
     invoice.fields.routeHints = [RouteHint(hops: [onCurve, hop])]
     let rejection = OfflineInvoiceValidator.validate(
       invoice, policy: TestInvoices.policy(), now: now
@@ -68,10 +71,12 @@ import Testing
   func description() {
     let policy = TestInvoices.policy(description: "Coffee")
     #expect(code(TestInvoices.make(), policy) == nil)
-    #expect(code(TestInvoices.make(description: .text("Coffee ")), policy)
-      == "offline.description_mismatch")
-    #expect(code(TestInvoices.make(description: .hash(TestInvoices.hash(0x33))), policy)
-      == "offline.description_mismatch")
+    #expect(
+      code(TestInvoices.make(description: .text("Coffee ")), policy)
+        == "offline.description_mismatch")
+    #expect(
+      code(TestInvoices.make(description: .hash(TestInvoices.hash(0x33))), policy)
+        == "offline.description_mismatch")
   }
 
   @Test("expiry is exclusive: expired at expires_at, accepted one second before (W12)")
@@ -128,7 +133,8 @@ import Testing
   func undecodable() {
     let text = TestInvoices.make().string
     var broken = Array(text.utf8)
-    broken[broken.count - 1] = broken[broken.count - 1] == UInt8(ascii: "q") ? UInt8(ascii: "p") : UInt8(ascii: "q")
+    broken[broken.count - 1] =
+      broken[broken.count - 1] == UInt8(ascii: "q") ? UInt8(ascii: "p") : UInt8(ascii: "q")
     let verdict = OfflineInvoiceValidator.validate(
       String(decoding: broken, as: UTF8.self), policy: TestInvoices.policy(), now: now)
     #expect(verdict.rejection?.dottedCode == "bech32.checksum")
@@ -146,7 +152,8 @@ import Testing
     #expect(accepted.displayUntil == now + 3600)
   }
 
-  @Test("property: an accepted verdict has the exact amount, our payee, display_until <= expires_at")
+  @Test(
+    "property: an accepted verdict has the exact amount, our payee, display_until <= expires_at")
   func property() {
     var generator = SplitMix64(seed: 0x5eed)
     var accepted = 0
@@ -163,15 +170,17 @@ import Testing
       policy.minRemainingSeconds = generator.next() % 200
       policy.safetyMarginSeconds = generator.next() % 300
       policy.clockSkewSeconds = generator.next() % 120
-      guard let result = OfflineInvoiceValidator.validate(invoice.string, policy: policy, now: now)
-        .accepted
+      guard
+        let result = OfflineInvoiceValidator.validate(invoice.string, policy: policy, now: now)
+          .accepted
       else { continue }
       accepted += 1
       #expect(result.invoice.amount == policy.amount)
       #expect(result.invoice.payeeNodeID == TestKeys.ours.publicKey)
       #expect(result.displayUntil <= result.invoice.expiresAt)
       #expect(result.displayUntil > now || policy.maxDisplaySeconds == 0)
-      #expect(result.invoice.expiresAt - policy.safetyMarginSeconds - now >= policy.minRemainingSeconds)
+      #expect(
+        result.invoice.expiresAt - policy.safetyMarginSeconds - now >= policy.minRemainingSeconds)
     }
     #expect(accepted > 5)
   }

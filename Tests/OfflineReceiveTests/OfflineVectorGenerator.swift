@@ -23,109 +23,179 @@ import Testing
     let now = Self.now
     let make = TestInvoices.make
     var cases: [Case] = []
-    func valid(_ name: String, _ invoice: Invoice, _ options: [(String, String)] = [],
-               displayUntil: UInt64) {
+    func valid(
+      _ name: String, _ invoice: Invoice, _ options: [(String, String)] = [],
+      displayUntil: UInt64
+    ) {
       cases.append(Case(name: name, invoice: invoice, options: options, displayUntil: displayUntil))
     }
-    func invalid(_ name: String, _ invoice: Invoice, _ options: [(String, String)] = [],
-                 _ error: String) {
+    func invalid(
+      _ name: String, _ invoice: Invoice, _ options: [(String, String)] = [],
+      _ error: String
+    ) {
       cases.append(Case(name: name, invoice: invoice, options: options, error: error))
     }
     let base = make(1_000_000, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours)
     valid("exact amount, defaults", base, displayUntil: now + 3600)
     valid("exact amount, network given", base, [("network", "\"bcrt\"")], displayUntil: now + 3600)
-    invalid("amountless", make(nil, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours), [],
-            "offline.amount_missing")
-    invalid("one msat under", make(999_999, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours),
-            [], "offline.amount_mismatch")
-    invalid("one msat over", make(1_000_001, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours),
-            [], "offline.amount_mismatch")
-    invalid("a thousand times the amount (sat/msat confusion)",
-            make(1_000_000_000, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours), [],
-            "offline.amount_mismatch")
-    invalid("other payee", make(1_000_000, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.other),
-            [], "offline.payee_mismatch")
-    for (currency, network) in [(Currency.bitcoin, "bcrt"), (.testnet, "bcrt"), (.signet, "tb"),
-                                (.regtest, "bc")] {
-      invalid("network \(currency.prefix) against \(network)",
-              make(1_000_000, .text("Coffee"), currency, now, 3600, 0x11, TestKeys.ours),
-              [("network", "\"\(network)\"")], "offline.network_mismatch")
+    invalid(
+      "amountless", make(nil, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours), [],
+      "offline.amount_missing")
+    invalid(
+      "one msat under", make(999_999, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours),
+      [], "offline.amount_mismatch")
+    invalid(
+      "one msat over", make(1_000_001, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours),
+      [], "offline.amount_mismatch")
+    invalid(
+      "a thousand times the amount (sat/msat confusion)",
+      make(1_000_000_000, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours), [],
+      "offline.amount_mismatch")
+    invalid(
+      "other payee", make(1_000_000, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.other),
+      [], "offline.payee_mismatch")
+    for (currency, network) in [
+      (Currency.bitcoin, "bcrt"), (.testnet, "bcrt"), (.signet, "tb"),
+      (.regtest, "bc"),
+    ] {
+      invalid(
+        "network \(currency.prefix) against \(network)",
+        make(1_000_000, .text("Coffee"), currency, now, 3600, 0x11, TestKeys.ours),
+        [("network", "\"\(network)\"")], "offline.network_mismatch")
     }
-    valid("signet invoice on signet", make(1_000_000, .text("Coffee"), .signet, now, 3600, 0x11,
-          TestKeys.ours), [("network", "\"tbs\"")], displayUntil: now + 3600)
+    valid(
+      "signet invoice on signet",
+      make(
+        1_000_000, .text("Coffee"), .signet, now, 3600, 0x11,
+        TestKeys.ours), [("network", "\"tbs\"")], displayUntil: now + 3600)
     valid("description equal", base, [("description", "\"Coffee\"")], displayUntil: now + 3600)
-    invalid("description differs by case", base, [("description", "\"coffee\"")],
-            "offline.description_mismatch")
-    invalid("description hashed", make(1_000_000, .hash(TestInvoices.hash(0x44)), .regtest, now, 3600,
-            0x11, TestKeys.ours), [("description", "\"Coffee\"")], "offline.description_mismatch")
-    valid("hashed description without a description policy", make(1_000_000,
-          .hash(TestInvoices.hash(0x44)), .regtest, now, 3600, 0x11, TestKeys.ours),
-          displayUntil: now + 3600)
+    invalid(
+      "description differs by case", base, [("description", "\"coffee\"")],
+      "offline.description_mismatch")
+    invalid(
+      "description hashed",
+      make(
+        1_000_000, .hash(TestInvoices.hash(0x44)), .regtest, now, 3600,
+        0x11, TestKeys.ours), [("description", "\"Coffee\"")], "offline.description_mismatch")
+    valid(
+      "hashed description without a description policy",
+      make(
+        1_000_000,
+        .hash(TestInvoices.hash(0x44)), .regtest, now, 3600, 0x11, TestKeys.ours),
+      displayUntil: now + 3600)
     // Expiry boundaries, expires_at = now + 600; minimum remaining 0 isolates the expiry rule.
     let short = make(1_000_000, .text("Coffee"), .regtest, now, 600, 0x11, TestKeys.ours)
     let noMinimum = [("min_remaining_seconds", "0")]
-    valid("one second before expiry", short, noMinimum.with(now: now + 599), displayUntil: now + 600)
+    valid(
+      "one second before expiry", short, noMinimum.with(now: now + 599), displayUntil: now + 600)
     invalid("at expires_at", short, noMinimum.with(now: now + 600), "offline.expired")
     invalid("after expires_at", short, noMinimum.with(now: now + 601), "offline.expired")
     invalid("long expired", short, [].with(now: now + 100_000), "offline.expired")
     // Minimum remaining: default 60.
     valid("exactly the minimum left", short, [].with(now: now + 540), displayUntil: now + 600)
-    invalid("one second under the minimum", short, [].with(now: now + 541),
-            "offline.lifetime_too_short")
-    valid("minimum 300, exactly 300 left", short,
-          [("min_remaining_seconds", "300")].with(now: now + 300), displayUntil: now + 600)
-    invalid("minimum 300, 299 left", short, [("min_remaining_seconds", "300")].with(now: now + 301),
-            "offline.lifetime_too_short")
-    invalid("expiry shorter than the minimum", make(1_000_000, .text("Coffee"), .regtest, now, 59,
-            0x11, TestKeys.ours), [], "offline.lifetime_too_short")
-    valid("expiry of exactly the minimum", make(1_000_000, .text("Coffee"), .regtest, now, 60, 0x11,
-          TestKeys.ours), [], displayUntil: now + 60)
+    invalid(
+      "one second under the minimum", short, [].with(now: now + 541),
+      "offline.lifetime_too_short")
+    valid(
+      "minimum 300, exactly 300 left", short,
+      [("min_remaining_seconds", "300")].with(now: now + 300), displayUntil: now + 600)
+    invalid(
+      "minimum 300, 299 left", short, [("min_remaining_seconds", "300")].with(now: now + 301),
+      "offline.lifetime_too_short")
+    invalid(
+      "expiry shorter than the minimum",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now, 59,
+        0x11, TestKeys.ours), [], "offline.lifetime_too_short")
+    valid(
+      "expiry of exactly the minimum",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now, 60, 0x11,
+        TestKeys.ours), [], displayUntil: now + 60)
     // Future timestamps, default skew 60.
-    valid("created now + skew", make(1_000_000, .text("Coffee"), .regtest, now + 60, 3600, 0x11,
-          TestKeys.ours), [], displayUntil: now + 3600)
-    invalid("created now + skew + 1", make(1_000_000, .text("Coffee"), .regtest, now + 61, 3600, 0x11,
-            TestKeys.ours), [], "offline.future_timestamp")
-    valid("created 10 s ahead within skew 30", make(1_000_000, .text("Coffee"), .regtest, now + 10,
-          3600, 0x11, TestKeys.ours), [("clock_skew_seconds", "30")], displayUntil: now + 3600)
-    invalid("created 31 s ahead beyond skew 30", make(1_000_000, .text("Coffee"), .regtest, now + 31,
-            3600, 0x11, TestKeys.ours), [("clock_skew_seconds", "30")], "offline.future_timestamp")
-    invalid("created 1 s ahead with skew 0", make(1_000_000, .text("Coffee"), .regtest, now + 1, 3600,
-            0x11, TestKeys.ours), [("clock_skew_seconds", "0")], "offline.future_timestamp")
+    valid(
+      "created now + skew",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now + 60, 3600, 0x11,
+        TestKeys.ours), [], displayUntil: now + 3600)
+    invalid(
+      "created now + skew + 1",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now + 61, 3600, 0x11,
+        TestKeys.ours), [], "offline.future_timestamp")
+    valid(
+      "created 10 s ahead within skew 30",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now + 10,
+        3600, 0x11, TestKeys.ours), [("clock_skew_seconds", "30")], displayUntil: now + 3600)
+    invalid(
+      "created 31 s ahead beyond skew 30",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now + 31,
+        3600, 0x11, TestKeys.ours), [("clock_skew_seconds", "30")], "offline.future_timestamp")
+    invalid(
+      "created 1 s ahead with skew 0",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now + 1, 3600,
+        0x11, TestKeys.ours), [("clock_skew_seconds", "0")], "offline.future_timestamp")
     // Display: capped by policy or by signed expiry.
     let long = make(1_000_000, .text("Coffee"), .regtest, now, 86_400, 0x11, TestKeys.ours)
     valid("display capped by policy (default 3600)", long, [], displayUntil: now + 3600)
-    valid("display capped by policy 600", long, [("max_display_seconds", "600")],
-          displayUntil: now + 600)
-    valid("display capped by signed expiry", short, [("max_display_seconds", "7200")],
-          displayUntil: now + 600)
-    valid("display cap equals signed expiry", short, [("max_display_seconds", "600")],
-          displayUntil: now + 600)
-    valid("created earlier, cap by signed expiry", make(1_000_000, .text("Coffee"), .regtest,
-          now - 3000, 3600, 0x11, TestKeys.ours), [], displayUntil: now + 600)
-    valid("no x field: default 3600 expiry", make(1_000_000, .text("Coffee"), .regtest, now, nil,
-          0x11, TestKeys.ours), [("max_display_seconds", "86400")], displayUntil: now + 3600)
+    valid(
+      "display capped by policy 600", long, [("max_display_seconds", "600")],
+      displayUntil: now + 600)
+    valid(
+      "display capped by signed expiry", short, [("max_display_seconds", "7200")],
+      displayUntil: now + 600)
+    valid(
+      "display cap equals signed expiry", short, [("max_display_seconds", "600")],
+      displayUntil: now + 600)
+    valid(
+      "created earlier, cap by signed expiry",
+      make(
+        1_000_000, .text("Coffee"), .regtest,
+        now - 3000, 3600, 0x11, TestKeys.ours), [], displayUntil: now + 600)
+    valid(
+      "no x field: default 3600 expiry",
+      make(
+        1_000_000, .text("Coffee"), .regtest, now, nil,
+        0x11, TestKeys.ours), [("max_display_seconds", "86400")], displayUntil: now + 3600)
     // Safety margin.
-    valid("margin 120 caps display", short, [("safety_margin_seconds", "120")],
-          displayUntil: now + 480)
-    valid("margin 120, exactly the minimum left", short,
-          [("safety_margin_seconds", "120")].with(now: now + 420), displayUntil: now + 480)
-    invalid("margin 120, one second under", short,
-            [("safety_margin_seconds", "120")].with(now: now + 421), "offline.lifetime_too_short")
-    invalid("margin larger than the lifetime", short, [("safety_margin_seconds", "700")],
-            "offline.lifetime_too_short")
-    valid("margin with the policy cap smaller", long,
-          [("safety_margin_seconds", "120"), ("max_display_seconds", "600")], displayUntil: now + 600)
+    valid(
+      "margin 120 caps display", short, [("safety_margin_seconds", "120")],
+      displayUntil: now + 480)
+    valid(
+      "margin 120, exactly the minimum left", short,
+      [("safety_margin_seconds", "120")].with(now: now + 420), displayUntil: now + 480)
+    invalid(
+      "margin 120, one second under", short,
+      [("safety_margin_seconds", "120")].with(now: now + 421), "offline.lifetime_too_short")
+    invalid(
+      "margin larger than the lifetime", short, [("safety_margin_seconds", "700")],
+      "offline.lifetime_too_short")
+    valid(
+      "margin with the policy cap smaller", long,
+      [("safety_margin_seconds", "120"), ("max_display_seconds", "600")], displayUntil: now + 600)
     // Precedence: the first failing rule wins.
-    invalid("amount and payee both wrong: amount first", make(999_999, .text("Coffee"), .regtest, now,
-            3600, 0x11, TestKeys.other), [], "offline.amount_mismatch")
-    invalid("payee and network both wrong: payee first", make(1_000_000, .text("Coffee"), .bitcoin,
-            now, 3600, 0x11, TestKeys.other), [("network", "\"bcrt\"")], "offline.payee_mismatch")
-    invalid("expired and future-dated both impossible; expired with big amount mismatch",
-            make(2_000_000, .text("Coffee"), .regtest, now - 7200, 3600, 0x11, TestKeys.ours), [],
-            "offline.amount_mismatch")
+    invalid(
+      "amount and payee both wrong: amount first",
+      make(
+        999_999, .text("Coffee"), .regtest, now,
+        3600, 0x11, TestKeys.other), [], "offline.amount_mismatch")
+    invalid(
+      "payee and network both wrong: payee first",
+      make(
+        1_000_000, .text("Coffee"), .bitcoin,
+        now, 3600, 0x11, TestKeys.other), [("network", "\"bcrt\"")], "offline.payee_mismatch")
+    invalid(
+      "expired and future-dated both impossible; expired with big amount mismatch",
+      make(2_000_000, .text("Coffee"), .regtest, now - 7200, 3600, 0x11, TestKeys.ours), [],
+      "offline.amount_mismatch")
     // Undecodable input keeps the decoder's code.
-    cases.append(Case(name: "checksum broken", invoice: base, options: [("__mutate", "")],
-                      error: "bech32.checksum"))
+    cases.append(
+      Case(
+        name: "checksum broken", invoice: base, options: [("__mutate", "")],
+        error: "bech32.checksum"))
     return cases
   }
 
@@ -136,20 +206,28 @@ import Testing
       var invoice = item.invoice.string
       if item.options.contains(where: { $0.0 == "__mutate" }) {
         var bytes = Array(invoice.utf8)
-        bytes[bytes.count - 1] = bytes.last == UInt8(ascii: "q") ? UInt8(ascii: "p") : UInt8(ascii: "q")
+        bytes[bytes.count - 1] =
+          bytes.last == UInt8(ascii: "q") ? UInt8(ascii: "p") : UInt8(ascii: "q")
         invoice = String(decoding: bytes, as: UTF8.self)
       }
-      var options: [(String, String)] = [("amount_msat", "1000000"), ("node_id", "\"\(node)\""),
-                                         ("now", "\(now)")]
+      var options: [(String, String)] = [
+        ("amount_msat", "1000000"), ("node_id", "\"\(node)\""),
+        ("now", "\(now)"),
+      ]
       for (key, value) in item.options where key != "__mutate" {
-        if let index = options.firstIndex(where: { $0.0 == key }) { options[index].1 = value }
-        else { options.append((key, value)) }
+        if let index = options.firstIndex(where: { $0.0 == key }) {
+          options[index].1 = value
+        } else {
+          options.append((key, value))
+        }
       }
       let optionText = options.map { "\"\($0.0)\": \($0.1)" }.joined(separator: ", ")
-      let outcome = item.error.map { "\"valid\": false, \"error\": \"\($0)\"" }
+      let outcome =
+        item.error.map { "\"valid\": false, \"error\": \"\($0)\"" }
         ?? "\"valid\": true, \"expect\": {\"ok\": true, \"display_until\": \(item.displayUntil!)}"
       lines.append(
-        "  {\"name\": \"\(item.name)\", \"kind\": \"offline\",\n   \"invoice\": \"\(invoice)\",\n   \"options\": {\(optionText)},\n   \(outcome)}")
+        "  {\"name\": \"\(item.name)\", \"kind\": \"offline\",\n   \"invoice\": \"\(invoice)\",\n   \"options\": {\(optionText)},\n   \(outcome)}"
+      )
     }
     return """
       {"version": 1,

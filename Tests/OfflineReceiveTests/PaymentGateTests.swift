@@ -16,7 +16,8 @@ import Testing
     -> AcceptedInvoice
   {
     let invoice = TestInvoices.make(
-      amountMsat: amountMsat, description: .text(description), expirySeconds: 600, hashByte: hashByte)
+      amountMsat: amountMsat, description: .text(description), expirySeconds: 600,
+      hashByte: hashByte)
     return OfflineInvoiceValidator.validate(
       invoice.string, policy: TestInvoices.policy(amountMsat: amountMsat), now: now
     ).accepted!
@@ -219,7 +220,8 @@ import Testing
   func w10(status: NodeRequestStatus) async {
     let statusSource = FakeStatus()
     await statusSource.set(status)
-    let gate = PaymentGate(history: FakeHistory([[]]), providerStatus: { try await statusSource.status(of: $0) },
+    let gate = PaymentGate(
+      history: FakeHistory([[]]), providerStatus: { try await statusSource.status(of: $0) },
       clock: clock)
     let token = await gate.beginPreparation()
     #expect(

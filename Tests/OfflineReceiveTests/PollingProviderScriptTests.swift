@@ -4,7 +4,9 @@ import Testing
 
 /// §2.P scenarios over a scripted node, and the provider's transition table.
 @Suite struct PollingProviderScriptTests {
-  static func code(_ body: () async throws -> PrepareOutcome<AcceptedInvoice>) async -> OfflineReceiveError.Code? {
+  static func code(_ body: () async throws -> PrepareOutcome<AcceptedInvoice>) async
+    -> OfflineReceiveError.Code?
+  {
     do {
       _ = try await body()
       return nil

@@ -41,9 +41,10 @@ struct ProviderFixture {
       intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
     guard case .ready(let accepted, _) = outcome else { Issue.record("\(outcome)"); return }
     #expect(accepted.invoice.amount == Millisatoshis(1_000_000))
-    #expect(await fixture.node.calls == [
-      "prepare request-1", "status request-1", "status request-1", "status request-1",
-    ])
+    #expect(
+      await fixture.node.calls == [
+        "prepare request-1", "status request-1", "status request-1", "status request-1",
+      ])
     #expect(await fixture.clock.sleeps.count == 3)
     let record = try #require(await fixture.journal.record(IntentID("request-1")))
     #expect(record.state == .ready)
@@ -51,7 +52,9 @@ struct ProviderFixture {
     #expect(record.expiresAt == accepted.invoice.expiresAt)
   }
 
-  @Test("P3 (departs from: timeout is `unavailable`): the deadline gives `.pending`, a retry resumes the same request (W8)")
+  @Test(
+    "P3 (departs from: timeout is `unavailable`): the deadline gives `.pending`, a retry resumes the same request (W8)"
+  )
   func p3() async throws {
     let fixture = ProviderFixture()
     await fixture.clock.setSleepStep(milliseconds: 10_000)
@@ -64,9 +67,10 @@ struct ProviderFixture {
     let retried = try await fixture.provider.prepare(
       intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
     guard case .ready = retried else { Issue.record("\(retried)"); return }
-    #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") } == [
-      "prepare request-1", "prepare request-1",
-    ])
+    #expect(
+      await fixture.node.calls.filter { $0.hasPrefix("prepare") } == [
+        "prepare request-1", "prepare request-1",
+      ])
     #expect(await fixture.node.liveRequestCount == 1)
   }
 
@@ -87,18 +91,24 @@ struct ProviderFixture {
     #expect(await fixture.journal.records().isEmpty)
   }
 
-  @Test("P7 (departs from: lookup by amount and note): two intents with equal amount and note get two node requests (W1)")
+  @Test(
+    "P7 (departs from: lookup by amount and note): two intents with equal amount and note get two node requests (W1)"
+  )
   func w1() async throws {
     let fixture = ProviderFixture()
-    _ = try await fixture.provider.prepare(intentID: IntentID("first"), amount: .sats(1000), description: "Coffee")
-    _ = try await fixture.provider.prepare(intentID: IntentID("second"), amount: .sats(1000), description: "Coffee")
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("first"), amount: .sats(1000), description: "Coffee")
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("second"), amount: .sats(1000), description: "Coffee")
     let prepares = await fixture.node.calls.filter { $0.hasPrefix("prepare") }
     #expect(prepares == ["prepare first", "prepare second"])
     // W4: the first, superseded, was cancelled on the node and kept as a tombstone.
     #expect(await fixture.journal.record(IntentID("first"))?.state == .terminal(.cancelled))
   }
 
-  @Test("P9 (departs from: not-found means forget): a restart before recovery keeps the identity and resumes it by prepare (W3)")
+  @Test(
+    "P9 (departs from: not-found means forget): a restart before recovery keeps the identity and resumes it by prepare (W3)"
+  )
   func w3() async throws {
     let fixture = ProviderFixture()
     await fixture.node.setPeerConnected(false)
@@ -115,9 +125,10 @@ struct ProviderFixture {
     await fixture.node.recover()
     let restored = try await fixture.provider.restore()
     #expect(restored.ready.count == 1)
-    #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") }.allSatisfy {
-      $0 == "prepare before-restart"
-    })
+    #expect(
+      await fixture.node.calls.filter { $0.hasPrefix("prepare") }.allSatisfy {
+        $0 == "prepare before-restart"
+      })
   }
 
   @Test("P11: task cancellation stops polling, leaves the node request and the journal alone")
@@ -136,7 +147,8 @@ struct ProviderFixture {
   @Test("P12: cancel releases the node request and keeps a tombstone; not-found still succeeds")
   func p12() async throws {
     let fixture = ProviderFixture()
-    _ = try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "")
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("r"), amount: .sats(1000), description: "")
     try await fixture.provider.cancel(intentID: IntentID("r"))
     #expect(await fixture.node.isLive(requestID: "r") == false)
     #expect(await fixture.journal.record(IntentID("r"))?.state == .terminal(.cancelled))
@@ -145,12 +157,14 @@ struct ProviderFixture {
     try await fixture.provider.cancel(intentID: IntentID("r"))
   }
 
-  @Test("P13 (departs from: payee checked only in this provider): wrong amount or payee is `invalid_invoice` via the validator (W13)",
+  @Test(
+    "P13 (departs from: payee checked only in this provider): wrong amount or payee is `invalid_invoice` via the validator (W13)",
     arguments: [(ProviderFixture.Secp256k1Key.ours, UInt64(1)), (.other, UInt64(0))])
   func p13(key: ProviderFixture.Secp256k1Key, offset: UInt64) async throws {
     let fixture = ProviderFixture(key: key, amountOffsetMsat: offset)
     do {
-      _ = try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
+      _ = try await fixture.provider.prepare(
+        intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
       Issue.record("accepted a wrong invoice")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .invalidInvoice)
@@ -160,25 +174,32 @@ struct ProviderFixture {
     #expect(await fixture.journal.record(IntentID("r"))?.state.isLive == false)
   }
 
-  @Test("lost prepare response: the retry uses the same request id and the node holds one request (S13, S17)")
+  @Test(
+    "lost prepare response: the retry uses the same request id and the node holds one request (S13, S17)"
+  )
   func lostResponse() async throws {
     let fixture = ProviderFixture()
     await fixture.node.loseResponses(.prepare)
     await #expect(throws: OfflineReceiveError.self) {
-      try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
+      try await fixture.provider.prepare(
+        intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
     }
-    let outcome = try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
+    let outcome = try await fixture.provider.prepare(
+      intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
     guard case .ready = outcome else { Issue.record("\(outcome)"); return }
-    #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") } == ["prepare r", "prepare r"])
+    #expect(
+      await fixture.node.calls.filter { $0.hasPrefix("prepare") } == ["prepare r", "prepare r"])
     #expect(await fixture.node.liveRequestCount == 1)
   }
 
   @Test("W4: a provider that does not cancel other intents answers `offline.request_in_progress`")
   func w4() async throws {
     let fixture = ProviderFixture(cancelsOtherIntents: false)
-    _ = try await fixture.provider.prepare(intentID: IntentID("a"), amount: .sats(1000), description: "")
+    _ = try await fixture.provider.prepare(
+      intentID: IntentID("a"), amount: .sats(1000), description: "")
     do {
-      _ = try await fixture.provider.prepare(intentID: IntentID("b"), amount: .sats(2000), description: "")
+      _ = try await fixture.provider.prepare(
+        intentID: IntentID("b"), amount: .sats(2000), description: "")
       Issue.record("a second live intent was allowed")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .requestInProgress)
@@ -216,10 +237,12 @@ struct ProviderFixture {
   @Test("W15: concurrent preparations of one intent join one in-flight task")
   func singleFlight() async throws {
     let fixture = ProviderFixture()
-    let outcomes = try await withThrowingTaskGroup(of: PrepareOutcome<AcceptedInvoice>.self) { group in
+    let outcomes = try await withThrowingTaskGroup(of: PrepareOutcome<AcceptedInvoice>.self) {
+      group in
       for _ in 0..<8 {
         group.addTask {
-          try await fixture.provider.prepare(intentID: IntentID("r"), amount: .sats(1000), description: "")
+          try await fixture.provider.prepare(
+            intentID: IntentID("r"), amount: .sats(1000), description: "")
         }
       }
       return try await group.reduce(into: []) { $0.append($1) }

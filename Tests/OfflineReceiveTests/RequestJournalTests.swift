@@ -16,7 +16,9 @@ import Testing
       amount: Millisatoshis(UInt64(index + 1) * 1000), description: "", state: state, scope: scope)
   }
 
-  @Test("J1 (departs from: oldest evicted at 16): live records are never evicted; the 17th is refused (W5)")
+  @Test(
+    "J1 (departs from: oldest evicted at 16): live records are never evicted; the 17th is refused (W5)"
+  )
   func j1() async throws {
     let journal = InMemoryRequestJournal()
     for index in 0..<16 { try await journal.save(Self.record(index)) }
@@ -74,7 +76,8 @@ import Testing
     #expect(try await FileRequestJournal(directory: directory.path).records().isEmpty)
   }
 
-  @Test("J6 (departs from: decode failure loads empty silently): corruption is reported and kept aside")
+  @Test(
+    "J6 (departs from: decode failure loads empty silently): corruption is reported and kept aside")
   func j6() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -108,7 +111,9 @@ import Testing
       try full.prefix(length).write(to: URL(fileURLWithPath: path))
       do {
         let reopened = try FileRequestJournal(directory: directory.path)
-        Issue.record("truncated to \(length) bytes it opened with \((try? await reopened.records())?.count ?? -1)")
+        Issue.record(
+          "truncated to \(length) bytes it opened with \((try? await reopened.records())?.count ?? -1)"
+        )
       } catch {
         #expect(error.code == .corrupt, "length \(length)")
       }

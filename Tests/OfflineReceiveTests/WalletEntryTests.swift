@@ -28,7 +28,8 @@ import Testing
   func w1() async {
     let flow = await flow()
     do {
-      _ = try await flow.requestOfflineInvoice(amount: .sats(1000), description: "", channels: Self.channels)
+      _ = try await flow.requestOfflineInvoice(
+        amount: .sats(1000), description: "", channels: Self.channels)
       Issue.record("an offline invoice from the unavailable provider")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .unavailable)
@@ -41,7 +42,8 @@ import Testing
     let provider = FakeProvider()
     let flow = await flow(provider)
     do {
-      _ = try await flow.requestOfflineInvoice(amount: nil, description: "", channels: Self.channels)
+      _ = try await flow.requestOfflineInvoice(
+        amount: nil, description: "", channels: Self.channels)
       Issue.record("an amountless offline invoice")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .insufficientLiquidity)

@@ -223,7 +223,9 @@ import Synchronization
       single.append(nanoseconds { for _ in 0..<chunks { consume(decodePass(corpus[...])) } })
       parallel.append(
         nanoseconds {
-          DispatchQueue.concurrentPerform(iterations: chunks) { _ in consume(decodePass(corpus[...])) }
+          DispatchQueue.concurrentPerform(iterations: chunks) { _ in
+            consume(decodePass(corpus[...]))
+          }
         })
     }
     return (single, parallel)

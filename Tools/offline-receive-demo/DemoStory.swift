@@ -41,7 +41,8 @@ enum DemoStory {
         node: node, journal: journal, scope: scope, clock: clock)
       let session = OfflineReceiveSession(
         provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
-      let gate = PaymentGate(history: { [] }, providerStatus: { try await provider.status(of: $0) },
+      let gate = PaymentGate(
+        history: { [] }, providerStatus: { try await provider.status(of: $0) },
         clock: clock)
       let display = OfflineDisplayStore(gate: gate)
       return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))

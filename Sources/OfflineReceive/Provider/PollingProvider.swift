@@ -282,7 +282,9 @@ public actor PollingProvider {
     }
   }
 
-  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome<AcceptedInvoice> {
+  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome<
+    AcceptedInvoice
+  > {
     let policy = ReceivePolicy(
       amount: record.amount, nodeID: scope.nodeID, network: scope.network,
       description: record.description, display: display)

@@ -1,4 +1,5 @@
 import Bolt11
+
 /// The library-issued identity of one receive intent.
 ///
 /// Callers resume by intent id explicitly; a new intent never reuses an old node request.
@@ -25,7 +26,9 @@ func hex128(_ high: UInt64, _ low: UInt64) -> String {
   var bytes: [UInt8] = []
   bytes.reserveCapacity(16)
   for half in [high, low] {
-    for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: half >> UInt64(shift))) }
+    for shift in stride(from: 56, through: 0, by: -8) {
+      bytes.append(UInt8(truncatingIfNeeded: half >> UInt64(shift)))
+    }
   }
   return Hex.encode(bytes)
 }

@@ -1,4 +1,5 @@
 import Bolt11
+
 /// A Lightning node's public key: 33 bytes, compared as bytes.
 ///
 /// Node ids compare as 33 bytes, never as hex text of either case.

@@ -105,7 +105,9 @@ public enum OfflineInvoiceValidator {
       AcceptedInvoice(invoice: invoice, paymentHash: paymentHash, displayUntil: displayUntil))
   }
 
-  private static func reject(_ code: OfflineRejection.Code, _ message: String) -> Result<AcceptedInvoice, OfflineRejection> {
+  private static func reject(_ code: OfflineRejection.Code, _ message: String) -> Result<
+    AcceptedInvoice, OfflineRejection
+  > {
     .failure(OfflineRejection(code, message))
   }
 }

@@ -1,4 +1,5 @@
 import Bolt11
+
 /// The SHA-256 an invoice commits to, compared as 32 bytes.
 ///
 /// Hashes compare as 32-byte values, never as text.
