@@ -16,13 +16,12 @@
 #   encode      `bolt11 encode` on arbitrary standard input (its JSON): exit 0 with an invoice that
 #               decodes, or exit 1 and one escaped error line; never a trap or a huge allocation
 #
-# How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each library
-# module (Bech32Codec, Secp256k1, CSHA256, Bolt11) is compiled from Sources/ with
-# -sanitize=fuzzer,address into an object (and a .swiftmodule) under Tools/fuzz/out/build; each
-# target is compiled with Common.swift and linked with them and the system libsecp256k1
-# (uninstrumented). The fuzzer and ASan runtimes ship with the Swift toolchain
-# (usr/lib/clang/*/lib/linux/libclang_rt.fuzzer-*, .asan-*), so nothing else is installed. Modules
-# are rebuilt when a source is newer.
+# How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each module a
+# target needs (from the package graph) is compiled with -sanitize=fuzzer,address into an object
+# (and a .swiftmodule) under Tools/fuzz/out/build; each target is compiled with Common.swift and
+# linked with them and the system libsecp256k1 (uninstrumented). The fuzzer and ASan runtimes ship
+# with the Swift toolchain (usr/lib/clang/*/lib/linux/libclang_rt.fuzzer-*, .asan-*), so nothing
+# else is installed. Modules are rebuilt when a source is newer.
 #
 # How it runs: one process (the machine is shared), seeded from every invoice and Bech32 string in
 # Vectors/*.json (Tools/fuzz/seeds.py, converted to each target's input form), with the corpus kept
@@ -56,20 +55,13 @@ source_of() {
 build_target() {
   local target=$1 source
   source=$(source_of "$target") || { echo "fuzz: unknown target '$target' ($targets)" >&2; exit 2; }
-  if [ "$target" = bech32 ]; then
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec" "$source"
-  elif [ "$target" = encode ]; then
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 CSHA256 Bolt11 OfflineReceive Bolt11Tool" Tools/fuzz/Common.swift \
-      "$source"
-  elif [ "$target" = offline ]; then
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 CSHA256 Bolt11 OfflineReceive" Tools/fuzz/Common.swift "$source"
-  else
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 CSHA256 Bolt11" Tools/fuzz/Common.swift "$source"
-  fi
+  # The package targets each one imports; build-swift.sh adds what those need.
+  case $target in
+    bech32) SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+      Bech32Codec "$source" ;;
+    *) SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+      "OfflineReceive Bolt11Tool TestSupport" Tools/fuzz/Common.swift "$source" ;;
+  esac
 }
 
 # stale OUTPUT INPUT...: whether OUTPUT is missing or older than an input.
