@@ -52,16 +52,23 @@ source_of() {
   esac
 }
 
+# The package targets a fuzz target imports; build-swift.sh adds what those need.
+imports_of() {
+  case $1 in
+    bech32) echo Bech32Codec ;;
+    offline) echo "OfflineReceive TestSupport" ;;
+    encode) echo "Bolt11Tool TestSupport" ;;
+    *) echo "Bolt11 TestSupport" ;;
+  esac
+}
+
 build_target() {
   local target=$1 source
   source=$(source_of "$target") || { echo "fuzz: unknown target '$target' ($targets)" >&2; exit 2; }
-  # The package targets each one imports; build-swift.sh adds what those need.
-  case $target in
-    bech32) SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      Bech32Codec "$source" ;;
-    *) SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "OfflineReceive Bolt11Tool TestSupport" Tools/fuzz/Common.swift "$source" ;;
-  esac
+  local sources=(Tools/fuzz/Common.swift "$source")
+  [ "$target" != bech32 ] || sources=("$source")
+  SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+    "$(imports_of "$target")" "${sources[@]}"
 }
 
 # stale OUTPUT INPUT...: whether OUTPUT is missing or older than an input.
