@@ -73,7 +73,7 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "Bolt11ToolTests",
-      // Bech32Codec and Secp256k1: the tests sign their own fixture invoices.
+      // Bech32Codec and Secp256k1: the tests assemble their own fixture invoices.
       dependencies: [
         "Bolt11Tool", "Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport",
       ]),

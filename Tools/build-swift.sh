@@ -47,6 +47,7 @@ if [ ! -e "$graph" ] || [ Package.swift -nt "$graph" ]; then
   swift package describe --type json >"$graph.tmp"
   mv "$graph.tmp" "$graph"
 fi
+# shellcheck disable=SC2086  # ROOTS is a list of target names
 modules=$(python3 - "$graph" $roots <<'EOF'
 import json, sys
 
