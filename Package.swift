@@ -51,20 +51,32 @@ let package = Package(
       path: "Tools/adapter-guide"),
     // Writes Vectors/bolt11-edge.json.
     .executableTarget(
-      name: "edge-vectors", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec"],
+      name: "edge-vectors", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec", "TestSupport"],
       path: "Tools/edge-vectors"),
 
-    .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec"]),
-    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1"]),
-    .testTarget(name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    // What the tests and the tools in Tools/ share: hex, a seeded generator, temporary folders,
+    // fake keys, the way to Vectors/ and a signer of arbitrary words. In no product, so no wallet
+    // links it; it sits in Tests/ beside its users.
+    .target(
+      name: "TestSupport", dependencies: ["Bech32Codec", "Secp256k1", "Bolt11"],
+      path: "Tests/TestSupport"),
+
+    .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
+    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
+    .testTarget(
+      name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
     .testTarget(
       name: "OfflineReceiveTests",
-      dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1"],
+      dependencies: [
+        "OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1", "TestSupport",
+      ],
       exclude: ["Fixtures"]),
     .testTarget(
       name: "Bolt11ToolTests",
-      // Bech32Codec and Secp256k1: the tests sign their own fixture invoices.
-      dependencies: ["Bolt11Tool", "Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
+      // Bech32Codec and Secp256k1: the tests assemble their own fixture invoices.
+      dependencies: [
+        "Bolt11Tool", "Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

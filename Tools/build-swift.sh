@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# Builds a helper executable from sources in Tools/ against the package's library modules, with
-# swiftc directly (no SwiftPM, no change to Package.swift).
+# Builds a helper executable from sources in Tools/ against the package's modules, with swiftc and
+# clang directly, for the builds SwiftPM does not make: libFuzzer targets (-sanitize=fuzzer has no
+# main of SwiftPM's kind) and probes whose C objects callgrind must read (DWARF 4).
 #
-#   Tools/build-swift.sh [--fuzz] OUTPUT_DIR EXECUTABLE "MODULE..." SOURCE...
+#   Tools/build-swift.sh [--fuzz] OUTPUT_DIR EXECUTABLE "TARGET..." SOURCE...
 #
-# Each module in MODULE... (in dependency order, e.g. "Bech32Codec Secp256k1 CSHA256 Bolt11") is
-# compiled from Sources/MODULE/**/*.swift, whole-module and optimized, into OUTPUT_DIR/MODULE.o and
-# OUTPUT_DIR/MODULE.swiftmodule, when a source is newer than the object. A C target (a module with
-# an include/ folder, e.g. CSHA256) is compiled from Sources/MODULE/*.c with clang into
-# OUTPUT_DIR/MODULE-FILE.o, and the modules after it find its module map in include/. The
-# executable OUTPUT_DIR/EXECUTABLE is then linked from SOURCE... (a file with top-level code is its
-# main; otherwise pass -parse-as-library in SWIFTC_EXTRA) and those objects, with the system
+# TARGET... names the package targets the sources import (e.g. "Bolt11 TestSupport"). Which modules
+# those need, in which order, and where each lives come from the package graph (`swift package
+# describe --type json`, kept in OUTPUT_DIR until Package.swift changes): Package.swift is the only
+# list. Each Swift module is compiled from PATH/**/*.swift, whole-module and optimized, into
+# OUTPUT_DIR/MODULE.o and OUTPUT_DIR/MODULE.swiftmodule, each C module (e.g. CSHA256) from
+# PATH/*.c with clang into OUTPUT_DIR/MODULE-FILE.o, when a source is newer than the object; a
+# system library (CSecp256k1) contributes its module map. The executable
+# OUTPUT_DIR/EXECUTABLE is then linked from SOURCE... (a file with top-level code is its main;
+# otherwise pass -parse-as-library in SWIFTC_EXTRA) and those objects, with the system
 # libsecp256k1. --fuzz adds -sanitize=fuzzer,address to everything (for C,
 # -fsanitize=fuzzer-no-link,address): the fuzzer and ASan runtimes ship with the Swift toolchain.
 # Used by Tools/fuzz/run.sh, Tools/bounds.sh and Tools/differential/run.py.
@@ -31,11 +34,43 @@ if [ "${1:-}" = --fuzz ]; then
   cflags+=(-fsanitize=fuzzer-no-link,address)
   shift
 fi
-[ $# -ge 4 ] || { sed -n '2,16p' "$0" >&2; exit 2; }
-out=$1 executable=$2 modules=$3
+[ $# -ge 4 ] || { sed -n '2,19p' "$0" >&2; exit 2; }
+out=$1 executable=$2 roots=$3
 shift 3
 mkdir -p "$out"
-flags+=(-I "$out" -I Sources/CSecp256k1)
+flags+=(-I "$out")
+
+# The modules the roots need, dependencies first, one a line: KIND NAME PATH (KIND: swift, c or
+# system).
+graph=$out/package-graph.json
+if [ ! -e "$graph" ] || [ Package.swift -nt "$graph" ]; then
+  swift package describe --type json >"$graph.tmp"
+  mv "$graph.tmp" "$graph"
+fi
+# shellcheck disable=SC2086  # ROOTS is a list of target names
+modules=$(python3 - "$graph" $roots <<'EOF'
+import json, sys
+
+targets = {t["name"]: t for t in json.load(open(sys.argv[1]))["targets"]}
+kinds = {"SwiftTarget": "swift", "ClangTarget": "c", "SystemLibraryTarget": "system"}
+order = []
+
+def visit(name):
+    if name not in targets:
+        sys.exit(f"build-swift: no target {name} in Package.swift")
+    if name in order:
+        return
+    for dependency in targets[name].get("target_dependencies", []):
+        visit(dependency)
+    order.append(name)
+
+for root in sys.argv[2:]:
+    visit(root)
+for name in order:
+    target = targets[name]
+    print(kinds[target["module_type"]], name, target["path"])
+EOF
+)
 
 # stale OUTPUT INPUT...: whether OUTPUT is missing or older than an input.
 stale() {
@@ -47,32 +82,38 @@ stale() {
 }
 
 objects=()
-previous=("$0")
-for module in $modules; do
-  if [ -d "Sources/$module/include" ]; then
-    flags+=(-I "Sources/$module/include")
-    for source in Sources/"$module"/*.c; do
-      object=$out/$module-$(basename "$source" .c).o
-      if stale "$object" "$source" Sources/"$module"/include/* "${previous[@]}"; then
+previous=("$0" Package.swift)
+while read -r kind module path; do
+  case $kind in
+    system)
+      flags+=(-I "$path")
+      ;;
+    c)
+      flags+=(-I "$path/include")
+      for source in "$path"/*.c; do
+        object=$out/$module-$(basename "$source" .c).o
+        if stale "$object" "$source" "$path"/include/* "${previous[@]}"; then
+          echo "build-swift: $module ($out)" >&2
+          clang "${cflags[@]}" -I "$path/include" -c -o "$object" "$source"
+        fi
+        objects+=("$object")
+        previous+=("$object")
+      done
+      ;;
+    swift)
+      # Sub-folders too (OfflineReceive keeps one per concern).
+      mapfile -t sources < <(find "$path" -name '*.swift' | sort)
+      if stale "$out/$module.o" "${sources[@]}" "${previous[@]}"; then
         echo "build-swift: $module ($out)" >&2
-        clang "${cflags[@]}" -I "Sources/$module/include" -c -o "$object" "$source"
+        swiftc "${flags[@]}" -wmo -parse-as-library -c -module-name "$module" \
+          -emit-module -emit-module-path "$out/$module.swiftmodule" -o "$out/$module.o" \
+          "${sources[@]}"
       fi
-      objects+=("$object")
-      previous+=("$object")
-    done
-    continue
-  fi
-  # Sub-folders too (OfflineReceive keeps one per concern).
-  mapfile -t sources < <(find Sources/"$module" -name '*.swift' | sort)
-  if stale "$out/$module.o" "${sources[@]}" "${previous[@]}"; then
-    echo "build-swift: $module ($out)" >&2
-    swiftc "${flags[@]}" -wmo -parse-as-library -c -module-name "$module" \
-      -emit-module -emit-module-path "$out/$module.swiftmodule" -o "$out/$module.o" \
-      "${sources[@]}"
-  fi
-  objects+=("$out/$module.o")
-  previous+=("$out/$module.o")
-done
+      objects+=("$out/$module.o")
+      previous+=("$out/$module.o")
+      ;;
+  esac
+done <<<"$modules"
 
 if stale "$out/$executable" "$@" "${previous[@]}"; then
   echo "build-swift: $executable ($out)" >&2

@@ -212,7 +212,6 @@ enum CommandTable {
       OptionSpec(
         name: "--safety-margin-seconds", value: "S",
         help: ["stop showing the invoice S seconds before it expires (default 0)"]),
-      OptionSpec(name: "--json", help: ["accepted for symmetry: the verdict is always JSON"]),
     ])
 
   static let encode = CommandSpec(
@@ -251,7 +250,6 @@ enum CommandTable {
           "/proc/PID/cmdline) and shell history keeps it",
         ]),
       OptionSpec(name: "--upper", help: ["print the invoice in upper case, for QR codes"]),
-      OptionSpec(name: "--json", help: ["accepted for symmetry: the input is always JSON"]),
     ],
     notes: [
       """

@@ -36,6 +36,31 @@ extension NodeConformance {
     try? await journal.record(IntentID(intent))?.state
   }
 
+  /// Where the scenarios after a prepare start: a fresh node, an empty journal, and a wallet over
+  /// them (over `client`, when given, made from the harness's) with intent "a" ready.
+  struct ReadyIntent {
+    let harness: any NodeConformanceHarness
+    let journal: InMemoryRequestJournal
+    let provider: PollingProvider
+    let accepted: AcceptedInvoice
+  }
+
+  /// A `ReadyIntent`, or nil after failing `check` when intent "a" never becomes ready.
+  static func readyIntent(
+    _ factory: Factory, _ check: Check,
+    client: ((any NodeConformanceHarness) -> any NodeOfflineReceiveClient)? = nil
+  ) async -> ReadyIntent? {
+    let harness = await factory(true)
+    let journal = InMemoryRequestJournal()
+    guard let provider = await wallet(harness, journal: journal, client: client?(harness)),
+      let accepted = await ready(provider, "a")
+    else {
+      check(false, "the intent never became ready")
+      return nil
+    }
+    return ReadyIntent(harness: harness, journal: journal, provider: provider, accepted: accepted)
+  }
+
   /// A Ready invoice the wallet refuses (its clock ten minutes behind the node) ends the intent,
   /// cancels the node request, and leaves the channel free for the next prepare at once.
   static func refusedInvoice(_ factory: Factory, _ check: Check) async {
@@ -64,11 +89,8 @@ extension NodeConformance {
 
   /// A paid request is recorded settled, and a new intent does not cancel it on the node.
   static func payment(_ factory: Factory, _ check: Check) async {
-    let harness = await factory(true)
-    let journal = InMemoryRequestJournal()
-    guard let provider = await wallet(harness, journal: journal),
-      let accepted = await ready(provider, "a")
-    else { return check(false, "the first intent never became ready") }
+    guard let start = await readyIntent(factory, check) else { return }
+    let (harness, journal, provider) = (start.harness, start.journal, start.provider)
     await harness.settleRequest("a")
     check(
       await ready(provider, "b", amount: Millisatoshis(2_000_000)) != nil,
@@ -76,20 +98,17 @@ extension NodeConformance {
     check(
       await state(journal, "a") == .terminal(.settled(fulfilled: true)),
       "the paid request is not recorded settled")
-    let late = try? await provider.paymentReceived(accepted.paymentHash)
+    let late = try? await provider.paymentReceived(start.accepted.paymentHash)
     check(late == nil, "the payment event recorded the same payment twice")
   }
 
   /// A payment for a cancelled intent is still recorded, as arriving after the end.
   static func latePayment(_ factory: Factory, _ check: Check) async {
-    let harness = await factory(true)
-    let journal = InMemoryRequestJournal()
-    guard let provider = await wallet(harness, journal: journal),
-      let accepted = await ready(provider, "a")
-    else { return check(false, "the intent never became ready") }
+    guard let start = await readyIntent(factory, check) else { return }
+    let (journal, provider) = (start.journal, start.provider)
     let reason = try? await provider.cancel(intentID: IntentID("a"))
     check(reason == .cancelled, "cancel did not end the intent: \(String(describing: reason))")
-    let payment = try? await provider.paymentReceived(accepted.paymentHash)
+    let payment = try? await provider.paymentReceived(start.accepted.paymentHash)
     check(payment?.intentID == IntentID("a"), "the late payment was not matched to its intent")
     check(payment?.arrivedAfterEnd == true, "the late payment is not marked as late")
     check(
@@ -99,12 +118,11 @@ extension NodeConformance {
 
   /// A cancel that fails is reported, kept, and retried by `restore()`.
   static func failedCancel(_ factory: Factory, _ check: Check) async {
-    let harness = await factory(true)
-    let journal = InMemoryRequestJournal()
-    let flaky = CancelFailingClient(base: harness.client)
-    guard let provider = await wallet(harness, journal: journal, client: flaky),
-      await ready(provider, "a") != nil
-    else { return check(false, "the intent never became ready") }
+    guard
+      let start = await readyIntent(
+        factory, check, client: { CancelFailingClient(base: $0.client) })
+    else { return }
+    let (harness, journal, provider) = (start.harness, start.journal, start.provider)
     do {
       try await provider.cancel(intentID: IntentID("a"))
       check(false, "a failed cancel was not reported")
@@ -123,11 +141,8 @@ extension NodeConformance {
   /// After a restart, restore reports the intent as failed until the node has recovered, then
   /// ready again with the same invoice, without a second request.
   static func restart(_ factory: Factory, _ check: Check) async {
-    let harness = await factory(true)
-    let journal = InMemoryRequestJournal()
-    guard let before = await wallet(harness, journal: journal),
-      let accepted = await ready(before, "a")
-    else { return check(false, "the intent never became ready") }
+    guard let start = await readyIntent(factory, check) else { return }
+    let (harness, journal, accepted) = (start.harness, start.journal, start.accepted)
     await harness.restartProcess()
     guard let after = await wallet(harness, journal: journal) else {
       return check(false, "no own node id after the restart")

@@ -57,6 +57,17 @@ public enum NodeConformance {
     } catch { return error as? NodeError }
   }
 
+  /// Checks that each named call throws `expected`.
+  static func expect(
+    _ expected: NodeError, _ check: Check,
+    _ calls: [(name: String, call: () async throws -> Void)]
+  ) async {
+    for (name, call) in calls {
+      let thrown = await error(call)
+      check(thrown == expected, "\(name) threw \(String(describing: thrown)), not \(expected)")
+    }
+  }
+
   /// Polls status until ready (at most 16 calls), returning the invoice.
   static func pollToReady(_ node: any NodeOfflineReceiveClient, _ id: String) async -> String? {
     for _ in 0..<16 {
@@ -68,17 +79,17 @@ public enum NodeConformance {
   // N1: "Every call fails with *disabled* unless offline receive was configured".
   static func n1(_ factory: Factory, _ check: Check) async {
     let node = await factory(false).client
-    check(await error { try await node.ownNodeID() } == .disabled, "ownNodeID not disabled")
-    check(
-      await error { try await node.canReceive(amount: amount) } == .disabled,
-      "canReceive not disabled")
-    check(
-      await error {
-        try await node.prepare(requestID: "a", amount: amount, description: "")
-      }
-        == .disabled, "prepare not disabled")
-    check(await error { try await node.status(requestID: "a") } == .disabled, "status not disabled")
-    check(await error { try await node.cancel(requestID: "a") } == .disabled, "cancel not disabled")
+    await expect(
+      .disabled, check,
+      [
+        ("ownNodeID", { _ = try await node.ownNodeID() }),
+        ("canReceive", { _ = try await node.canReceive(amount: amount) }),
+        (
+          "prepare", { _ = try await node.prepare(requestID: "a", amount: amount, description: "") }
+        ),
+        ("status", { _ = try await node.status(requestID: "a") }),
+        ("cancel", { _ = try await node.cancel(requestID: "a") }),
+      ])
   }
 
   // N2: "Capability, prepare and cancel need a running node ... Status does not".
@@ -87,17 +98,15 @@ public enum NodeConformance {
     let node = harness.client
     _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
     await harness.stopNode()
-    check(
-      await error { try await node.canReceive(amount: amount) } == .notRunning,
-      "canReceive on a stopped node is not notRunning")
-    check(
-      await error {
-        try await node.prepare(requestID: "b", amount: amount, description: "")
-      }
-        == .notRunning, "prepare on a stopped node is not notRunning")
-    check(
-      await error { try await node.cancel(requestID: "a") } == .notRunning,
-      "cancel on a stopped node is not notRunning")
+    await expect(
+      .notRunning, check,
+      [
+        ("canReceive", { _ = try await node.canReceive(amount: amount) }),
+        (
+          "prepare", { _ = try await node.prepare(requestID: "b", amount: amount, description: "") }
+        ),
+        ("cancel", { _ = try await node.cancel(requestID: "a") }),
+      ])
     check(
       await error { try await node.status(requestID: "a") } == nil, "status needs a running node")
   }

@@ -1,4 +1,5 @@
 import Bech32Codec
+import TestSupport
 import Testing
 
 @Suite struct RegroupingTests {
@@ -74,7 +75,7 @@ import Testing
     let words = "w508d6qejxtdg4y5r3zarvary0c5xw7k".utf8.map {
       UInt8(alphabet.firstIndex(of: $0)!)
     }
-    let program = Hex.bytes("751e76e8199196d454941c45d1b3a323f1433bd6")
+    let program = hexBytes("751e76e8199196d454941c45d1b3a323f1433bd6")
     #expect(try Bech32.bytes(fromWords: words) == program)
     #expect(Bech32.words(fromBytes: program) == words)
   }
@@ -161,7 +162,7 @@ import Testing
     let decoded = try Bech32.decode(invoice)
     let signed = decoded.hrp + Bech32.bytesPadded(fromWords: decoded.words.dropLast(104))
     #expect(
-      Hex.string(signed)
+      hexString(signed)
         == "6c6e62630b25fe64500d04444444444444444444444444444444444444444444444444444444444444444021a00008101820283038404800081018202830384048000810182028303840480810343f506c6561736520636f6e736964657220737570706f7274696e6720746869732070726f6a6563740500e08000"
     )
   }

@@ -1,4 +1,5 @@
 import Bech32Codec
+import TestSupport
 import Testing
 
 @Suite struct SegwitAddressTests {
@@ -37,10 +38,10 @@ import Testing
     let decoded = try SegwitAddress.decode(address, expectedHRP: hrp)
     #expect(decoded.hrp == hrp)
     #expect(
-      Hex.string(SegwitAddress.scriptPubKey(version: decoded.version, program: decoded.program))
+      hexString(SegwitAddress.scriptPubKey(version: decoded.version, program: decoded.program))
         == scriptPubKey)
     // The scriptPubKey is OP_n, a push of the program: its second byte is the program length.
-    let script = Hex.bytes(scriptPubKey)
+    let script = hexBytes(scriptPubKey)
     #expect(decoded.program == Array(script.dropFirst(2)))
     #expect(decoded.version == (script[0] == 0 ? 0 : script[0] - 0x50))
   }
@@ -52,7 +53,7 @@ import Testing
 
   @Test("encodes the lower-case address back", arguments: valid)
   func encodeRoundTrip(_ address: String, _ hrp: String, _ scriptPubKey: String) throws {
-    let script = Hex.bytes(scriptPubKey)
+    let script = hexBytes(scriptPubKey)
     let version: UInt8 = script[0] == 0 ? 0 : script[0] - 0x50
     let program = Array(script.dropFirst(2))
     #expect(
@@ -64,12 +65,12 @@ import Testing
     #expect(
       SegwitAddress.encode(
         hrp: "bc", version: 0,
-        program: Hex.bytes("1863143c14c5166804bd19203356da136c985678cd4d27a1b8c6329604903262"))
+        program: hexBytes("1863143c14c5166804bd19203356da136c985678cd4d27a1b8c6329604903262"))
         == "bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3")
     #expect(
       SegwitAddress.encode(
         hrp: "bc", version: 1,
-        program: Hex.bytes("0adac43daa9c8a5a68e09ea10692b82226ee190e572db9b90e17a410484ab405"))
+        program: hexBytes("0adac43daa9c8a5a68e09ea10692b82226ee190e572db9b90e17a410484ab405"))
         == "bc1pptdvg0d2nj99568qn6ssdy4cygnwuxgw2ukmnwgwz7jpqjz2kszse2s3lm")
   }
 

@@ -1,4 +1,5 @@
 import Bech32Codec
+import TestSupport
 import Testing
 
 @testable import Bolt11
@@ -13,7 +14,8 @@ import Testing
   static let unknownLetters = Array("qzygt2vw03j54ke6ual7")
 
   /// The secp256k1 generator point, compressed: a valid key for route hops.
-  static let generator = hex("0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
+  static let generator = hexBytes(
+    "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
 
   /// `required` followed by as many empty unknown fields (3 characters each) as fit in `length`,
   /// the last one given the one or two characters left over.

@@ -1,5 +1,6 @@
 import Bolt11
 import Secp256k1
+import TestSupport
 import Testing
 
 /// The builder API refuses out-of-range values with a typed error, before allocating for them.
@@ -35,7 +36,7 @@ import Testing
       createdAt: 1_496_314_658)
     builder.fieldOrder = ["p", "s", "d"]
     builder.extraFieldSlots = [slot]
-    let key = try! SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32))
+    let key = FakeKeys.signingKey()
     #expect {
       try builder.build(signingWith: key)
     } throws: { error in

@@ -1,25 +1,12 @@
 import Bech32Codec
 import Foundation
 import Secp256k1
+import TestSupport
 import Testing
 
 @testable import Bolt11
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator, so that every run of these
-/// tests sees the same inputs and a failure names the seed that reproduces it.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-
-  init(seed: UInt64) { state = seed }
-
-  mutating func next() -> UInt64 {
-    state &+= 0x9e37_79b9_7f4a_7c15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-    z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-    return z ^ (z >> 31)
-  }
-
+extension SplitMix64 {
   mutating func bytes(_ count: Int) -> [UInt8] {
     (0..<count).map { _ in UInt8.random(in: 0...255, using: &self) }
   }
@@ -38,14 +25,7 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
 
   /// Every valid invoice vector of every file in `Vectors/`, found by walking up from this file.
   static let all: [ValidInvoiceVector] = {
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path)
-    {
-      let parent = directory.deletingLastPathComponent()
-      if parent == directory { return [] }
-      directory = parent
-    }
-    let folder = directory.appendingPathComponent("Vectors")
+    guard let folder = try? PackageFolder.vectors() else { return [] }
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
     return files.filter { $0.hasSuffix(".json") }.sorted().flatMap { file -> [ValidInvoiceVector] in
       guard let data = try? Data(contentsOf: folder.appendingPathComponent(file)),
@@ -78,7 +58,7 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
   /// Secrets whose payees the vectors name: the spec examples' published key and the edge vectors'
   /// fake key (32 bytes of 0x01). Neither is a real key.
   static let knownKeys: [SigningKey] = [
-    try! SigningKey(secretKey: TestKeys.specKey), try! SigningKey(secretKey: TestKeys.fakeKey),
+    try! SigningKey(secretKey: FakeKeys.specSecret), FakeKeys.signingKey(),
   ]
 
   // MARK: (a) random builder invoices decode to what was built
@@ -336,7 +316,7 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
   }
 
   static let validHop = RouteHop(
-    nodeID: try! SigningKey(secretKey: [UInt8](repeating: 3, count: 32)).publicKey,
+    nodeID: FakeKeys.signingKey(0x03).publicKey,
     shortChannelID: ShortChannelID(rawValue: 1), feeBaseMsat: 1, feeProportionalMillionths: 1,
     cltvExpiryDelta: 40)
 

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Bolt11
@@ -15,19 +16,6 @@ struct FallbackCase: Sendable, CustomTestStringConvertible {
 }
 
 @Suite struct FallbackTests {
-  private static func bytes(_ hex: String) -> [UInt8] {
-    let digits = Array(hex.utf8)
-    return stride(from: 0, to: digits.count, by: 2).map {
-      UInt8(String(decoding: digits[$0..<$0 + 2], as: UTF8.self), radix: 16)!
-    }
-  }
-
-  private static func hex(_ bytes: [UInt8]) -> String {
-    let symbols = Array("0123456789abcdef".utf8)
-    return String(
-      decoding: bytes.flatMap { [symbols[Int($0 >> 4)], symbols[Int($0 & 15)]] }, as: UTF8.self)
-  }
-
   static let p2wpkh = "751e76e8199196d454941c45d1b3a323f1433bd6"
   static let p2wsh = "1863143c14c5166804bd19203356da136c985678cd4d27a1b8c6329604903262"
   static let p2tr = "0adac43daa9c8a5a68e09ea10692b82226ee190e572db9b90e17a410484ab405"
@@ -144,12 +132,12 @@ struct FallbackCase: Sendable, CustomTestStringConvertible {
   @Test("gives the address, kind and scriptPubKey", arguments: cases)
   func fallback(_ vector: FallbackCase) throws {
     let fallback = try #require(
-      Fallback(version: vector.version, program: Self.bytes(vector.program)))
+      Fallback(version: vector.version, program: hexBytes(vector.program)))
     #expect(fallback.version == vector.version)
-    #expect(fallback.program == Self.bytes(vector.program))
+    #expect(fallback.program == hexBytes(vector.program))
     #expect(fallback.kind == vector.kind)
     #expect(fallback.address(on: vector.currency) == vector.address)
-    #expect(Self.hex(fallback.scriptPubKey) == vector.scriptPubKey)
+    #expect(hexString(fallback.scriptPubKey) == vector.scriptPubKey)
   }
 
   @Test("kind names are Core Lightning's")

@@ -1,5 +1,6 @@
 import Bolt11
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's five-line decode example: compiled and run here, and compared line by line with
@@ -17,13 +18,7 @@ import Testing
   }
 
   static func repositoryFile(_ name: String) throws -> String {
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
-      let parent = directory.deletingLastPathComponent()
-      guard parent != directory else { throw CocoaError(.fileNoSuchFile) }
-      directory = parent
-    }
-    return try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    try String(contentsOf: PackageFolder.root().appendingPathComponent(name), encoding: .utf8)
   }
 
   @Test("the README's decode example runs and gives the spec's values")

@@ -1,4 +1,5 @@
 import Secp256k1
+import TestSupport
 import Testing
 
 @testable import Bolt11
@@ -7,7 +8,7 @@ import Testing
 @Suite struct ReadmeExampleTests {
   @Test("the README's build-and-sign snippet gives the spec's second example")
   func buildAndSign() throws {
-    let hash = hex("0001020304050607080900010203040506070809000102030405060708090102")
+    let hash = hexBytes("0001020304050607080900010203040506070809000102030405060708090102")
     let secret = [UInt8](repeating: 0x11, count: 32)
     var builder = InvoiceBuilder(
       currency: .bitcoin, paymentHash: hash, paymentSecret: secret,
@@ -16,14 +17,14 @@ import Testing
     builder.expirySeconds = 60
     builder.features = try Features(bits: [8, 14])
     builder.fieldOrder = ["s", "p", "d", "x", "9"]
-    let signed = try builder.build(signingWith: SigningKey(secretKey: TestKeys.specKey))
+    let signed = try builder.build(signingWith: SigningKey(secretKey: FakeKeys.specSecret))
     // BOLT #11, "Please send $3 for a cup of coffee to the same peer, within one minute".
     let expected = try #require(SpecVector.all.first { $0.name.hasPrefix("Please send $3") })
     #expect(signed.string == expected.invoice)
 
     let invoice = try Invoice.decode(signed.string, options: DecodeOptions(network: .bitcoin))
     #expect(invoice.amount == Millisatoshis(250_000_000))
-    #expect(hexString(invoice.payeeNodeID) == TestKeys.specPayee)
+    #expect(hexString(invoice.payeeNodeID) == FakeKeys.specPayee)
     #expect(invoice.description == .text("1 cup coffee"))
     #expect(invoice.expiresAt == 1_496_314_658 + 60)
     let unchecked = try SignedRawInvoice.parse(signed.string)

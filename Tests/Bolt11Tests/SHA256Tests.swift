@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Bolt11
@@ -6,12 +7,6 @@ import Testing
 /// them, else the portable Swift rounds. The tests that take an engine run on each one this CPU
 /// has, so the portable rounds are checked on every machine.
 @Suite struct SHA256Tests {
-  private static func hex(_ bytes: [UInt8]) -> String {
-    let symbols = Array("0123456789abcdef".utf8)
-    return String(
-      decoding: bytes.flatMap { [symbols[Int($0 >> 4)], symbols[Int($0 & 15)]] }, as: UTF8.self)
-  }
-
   /// Whether this CPU has the SHA extensions (SHA-NI with SSSE3 and SSE4.1).
   static let hasSHAExtensions = SHA256.Engine.preferred == .shaExtensions
 
@@ -33,7 +28,7 @@ import Testing
   }
 
   private static func digest(_ text: String, _ engine: SHA256.Engine) -> String {
-    hex(digest(Array(text.utf8), engine))
+    hexString(digest(Array(text.utf8), engine))
   }
 
   @Test("FIPS 180-2 example: \"abc\" (one block)", arguments: engines)
@@ -62,14 +57,14 @@ import Testing
   @Test("FIPS 180-2 example: one million \"a\"", arguments: engines)
   func millionA(_ engine: SHA256.Engine) {
     #expect(
-      Self.hex(Self.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), engine))
+      hexString(Self.digest([UInt8](repeating: UInt8(ascii: "a"), count: 1_000_000), engine))
         == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
   }
 
   @Test("the empty message", arguments: engines)
   func empty(_ engine: SHA256.Engine) {
     #expect(
-      Self.hex(Self.digest([], engine))
+      hexString(Self.digest([], engine))
         == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
     #expect(SHA256.hash([]).count == SHA256.digestLength)
   }
@@ -219,14 +214,14 @@ import Testing
 
   @Test("digests of every length 0...130 match hashlib", arguments: engines, 0...130)
   func patternLengths(_ engine: SHA256.Engine, _ length: Int) {
-    #expect(Self.hex(Self.digest(Self.pattern(length), engine)) == Self.patternDigests[length])
+    #expect(hexString(Self.digest(Self.pattern(length), engine)) == Self.patternDigests[length])
   }
 
   @Test("the public functions give hashlib's digests", arguments: [0, 55, 56, 64, 119, 120, 130])
   func publicFunctions(_ length: Int) {
     let bytes = Self.pattern(length)
-    #expect(Self.hex(SHA256.hash(bytes)) == Self.patternDigests[length])
-    #expect(bytes.withUnsafeBytes { Self.hex(SHA256.hash($0)) } == Self.patternDigests[length])
+    #expect(hexString(SHA256.hash(bytes)) == Self.patternDigests[length])
+    #expect(bytes.withUnsafeBytes { hexString(SHA256.hash($0)) } == Self.patternDigests[length])
   }
 
   @Test("every length 0...300: the digests, chained, match hashlib", arguments: engines)
@@ -236,7 +231,7 @@ import Testing
     var chained: [UInt8] = []
     for length in 0...300 { chained += Self.digest(Self.pattern(length), engine) }
     #expect(
-      Self.hex(Self.digest(chained, engine))
+      hexString(Self.digest(chained, engine))
         == "04fb0a96a55968fbda07295fecba14af486380896cc1d6946aa2da7478e5d0ba")
   }
 
@@ -262,7 +257,7 @@ import Testing
     ]
     for (seed, count, digest) in expected {
       #expect(
-        Self.hex(Self.digest(Self.seededBytes(seed: seed, count: count), engine)) == digest,
+        hexString(Self.digest(Self.seededBytes(seed: seed, count: count), engine)) == digest,
         "seed \(seed), \(count) bytes")
     }
   }
@@ -279,8 +274,8 @@ import Testing
         for length in 0...300 {
           let message = UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)])
           #expect(
-            Self.hex(Self.digest(message, .shaExtensions))
-              == Self.hex(Self.digest(message, .portable)),
+            hexString(Self.digest(message, .shaExtensions))
+              == hexString(Self.digest(message, .portable)),
             "offset \(offset), length \(length)")
         }
       }
@@ -291,7 +286,8 @@ import Testing
     for _ in 0..<4 {
       let message = generator.bytes(Int.random(in: 10_000...300_000, using: &generator))
       #expect(
-        Self.hex(Self.digest(message, .shaExtensions)) == Self.hex(Self.digest(message, .portable)),
+        hexString(Self.digest(message, .shaExtensions))
+          == hexString(Self.digest(message, .portable)),
         "seed \(seed), \(message.count) bytes")
     }
   }
@@ -306,7 +302,8 @@ import Testing
       let digest = padded.withUnsafeBytes { raw in
         Self.digest(UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), engine)
       }
-      #expect(Self.hex(digest) == Self.patternDigests[length], "offset \(offset), length \(length)")
+      #expect(
+        hexString(digest) == Self.patternDigests[length], "offset \(offset), length \(length)")
     }
   }
 
@@ -315,7 +312,7 @@ import Testing
     // hashlib.sha256(bytes(range(256)) * 40).hexdigest()
     let message = Array((0..<40).map { _ in (0...255).map { UInt8($0) } }.joined())
     #expect(
-      Self.hex(Self.digest(message, engine))
+      hexString(Self.digest(message, engine))
         == "e96760a87768717bcebcfd25ddc7d46b4dbc95a4b0014def080c08539f7d90d0")
   }
 
@@ -323,7 +320,7 @@ import Testing
   func doubleHash() {
     // hashlib.sha256(hashlib.sha256(b"abc").digest()).hexdigest()
     #expect(
-      Self.hex(SHA256.hash(SHA256.hash(Array("abc".utf8))))
+      hexString(SHA256.hash(SHA256.hash(Array("abc".utf8))))
         == "4f8b42c22dd3729b519ba6f68d2da7cc5b2d606d05daed5ad5128cc03e6c6358")
   }
 }

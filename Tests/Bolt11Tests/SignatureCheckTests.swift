@@ -1,5 +1,6 @@
 import Bech32Codec
 import Secp256k1
+import TestSupport
 import Testing
 
 @testable import Bolt11
@@ -31,13 +32,7 @@ import Testing
     var builder = builder
     builder.statesPayee = payee != nil
     let unsigned = try builder.unsignedWords(payee: payee ?? key.publicKey) + extra
-    let hrp = Array(builder.humanReadablePart.utf8)
-    let hash = SHA256.hash(hrp + Bech32.bytesPadded(fromWords: unsigned))
-    let signature = try key.signRecoverable(hash: hash)
-    let words =
-      unsigned
-      + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-    return Bech32.encode(hrp: hrp, words: words)
+    return InvoiceSigner.sign(hrp: builder.humanReadablePart, dataWords: unsigned, key: key)
   }
 
   static func code(_ text: String, _ options: DecodeOptions = DecodeOptions()) -> String? {
@@ -51,7 +46,7 @@ import Testing
 
   @Test("a route hop key off the curve: kept by default, field.invalid_pubkey when checked")
   func offCurveRouteKey() throws {
-    let key = try SigningKey(secretKey: TestKeys.fakeKey)
+    let key = FakeKeys.signingKey()
     let builder = Self.builder()
     let good = RouteHop(
       nodeID: key.publicKey, shortChannelID: ShortChannelID(rawValue: 1), feeBaseMsat: 1,
@@ -94,15 +89,15 @@ import Testing
 
   @Test("an `n` key off the curve is field.invalid_pubkey")
   func offCurvePayee() throws {
-    let key = try SigningKey(secretKey: TestKeys.fakeKey)
+    let key = FakeKeys.signingKey()
     let text = try Self.sign(Self.builder(), key: key, payee: Self.offCurveKey)
     #expect(Self.code(text) == "field.invalid_pubkey")
   }
 
   @Test("a signature by another key than `n` is signature.invalid; by `n` it decodes")
   func otherSigner() throws {
-    let key = try SigningKey(secretKey: TestKeys.fakeKey)
-    let other = try SigningKey(secretKey: [UInt8](repeating: 0x02, count: 32))
+    let key = FakeKeys.signingKey()
+    let other = FakeKeys.signingKey(0x02)
     let text = try Self.sign(Self.builder(), key: key, payee: other.publicKey)
     #expect(Self.code(text) == "signature.invalid")
     let good = try Self.sign(Self.builder(), key: key, payee: key.publicKey)

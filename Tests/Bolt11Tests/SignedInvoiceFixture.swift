@@ -1,5 +1,6 @@
 import Bech32Codec
 import Secp256k1
+import TestSupport
 
 @testable import Bolt11
 
@@ -9,7 +10,7 @@ enum SignedInvoiceFixture {
   /// A tagged field as its type letter and data words.
   typealias Field = (letter: Character, words: [UInt8])
 
-  static let key = try! SigningKey(secretKey: TestKeys.fakeKey)
+  static let key = FakeKeys.signingKey()
   static let paymentHash: Field = ("p", words([UInt8](repeating: 0x01, count: 32)))
   static let paymentSecret: Field = ("s", words([UInt8](repeating: 0x11, count: 32)))
   static let description: Field = ("d", words(Array("fuzz".utf8)))
@@ -32,9 +33,6 @@ enum SignedInvoiceFixture {
       words.append(UInt8(field.words.count & 31))
       words += field.words
     }
-    let hash = SHA256.hash(Array(hrp.utf8) + Bech32.bytesPadded(fromWords: words))
-    let signature = try! key.signRecoverable(hash: hash)
-    words += Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-    return Bech32.encode(hrp: Array(hrp.utf8), words: words)
+    return InvoiceSigner.sign(hrp: hrp, dataWords: words, key: key)
   }
 }

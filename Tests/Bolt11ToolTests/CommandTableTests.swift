@@ -1,5 +1,6 @@
 import Bolt11
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bolt11Tool
@@ -156,17 +157,14 @@ import Testing
 
   /// Writes the script for `script` to a file of its own and has `shell` parse it.
   static func checkSyntax(shell: String, arguments: [String], script: String) throws {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("bolt11-completion-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("bolt11.\(script)")
+    let directory = try TemporaryDirectory(prefix: "bolt11-completion-")
+    defer { directory.remove() }
     let text = runTool(["--generate-completion-script", script]).stdout
     #expect(!text.isEmpty)
-    try text.write(to: file, atomically: true, encoding: .utf8)
+    let file = try directory.write("bolt11.\(script)", text)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: shell)
-    process.arguments = arguments + [file.path]
+    process.arguments = arguments + [file]
     let errors = Pipe()
     process.standardError = errors
     try process.run()
@@ -177,9 +175,7 @@ import Testing
 
   /// The first capture of every match of `pattern` in the tool's sources.
   static func matches(of pattern: Regex<(Substring, Substring)>) throws -> [String] {
-    let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Sources/Bolt11Tool")
+    let sources = try PackageFolder.root().appendingPathComponent("Sources/Bolt11Tool")
     let files = try FileManager.default.contentsOfDirectory(atPath: sources.path)
       .filter { $0.hasSuffix(".swift") }
     #expect(!files.isEmpty)

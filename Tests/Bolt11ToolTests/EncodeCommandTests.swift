@@ -1,6 +1,7 @@
 import Bolt11
 import Foundation
 import Secp256k1
+import TestSupport
 import Testing
 
 @testable import Bolt11Tool
@@ -66,7 +67,7 @@ import Testing
     guard json["warnings"]?.arrayValue?.isEmpty == true,
       let payee = json["payee"]?.stringValue,
       let key = try Self.vectorKeys.first(where: { key in
-        let signer = try SigningKey(secretKey: hex(key))
+        let signer = try SigningKey(secretKey: hexBytes(key))
         return hexString(signer.publicKey) == payee
       })
     else { return }
@@ -91,7 +92,7 @@ import Testing
     // (high-S, another recovery id): our signer makes the RFC 6979 signature only.
     let original = try Invoice.decode(
       bare, options: DecodeOptions(mode: compat ? .compat : .strict))
-    let signed = try SigningKey(secretKey: hex(key)).signRecoverable(
+    let signed = try SigningKey(secretKey: hexBytes(key)).signRecoverable(
       hash: original.raw.signatureHash)
     if signed.compactSignature == original.signature.compact
       && signed.recoveryID == original.signature.recoveryID
@@ -125,15 +126,4 @@ import Testing
     #expect(result.code == 1)
     #expect(result.err.contains("created_at"))
   }
-}
-
-private func hex(_ text: String) -> [UInt8] {
-  stride(from: 0, to: text.count, by: 2).map { offset in
-    let start = text.index(text.startIndex, offsetBy: offset)
-    return UInt8(text[start..<text.index(start, offsetBy: 2)], radix: 16)!
-  }
-}
-
-private func hexString(_ bytes: [UInt8]) -> String {
-  bytes.map { String(format: "%02x", $0) }.joined()
 }

@@ -1,5 +1,6 @@
 import Bolt11Tool
 import Foundation
+import TestSupport
 import Testing
 
 /// `encode` on hostile JSON and on each way of giving it a key.
@@ -121,7 +122,8 @@ import Testing
 
   @Test("--key-file reads a private key file; one open to group or others is refused")
   func keyFile() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     let path = try folder.write("key", Self.key + "\n")
     #expect(chmod(path, 0o600) == 0)
     let run = runTool(["encode", "--key-file", path], stdin: Self.json())
@@ -139,7 +141,8 @@ import Testing
 
   @Test("a key file that is not 64 hex digits, missing, or a folder is refused")
   func badKeyFiles() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     let short = try folder.write("short", "0101\n")
     #expect(chmod(short, 0o600) == 0)
     #expect(runTool(["encode", "--key-file", short], stdin: Self.json()).code == 2)

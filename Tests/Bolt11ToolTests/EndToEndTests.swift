@@ -1,5 +1,6 @@
 import Bolt11Tool
 import Foundation
+import TestSupport
 import Testing
 
 /// Runs the built `bolt11` binary as a user would.
@@ -10,14 +11,8 @@ enum Binary {
     var candidates: [String] = []
     let bundle = Bundle.main.bundleURL.deletingLastPathComponent()
     candidates.append(bundle.appendingPathComponent("bolt11").path)
-    var folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while folder.path != "/" {
-      if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path)
-      {
-        candidates.append(folder.appendingPathComponent(".build/debug/bolt11").path)
-        break
-      }
-      folder.deleteLastPathComponent()
+    if let root = try? PackageFolder.root() {
+      candidates.append(root.appendingPathComponent(".build/debug/bolt11").path)
     }
     return candidates.first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
@@ -120,7 +115,8 @@ enum Binary {
 
   @Test("batch of 10,000 lines: same count out, input order, one bad line in the middle")
   func batch() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     let count = 10_000
     let bad = 5_000
     // Each line its own invoice: line i has description "line i" and payment hash i.

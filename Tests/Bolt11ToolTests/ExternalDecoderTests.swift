@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bolt11Tool
@@ -9,23 +10,19 @@ import Testing
 @Suite struct ExternalDecoderTests {
   /// A temporary folder of its own for each test, with the vectors and the fake decoder in it.
   final class Workspace {
-    let path: String
+    let directory: TemporaryDirectory
+    var path: String { directory.path }
 
     init() throws {
-      path =
-        FileManager.default.temporaryDirectory
-        .appendingPathComponent("bolt11-decoder-\(UUID().uuidString)").path
-      try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+      directory = try TemporaryDirectory(prefix: "bolt11-decoder-")
       try write("vectors.json", Self.vectors)
       try write("answers.json", Self.answers)
       try write("fake.py", Self.fake)
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: path) }
+    deinit { directory.remove() }
 
-    func write(_ name: String, _ text: String) throws {
-      try text.write(toFile: path + "/" + name, atomically: false, encoding: .utf8)
-    }
+    func write(_ name: String, _ text: String) throws { _ = try directory.write(name, text) }
 
     /// The command line of the fake decoder in `mode`.
     func decoder(_ mode: String) -> String {

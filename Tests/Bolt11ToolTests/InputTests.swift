@@ -1,5 +1,6 @@
 import Bolt11Tool
 import Foundation
+import TestSupport
 import Testing
 
 /// A source that hands out `bytes` a few at a time, as a slow pipe does.
@@ -121,7 +122,8 @@ func runTool(_ arguments: [String], bytes: [UInt8], step: Int = 1 << 16) -> Tool
 
   @Test("a batch input that cannot be read names its path")
   func batchDirectory() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     let run = runTool(["decode", "--batch", folder.path])
     #expect(run.code == 3)
     #expect(run.stderr.hasPrefix("error: io.read: \(folder.path): "))
@@ -129,7 +131,8 @@ func runTool(_ arguments: [String], bytes: [UInt8], step: Int = 1 << 16) -> Tool
 
   @Test("a vector file that does not parse is one failure; the others run and the summary follows")
   func malformedVectorFile() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     _ = try folder.write("a-broken.json", "{\"vectors\": [")
     _ = try folder.write(
       "b-good.json",
@@ -144,7 +147,8 @@ func runTool(_ arguments: [String], bytes: [UInt8], step: Int = 1 << 16) -> Tool
 
   @Test("vector and file names are escaped: no raw control character reaches the terminal")
   func escapedVectorNames() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     // As JSON escapes: ESC ] 0 ; owned BEL (a new window title), ESC [2J (clear), U+202E.
     let hostile = #"\u001b]0;owned\u0007\u001b[2J\u202e"#
     _ = try folder.write(

@@ -3,6 +3,7 @@ import Bolt11
 import Bolt11Tool
 import Foundation
 import Secp256k1
+import TestSupport
 import Testing
 
 /// What one run of the tool gave.
@@ -63,7 +64,7 @@ enum SpecInvoice {
 /// tool under test.
 enum Fixture {
   /// A test key, obviously fake: 32 bytes of 0x01. Never a real key.
-  static let key = try! SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32))
+  static let key = FakeKeys.signingKey()
 
   static func invoice(
     description: String, paymentHash: [UInt8] = [UInt8](repeating: 0xAB, count: 32),
@@ -77,30 +78,11 @@ enum Fixture {
     field(1, paymentHash)  // p
     field(16, [UInt8](repeating: 0x22, count: 32))  // s
     field(13, Array(description.utf8))  // d
-    let preimage = Array(hrp.utf8) + Bech32.bytesPadded(fromWords: words)
-    let signature = try! key.signRecoverable(hash: SHA256.hash(preimage))
-    words += Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-    return Bech32.encode(hrp: Array(hrp.utf8), words: words)
+    return InvoiceSigner.sign(hrp: hrp, dataWords: words, key: key)
   }
 
   /// The fixture key's public key, hex.
-  static var payee: String { key.publicKey.map { String(format: "%02x", $0) }.joined() }
-}
-
-/// A temporary folder of one test's own, removed when the test is done.
-final class TemporaryFolder {
-  let path: String
-  init() throws {
-    path = NSTemporaryDirectory() + "bolt11-tool-tests-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  }
-  deinit { try? FileManager.default.removeItem(atPath: path) }
-
-  func write(_ name: String, _ text: String) throws -> String {
-    let file = path + "/" + name
-    try text.write(toFile: file, atomically: true, encoding: .utf8)
-    return file
-  }
+  static var payee: String { hexString(key.publicKey) }
 }
 
 extension String {

@@ -72,6 +72,14 @@ import Testing
     Misuse(
       arguments: ["explain", "--json", "x"], says: "unknown option --json",
       help: "bolt11 explain --help"),
+    // The verdict of validate is always JSON, and encode reads JSON and prints an invoice: --json
+    // would change nothing, so it is refused rather than ignored.
+    Misuse(
+      arguments: ["validate", "--json", "--amount-msat", "1", "--node-id", "02", "x"],
+      says: "unknown option --json", help: "bolt11 validate --help"),
+    Misuse(
+      arguments: ["encode", "--json", "--key", String(repeating: "01", count: 32)],
+      says: "unknown option --json", help: "bolt11 encode --help"),
     Misuse(arguments: ["frobnicate"], says: "unknown command frobnicate", help: "bolt11 --help"),
     Misuse(arguments: ["--frobnicate"], says: "unknown option --frobnicate", help: "bolt11 --help"),
     Misuse(

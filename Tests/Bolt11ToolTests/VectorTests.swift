@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Bolt11Tool
@@ -6,16 +7,7 @@ import Testing
 /// Every vector in `Vectors/*.json`, one test case each: the same runner as `bolt11 vectors`.
 @Suite struct VectorTests {
   /// The `Vectors/` folder of this package.
-  static let folder: String? = {
-    var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Vectors").path)
-    {
-      let parent = directory.deletingLastPathComponent()
-      if parent == directory { return nil }
-      directory = parent
-    }
-    return directory.appendingPathComponent("Vectors").path
-  }()
+  static let folder: String? = try? PackageFolder.vectors().path
 
   static let vectors: [VectorFile.Vector] = {
     guard let folder else { return [] }

@@ -1,4 +1,5 @@
 import Bolt11Tool
+import TestSupport
 import Testing
 
 /// A sink whose every write fails, as standard output does on a full disk.
@@ -79,7 +80,8 @@ func runTool(
 
   @Test("vectors: a failed write ends the run before its summary")
   func failedVectors() throws {
-    let folder = try TemporaryFolder()
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
     let path = try folder.write(
       "one.json", #"{"vectors": [{"name": "a", "invoice": "x", "valid": true}]}"#)
     let stderr = BufferSink()

@@ -1,6 +1,7 @@
 import Bolt11
 import OfflineReceive
 import OfflineReceiveTesting
+import TestSupport
 import Testing
 
 /// Many overlapping preparations, payments and expiries against the simulated node, with a

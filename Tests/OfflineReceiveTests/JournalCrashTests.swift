@@ -1,5 +1,6 @@
 import Foundation
 import OfflineReceive
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -23,8 +24,7 @@ import Testing
       if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
       url.deleteLastPathComponent()
     }
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+    guard let root = try? PackageFolder.root() else { return nil }
     let candidate = root.appendingPathComponent(".build/debug/offline-receive-demo").path
     return FileManager.default.isExecutableFile(atPath: candidate) ? candidate : nil
   }

@@ -1,6 +1,7 @@
 import Bolt11
 import Foundation
 import OfflineReceive
+import TestSupport
 import Testing
 
 /// The on-disk format stays readable: `Fixtures/journal-v1` was written by the file journal of

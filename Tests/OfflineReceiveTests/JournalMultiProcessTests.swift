@@ -1,6 +1,7 @@
 import Bolt11
 import Foundation
 import OfflineReceive
+import TestSupport
 import Testing
 
 #if canImport(Glibc)

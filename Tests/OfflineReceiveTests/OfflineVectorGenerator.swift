@@ -1,6 +1,7 @@
 import Bolt11
 import Foundation
 import OfflineReceive
+import TestSupport
 import Testing
 
 /// Makes `Vectors/offline-validation.json` with the builder. Expected values are computed here
@@ -241,8 +242,9 @@ import Testing
   }
 
   static var vectorPath: String {
-    URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("Vectors/offline-validation.json").path
+    get throws {
+      try PackageFolder.vectors().appendingPathComponent("offline-validation.json").path
+    }
   }
 
   @Test("the committed offline vectors are the generated ones (at least 40)")

@@ -1,13 +1,13 @@
 import Bolt11
 import Foundation
 import OfflineReceive
+import TestSupport
 import Testing
 
 /// The README's and the DocC catalog's code, compiled and run here, and the adapter article's
 /// code checked against `Tools/adapter-guide`, so neither can rot.
 @Suite struct ReadmeExampleTests {
-  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let root = try! PackageFolder.root()
 
   /// The ```swift blocks of a Markdown file under the package root.
   static func swiftBlocks(_ path: String) throws -> [String] {

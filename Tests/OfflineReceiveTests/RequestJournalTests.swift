@@ -2,6 +2,7 @@ import Bolt11
 import Foundation
 import OfflineReceive
 import OfflineReceiveTesting
+import TestSupport
 import Testing
 
 @Suite struct RequestJournalTests {

@@ -1,13 +1,14 @@
 import Bolt11
 import OfflineReceive
 import Secp256k1
+import TestSupport
 
 /// Obviously fake test keys and an invoice factory over the package's builder.
 enum TestKeys {
-  /// Our node's secret: 0x01 repeated 32 times. A test constant, never a real key.
-  static let ours = try! SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32))
-  /// Another node's secret: 0x02 repeated 32 times. A test constant, never a real key.
-  static let other = try! SigningKey(secretKey: [UInt8](repeating: 0x02, count: 32))
+  /// Our node's key: the fake secret of 0x01 bytes.
+  static let ours = FakeKeys.signingKey(0x01)
+  /// Another node's key: the fake secret of 0x02 bytes.
+  static let other = FakeKeys.signingKey(0x02)
   static var ourNodeID: NodeID { NodeID(bytes: ours.publicKey)! }
   static var otherNodeID: NodeID { NodeID(bytes: other.publicKey)! }
 }

@@ -1,4 +1,5 @@
 import Secp256k1
+import TestSupport
 import Testing
 
 /// Fixed values from BOLT #11's examples and from independent computation.
@@ -7,38 +8,38 @@ import Testing
 /// key. Values marked "Python" were computed with the `coincurve` and `ecdsa` PyPI packages (which
 /// agree with each other), never with this package.
 enum Fixture {
-  static let secretKey = Hex.bytes(
+  static let secretKey = hexBytes(
     "e126f68f7eafcc8b74f54d269fe206be715000f94dac067d1c04a8ca3b2db734")
-  static let publicKey = Hex.bytes(
+  static let publicKey = hexBytes(
     "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad")
   /// The same key, uncompressed (Python).
-  static let uncompressedPublicKey = Hex.bytes(
+  static let uncompressedPublicKey = hexBytes(
     "04e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad"
       + "6e0f4ec2fddba7ad976bdf18335e464f2608607e3b10a56e854ae081621ebde3")
 
   /// BOLT #11's first example: "hex of SHA256 of the preimage".
-  static let hash = Hex.bytes("6daf4d488be41ce7cbb487cab1ef2975e5efcea879b20d421f0ef86b07cbb987")
+  static let hash = hexBytes("6daf4d488be41ce7cbb487cab1ef2975e5efcea879b20d421f0ef86b07cbb987")
   /// BOLT #11's first example: "hex of signature data (32-byte r, 32-byte s)", recovery flag 1.
-  static let signature = Hex.bytes(
+  static let signature = hexBytes(
     "8d3ce9e28357337f62da0162d9454df827f83cfe499aeb1c1db349d4d8112742"
       + "5e434ca29929406c23bba1ae8ac6ca32880b38d4bf6ff874024cac34ba9625f1")
   static let recoveryID = 1
   /// BOLT #11's "Public-key recovery with high-S signature": the same r, s replaced by n - s.
-  static let highS = Hex.bytes(
+  static let highS = hexBytes(
     "8d3ce9e28357337f62da0162d9454df827f83cfe499aeb1c1db349d4d8112742"
       + "a1bcb35d66d6bf93dc445e51753935cc32a3a411efd8a7c7bd85b25815a01b50")
   /// The key that the low-S signature recovers to under the other recovery id, 0 (Python).
-  static let otherRecoveredKey = Hex.bytes(
+  static let otherRecoveredKey = hexBytes(
     "02d0139ce7427d6dfffd26a326c18be754ef1e64672b42694ba5b23ef6e6e7803d")
 
   /// SHA-256 of "swift-bolt11 unit test" and the RFC 6979 signature of it (Python), recovery id 1.
-  static let hash2 = Hex.bytes("ed02e1cf9c5a5738ca27fcf8f007d0f14ffc2b6ff63737e23ce231680661b86e")
-  static let signature2 = Hex.bytes(
+  static let hash2 = hexBytes("ed02e1cf9c5a5738ca27fcf8f007d0f14ffc2b6ff63737e23ce231680661b86e")
+  static let signature2 = hexBytes(
     "0385d7f31c51ec0b6470359baa26070c6eb401412bb293a639699d957537c06e"
       + "01745c3b3b28b965ab21b9dc4e7dcc1f5e5d3f414a4fa2ff1fcbb8d8c148833d")
 
   /// The generator G, compressed (SEC 2): the public key of secret 1. Its y is even.
-  static let generator = Hex.bytes(
+  static let generator = hexBytes(
     "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")
 }
 
@@ -83,7 +84,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   func boltSignature() throws {
     let key = try SigningKey(secretKey: Fixture.secretKey)
     let signed = try key.signRecoverable(hash: Fixture.hash)
-    #expect(Hex.string(signed.compactSignature) == Hex.string(Fixture.signature))
+    #expect(hexString(signed.compactSignature) == hexString(Fixture.signature))
     #expect(signed.recoveryID == Fixture.recoveryID)
   }
 
@@ -91,7 +92,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   func secondSignature() throws {
     let key = try SigningKey(secretKey: Fixture.secretKey)
     let signed = try key.signRecoverable(hash: Fixture.hash2)
-    #expect(Hex.string(signed.compactSignature) == Hex.string(Fixture.signature2))
+    #expect(hexString(signed.compactSignature) == hexString(Fixture.signature2))
     #expect(signed.recoveryID == 1)
   }
 
@@ -257,7 +258,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
   func boundary() throws {
     let r = Array(Fixture.signature[..<32])
     // (n - 1) / 2, computed in Python: 7fff...5d576e7357a4501ddfe92f46681b20a0.
-    let half = Hex.bytes("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0")
+    let half = hexBytes("7fffffffffffffffffffffffffffffff5d576e7357a4501ddfe92f46681b20a0")
     var halfPlusOne = half
     halfPlusOne[31] += 1
     #expect(try !ECDSA.isHighS(compactSignature: r + half))
@@ -436,7 +437,7 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
 
   @Test("encodes compact signatures as DER", arguments: cases)
   func encodes(_ compact: String, _ der: String) throws {
-    #expect(Hex.string(try ECDSA.derSignature(compactSignature: Hex.bytes(compact))) == der)
+    #expect(hexString(try ECDSA.derSignature(compactSignature: hexBytes(compact))) == der)
   }
 
   @Test("refuses wrong lengths and unparsable signatures")
@@ -470,6 +471,6 @@ func secp256k1Error<T>(_ body: () throws(Secp256k1Error) -> T) -> Secp256k1Error
     let key = try SigningKey(secretKey: secret)
     SigningKey.wipe(&secret)
     let signed = try key.signRecoverable(hash: Fixture.hash)
-    #expect(Hex.string(signed.compactSignature) == Hex.string(Fixture.signature))
+    #expect(hexString(signed.compactSignature) == hexString(Fixture.signature))
   }
 }

@@ -2,7 +2,7 @@
 //
 // Usage: swift run edge-vectors [OUTPUT]   (default: Vectors/bolt11-edge.json)
 //
-// Every invoice is signed with RawInvoice.signedString (RFC 6979 nonces) over fixed timestamps, so
+// Every invoice is signed with TestSupport's InvoiceSigner (RFC 6979 nonces) over fixed timestamps, so
 // the output is the same on every run. Each invalid vector has exactly one defect and an
 // otherwise valid signature, so that nothing else masks it; its expected error is the code that
 // shared/contract.md and the check order in Sources/Bolt11/Invoice+Decoding.swift give for that
@@ -15,16 +15,14 @@ import Bech32Codec
 import Bolt11
 import Foundation
 import Secp256k1
+import TestSupport
 
 // MARK: - Fake keys and fixed values
 
 /// Test keys: obviously fake secrets (32 bytes of 0x01, 0x02, ...). Never use them for money.
-func fakeKey(_ byte: UInt8) -> SigningKey {
-  try! SigningKey(secretKey: [UInt8](repeating: byte, count: 32))
-}
-let signer = fakeKey(0x01)
+let signer = FakeKeys.signingKey(0x01)
 /// A second fake key: the `n` field that does not match the signer.
-let otherSigner = fakeKey(0x02)
+let otherSigner = FakeKeys.signingKey(0x02)
 
 // Public keys of the fake secrets, computed with coincurve 21.0.0:
 // coincurve.PrivateKey(bytes([b]) * 32).public_key.format().hex()
@@ -33,7 +31,7 @@ let otherPubkey = "024d4b6cd1361032ca9bd2aeb9d900aa4d45d9ead80ac9423374c451a7254
 let hopPubkey = "02531fe6068134503d2723133227c867ac8fa6c83c537e9a44c3c5bdbdcb1fe337"  // 0x03 * 32
 precondition(hexString(signer.publicKey) == signerPubkey, "libsecp256k1 disagrees with coincurve")
 precondition(hexString(otherSigner.publicKey) == otherPubkey)
-precondition(hexString(fakeKey(0x03).publicKey) == hopPubkey)
+precondition(hexString(FakeKeys.signingKey(0x03).publicKey) == hopPubkey)
 
 /// 02 followed by x = 5: x^3 + 7 is not a square modulo p, so no point has this x.
 let offCurveKey: [UInt8] = [0x02] + [UInt8](repeating: 0, count: 31) + [0x05]
@@ -77,10 +75,6 @@ func spoilPadding(_ data: [UInt8]) -> [UInt8] {
   return data
 }
 
-func hexBytes(_ text: String) -> [UInt8] { Hex.decode(text)! }
-
-func hexString(_ bytes: [UInt8]) -> String { Hex.encode(bytes) }
-
 func bech32Data(_ data: [UInt8]) -> String {
   String(decoding: data.map { Bech32.alphabet[Int($0)] }, as: UTF8.self)
 }
@@ -101,13 +95,13 @@ struct Draft {
   /// Words after the last field, before the signature (a partial field).
   var trailing: [UInt8] = []
   var key = signer
-  var alteration = RawInvoice.SignatureAlteration.none
+  var alteration = InvoiceSigner.Alteration.none
   var uppercase = false
 
   var dataWords: [UInt8] { timestampWords(timestamp) + fields.flatMap { $0 } + trailing }
 
   var string: String {
-    RawInvoice.signedString(
+    InvoiceSigner.sign(
       hrp: hrp, dataWords: dataWords, key: key, alteration: alteration, uppercase: uppercase)
   }
 

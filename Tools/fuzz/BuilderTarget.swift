@@ -7,10 +7,10 @@
 
 import Bech32Codec
 import Bolt11
-import Secp256k1
+import TestSupport
 
 /// A fake key for fuzzing only: 32 bytes of 0x01. Not a real key.
-private let key = try! SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32))
+private let key = FakeKeys.signingKey()
 
 /// The secp256k1 generator, compressed: a valid route hop key.
 private let generator: [UInt8] = [

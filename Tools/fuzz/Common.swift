@@ -4,6 +4,7 @@
 import Bech32Codec
 import Bolt11
 import Secp256k1
+import TestSupport
 
 /// Traps with `message` when `condition` is false, in every build configuration.
 @inline(__always)
@@ -52,11 +53,7 @@ extension WordsInput {
   /// The human-readable part and words with a signature by `key` over them, as a Bech32 string:
   /// what a writer with that key would produce from these fields.
   func signed(by key: SigningKey) -> String {
-    let hash = SHA256.hash(hrp + Bech32.bytesPadded(fromWords: words))
-    let signature = try! key.signRecoverable(hash: hash)
-    let signed =
-      words + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-    return Bech32.encode(hrp: hrp, words: signed)
+    InvoiceSigner.sign(hrp: String(decoding: hrp, as: UTF8.self), dataWords: words, key: key)
   }
 }
 

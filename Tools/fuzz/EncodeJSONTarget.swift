@@ -8,11 +8,11 @@
 
 import Bolt11
 import Bolt11Tool
-import Secp256k1
+import TestSupport
 
 /// A fake key for fuzzing only: 32 bytes of 0x01. Not a real key.
 private let keyHex = String(repeating: "01", count: 32)
-private let payee = try! SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32)).publicKey
+private let payee = FakeKeys.signingKey().publicKey
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {

@@ -16,13 +16,12 @@
 #   encode      `bolt11 encode` on arbitrary standard input (its JSON): exit 0 with an invoice that
 #               decodes, or exit 1 and one escaped error line; never a trap or a huge allocation
 #
-# How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each library
-# module (Bech32Codec, Secp256k1, CSHA256, Bolt11) is compiled from Sources/ with
-# -sanitize=fuzzer,address into an object (and a .swiftmodule) under Tools/fuzz/out/build; each
-# target is compiled with Common.swift and linked with them and the system libsecp256k1
-# (uninstrumented). The fuzzer and ASan runtimes ship with the Swift toolchain
-# (usr/lib/clang/*/lib/linux/libclang_rt.fuzzer-*, .asan-*), so nothing else is installed. Modules
-# are rebuilt when a source is newer.
+# How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each module a
+# target needs (from the package graph) is compiled with -sanitize=fuzzer,address into an object
+# (and a .swiftmodule) under Tools/fuzz/out/build; each target is compiled with Common.swift and
+# linked with them and the system libsecp256k1 (uninstrumented). The fuzzer and ASan runtimes ship
+# with the Swift toolchain (usr/lib/clang/*/lib/linux/libclang_rt.fuzzer-*, .asan-*), so nothing
+# else is installed. Modules are rebuilt when a source is newer.
 #
 # How it runs: one process (the machine is shared), seeded from every invoice and Bech32 string in
 # Vectors/*.json (Tools/fuzz/seeds.py, converted to each target's input form), with the corpus kept
@@ -53,23 +52,23 @@ source_of() {
   esac
 }
 
+# The package targets a fuzz target imports; build-swift.sh adds what those need.
+imports_of() {
+  case $1 in
+    bech32) echo Bech32Codec ;;
+    offline) echo "OfflineReceive TestSupport" ;;
+    encode) echo "Bolt11Tool TestSupport" ;;
+    *) echo "Bolt11 TestSupport" ;;
+  esac
+}
+
 build_target() {
   local target=$1 source
   source=$(source_of "$target") || { echo "fuzz: unknown target '$target' ($targets)" >&2; exit 2; }
-  if [ "$target" = bech32 ]; then
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec" "$source"
-  elif [ "$target" = encode ]; then
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 CSHA256 Bolt11 OfflineReceive Bolt11Tool" Tools/fuzz/Common.swift \
-      "$source"
-  elif [ "$target" = offline ]; then
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 CSHA256 Bolt11 OfflineReceive" Tools/fuzz/Common.swift "$source"
-  else
-    SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
-      "Bech32Codec Secp256k1 CSHA256 Bolt11" Tools/fuzz/Common.swift "$source"
-  fi
+  local sources=(Tools/fuzz/Common.swift "$source")
+  [ "$target" != bech32 ] || sources=("$source")
+  SWIFTC_EXTRA=-parse-as-library Tools/build-swift.sh --fuzz "$build" "$target" \
+    "$(imports_of "$target")" "${sources[@]}"
 }
 
 # stale OUTPUT INPUT...: whether OUTPUT is missing or older than an input.

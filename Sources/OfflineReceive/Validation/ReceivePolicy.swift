@@ -2,6 +2,7 @@ public import Bolt11
 
 /// What an offline invoice must be for this wallet to display it: the request (amount,
 /// description), the payee and network, and the lifetime rules of `display`.
+@dynamicMemberLookup
 public struct ReceivePolicy: Sendable, Equatable {
   /// The exact amount the user asked for.
   public var amount: Millisatoshis
@@ -39,24 +40,10 @@ public struct ReceivePolicy: Sendable, Equatable {
         clockSkewSeconds: clockSkewSeconds, safetyMarginSeconds: safetyMarginSeconds))
   }
 
-  /// `display.maxDisplaySeconds`.
-  public var maxDisplaySeconds: UInt64 {
-    get { display.maxDisplaySeconds }
-    set { display.maxDisplaySeconds = newValue }
-  }
-  /// `display.minRemainingSeconds`.
-  public var minRemainingSeconds: UInt64 {
-    get { display.minRemainingSeconds }
-    set { display.minRemainingSeconds = newValue }
-  }
-  /// `display.clockSkewSeconds`.
-  public var clockSkewSeconds: UInt64 {
-    get { display.clockSkewSeconds }
-    set { display.clockSkewSeconds = newValue }
-  }
-  /// `display.safetyMarginSeconds`.
-  public var safetyMarginSeconds: UInt64 {
-    get { display.safetyMarginSeconds }
-    set { display.safetyMarginSeconds = newValue }
+  /// The lifetime rules of `display`, read and written as the policy's own:
+  /// `policy.maxDisplaySeconds` is `policy.display.maxDisplaySeconds`.
+  public subscript<Value>(dynamicMember keyPath: WritableKeyPath<DisplayPolicy, Value>) -> Value {
+    get { display[keyPath: keyPath] }
+    set { display[keyPath: keyPath] = newValue }
   }
 }
