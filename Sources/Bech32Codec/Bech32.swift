@@ -58,6 +58,13 @@ public enum Bech32 {
     return table
   }()
 
+  /// The word value of a data character (either case), or nil for any other byte: how a
+  /// lenient reader maps characters the decoder would refuse as a whole string.
+  package static func word(ofCharacter byte: UInt8) -> UInt8? {
+    let entry = characterClasses[Int(byte)]
+    return entry & dataInvalid == 0 ? entry & 31 : nil
+  }
+
   /// Number of checksum characters at the end of every string.
   public static let checksumLength = 6
 
@@ -266,7 +273,7 @@ public enum Bech32 {
   ///
   /// Eight bytes at a time from the end: `x ^ 0x3131...` has a zero byte where `x` has a "1", and
   /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte.
-  static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return -1 }
     let raw = UnsafeRawPointer(base)
     var end = bytes.count

@@ -43,9 +43,7 @@ public struct HumanReadablePart: Sendable, Equatable {
     guard hrp.count >= 2, hrp[0] == UInt8(ascii: "l"), hrp[1] == UInt8(ascii: "n") else {
       throw InvoiceError(.hrpUnknownPrefix, "prefix must start with \"ln\"", position: offset)
     }
-    // The currency prefix is what stands between `ln` and the amount's first digit (BIP-173
-    // prefixes are letters), as lnd splits `lnsb10u` into `sb` and `10u`.
-    let amountStart = hrp[2...].firstIndex(where: isDigit) ?? hrp.count
+    let amountStart = amountStart(in: hrp)
     var warnings: [InvoiceWarning] = []
     let currency: Currency
     if let known = Currency(prefixBytes: hrp[2..<amountStart]) {
@@ -133,6 +131,15 @@ public struct HumanReadablePart: Sendable, Equatable {
     }
     return HumanReadablePart(
       currency: currency, amount: Millisatoshis(msat), warnings: warnings)
+  }
+
+  /// Where the amount starts in a human-readable part that starts with `ln`: at the first digit
+  /// after `ln`, or at the end when there is none.
+  ///
+  /// The currency prefix is what stands between `ln` and the amount's first digit (BIP-173
+  /// prefixes are letters), as lnd splits `lnsb10u` into `sb` and `10u`.
+  static func amountStart(in hrp: [UInt8]) -> Int {
+    hrp[2...].firstIndex(where: isDigit) ?? hrp.count
   }
 
   /// The rank of the largest unit that expresses `msat` as a whole number (4: bitcoin ... 0: p).
