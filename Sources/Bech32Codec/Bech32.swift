@@ -58,11 +58,30 @@ public enum Bech32 {
     return table
   }()
 
-  /// The word value of a data character (either case), or nil for any other byte: how a
-  /// lenient reader maps characters the decoder would refuse as a whole string.
-  package static func word(ofCharacter byte: UInt8) -> UInt8? {
-    let entry = characterClasses[Int(byte)]
-    return entry & dataInvalid == 0 ? entry & 31 : nil
+  /// The character of a 5-bit word (`alphabet[word]`), as an invoice's field type letter shows.
+  ///
+  /// - Precondition: `word` is below 32.
+  public static func character(of word: UInt8) -> Character {
+    Character(Unicode.Scalar(alphabet[Int(word)]))
+  }
+
+  /// The word value of a Bech32 data character in either case, or nil for any other character.
+  public static func word(of character: Character) -> UInt8? {
+    guard let ascii = character.asciiValue else { return nil }
+    let value = reverseAlphabet[Int(ascii)]
+    return value == 0xff ? nil : value
+  }
+
+  /// The word values of a string of Bech32 data characters in either case, or nil when one is not
+  /// (mixed case is accepted: no checksum is involved).
+  public static func words(ofCharacters text: some StringProtocol) -> [UInt8]? {
+    var words: [UInt8] = []
+    words.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      guard byte < 128, reverseAlphabet[Int(byte)] != 0xff else { return nil }
+      words.append(reverseAlphabet[Int(byte)])
+    }
+    return words
   }
 
   /// Number of checksum characters at the end of every string.

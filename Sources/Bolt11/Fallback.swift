@@ -28,6 +28,10 @@ public struct Fallback: Sendable, Hashable {
   /// Version 18: pay to script hash.
   public static let p2shVersion: UInt8 = 18
 
+  /// Whether readers interpret an `f` field of `version`: 0...16 (witness versions), 17 and 18.
+  /// BOLT 11: "MUST skip over `f` fields that use an unknown `version`."
+  public static func isKnownVersion(_ version: UInt8) -> Bool { version <= p2shVersion }
+
   /// Makes a fallback, or nil when the version and length are not a valid address.
   ///
   /// Version 0 takes 20 or 32 bytes; 1...16, 2 to 40 bytes (BIP-141); 17 and 18, exactly 20.

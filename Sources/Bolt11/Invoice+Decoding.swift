@@ -71,7 +71,7 @@ extension Invoice {
   /// - Throws: `field.invalid_pubkey` at the first hop whose key is off the curve, with the
   ///   position of the character where that key starts (when the hint came from `raw`).
   public func checkRouteHintKeys() throws(InvoiceError) {
-    let routeFields = raw.fields.filter { $0.tag == FieldReader.routeTag }
+    let routeFields = raw.fields.filter { $0.tag == FieldType.routeHint.number }
     for (hintIndex, hint) in fields.routeHints.enumerated() {
       for (index, hop) in hint.hops.enumerated() where !hop.hasValidNodeID {
         var position: Int?
@@ -119,9 +119,8 @@ extension SignedRawInvoice {
   {
     let (span, hrp, raw) = try readSyntax(bytes: bytes, mode: mode)
     let fields = try raw.words.withUnsafeBufferPointer { words throws(InvoiceError) in
-      var reader = FieldReader(
-        raw: raw, words: words, mode: mode, dataOffset: span.lowerBound + raw.hrp.count + 1)
-      return try reader.read(hrp: hrp)
+      try FieldReader.read(
+        words, hrp: hrp, mode: mode, dataOffset: span.lowerBound + raw.hrp.count + 1)
     }
     let signature = InvoiceSignature(words: raw.words)
     return SignedRawInvoice(

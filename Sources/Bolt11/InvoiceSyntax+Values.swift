@@ -36,37 +36,34 @@ extension InvoiceSyntax {
     func bytes(_ words: ArraySlice<UInt8>, _ value: ([UInt8]) -> FieldValue) -> FieldValue {
       do { return value(try Bech32.bytes(fromWords: words)) } catch { return .badPadding(error) }
     }
-    switch field.tag {
-    case FieldReader.paymentHashTag, FieldReader.paymentSecretTag, FieldReader.descriptionHashTag,
-      FieldReader.payeeTag:
-      let expected =
-        field.tag == FieldReader.payeeTag
-        ? FieldReader.publicKeyWordCount : FieldReader.hashWordCount
-      guard words.count == expected else { return .wrongLength(expected: expected) }
+    guard let type = FieldType(number: field.tag) else { return .unknown }
+    if type.length.isFixed && words.count != type.length.minimum {
+      return .wrongLength(expected: type.length.minimum)
+    }
+    switch type {
+    case .paymentHash, .paymentSecret, .descriptionHash, .payee, .paymentMetadata:
       return bytes(words[...], FieldValue.bytes)
-    case FieldReader.metadataTag:
-      return bytes(words[...], FieldValue.bytes)
-    case FieldReader.descriptionTag:
+    case .description:
       return bytes(words[...]) { value in
         let text = String(validating: value, as: UTF8.self)
         return .text(text ?? String(decoding: value, as: UTF8.self), isUTF8: text != nil)
       }
-    case FieldReader.expiryTag, FieldReader.minFinalCLTVTag:
+    case .expiry, .minFinalCLTVExpiryDelta:
       var value: UInt64? = 0
       for word in words {
         value = value.flatMap { $0 >> 59 == 0 ? $0 << 5 | UInt64(word) : nil }
       }
       return .integer(value)
-    case FieldReader.featuresTag:
+    case .features:
       return .features(Features(words: words))
-    case FieldReader.fallbackTag:
+    case .fallback:
       guard let version = words.first else { return .empty }
       return bytes(words.dropFirst()) { program in
         .fallback(
           version: version, program: program,
           address: Fallback(version: version, program: program))
       }
-    case FieldReader.routeTag:
+    case .routeHint:
       return bytes(words[...]) { value in
         guard !value.isEmpty, value.count % RouteHop.encodedLength == 0 else {
           return .partialHops(byteCount: value.count)
@@ -80,8 +77,6 @@ extension InvoiceSyntax {
             })
         }
       }
-    default:
-      return .unknown
     }
   }
 }

@@ -174,7 +174,8 @@ package struct InvoiceSyntax: Sendable {
     var words: [UInt8] = []
     words.reserveCapacity(checksum.lowerBound - range.lowerBound)
     for position in range.lowerBound..<checksum.lowerBound {
-      guard let word = Bech32.word(ofCharacter: input[position]) else {
+      let byte = input[position]
+      guard byte < 0x80, let word = Bech32.word(of: Character(Unicode.Scalar(byte))) else {
         readableEnd = min(readableEnd, position)
         words.append(0)
         continue

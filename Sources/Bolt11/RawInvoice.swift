@@ -15,7 +15,7 @@ public struct RawInvoice: Sendable, Equatable {
     /// Where the field's type character stands in `words`.
     public var start: Int { range.lowerBound - 3 }
     /// The type as its Bech32 character.
-    public var letter: Character { Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])) }
+    public var letter: Character { Bech32.character(of: tag) }
   }
 
   /// The human-readable part, lower-cased (`lnbc2500u`).
@@ -159,9 +159,9 @@ extension RawInvoice {
       guard length <= end - start else {
         throw InvoiceError(
           .fieldInvalidLength,
-          "field \"\(Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])))\" declares \(length) "
+          "field \"\(Bech32.character(of: tag))\" declares \(length) "
             + "characters but only \(end - start) remain before the signature",
-          position: offset + index, field: Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])))
+          position: offset + index, field: Bech32.character(of: tag))
       }
       index = start + length
     }

@@ -56,7 +56,7 @@ extension InvoiceSignature {
 
 extension ExtraField {
   /// The type as its Bech32 character.
-  public var letter: Character { Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])) }
+  public var letter: Character { Bech32.character(of: tag) }
   /// The data as Bech32 characters.
   public var bech32Data: String {
     String(decoding: words.map { Bech32.alphabet[Int($0)] }, as: UTF8.self)
