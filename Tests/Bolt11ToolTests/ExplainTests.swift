@@ -13,10 +13,10 @@ import Testing
       "lnbc", "prefix: Lightning on Bitcoin mainnet",
       "Bech32 separator",
       "pvjluez", "timestamp: 1496314658",
-      "field s: payment secret", "p5", "1 * 32 + 20 = 52",
+      "field s: payment_secret", "p5", "1 * 32 + 20 = 52",
       "zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs",
       "1111111111111111111111111111111111111111111111111111111111111111",
-      "field p: payment hash", "qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypq",
+      "field p: payment_hash", "qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypq",
       "0001020304050607080900010203040506070809000102030405060708090102",
       "field d: description", "pl", "1 * 32 + 31 = 63",
       "2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq",
@@ -85,7 +85,7 @@ import Testing
   func missingSecret() {
     let run = runTool(["explain", SpecInvoice.missingSecret])
     #expect(run.code == 1)
-    #expect(run.stdout.contains("field h: description hash"))
+    #expect(run.stdout.contains("field h: description_hash"))
     #expect(run.stdout.contains("field 9: features"))
     #expect(!run.stdout.contains("signature\n"))
     #expect(run.stdout.contains("invalid: field.missing_payment_secret"))
