@@ -127,4 +127,43 @@ import Testing
     #expect(run.code == 0, "\(run.stderr)")
     #expect(run.stdout.contains("(2,099,999,999,999,999,999 msat)"))
   }
+
+  /// The caret line's context and the character the caret stands under.
+  static func caret(_ output: String) throws -> (context: String, before: String, under: Character)
+  {
+    let lines = output.lines
+    let caret = try #require(lines.firstIndex { $0.trimmingPrefix(while: { $0 == " " }) == "^" })
+    let context = Array(lines[caret - 1])
+    let column = lines[caret].count - 1
+    return (String(context), String(context[2..<column]), context[column])
+  }
+
+  @Test("the caret stands under a non-ASCII character, shown as it is, not as ?")
+  func caretUnderNonASCII() throws {
+    let run = runTool(["explain", "lnbc2500u1pvjluez\u{e9}\u{30ca}"])
+    #expect(run.code == 1)
+    let caret = try Self.caret(run.stdout)
+    #expect(caret.context == "  lnbc2500u1pvjluez\u{e9}\u{30ca}")
+    #expect(caret.under == "\u{e9}")
+    #expect(
+      run.stdout.lines.last
+        == "invalid: bech32.invalid_character: character U+00E9 is not allowed (at character 17)")
+  }
+
+  @Test("non-ASCII before the caret: it still stands under the byte offset the error gives")
+  func caretAfterNonASCII() throws {
+    // Too long: refused at byte 7089, before any character check. "lnbc1" and 7080 `q` are bytes
+    // 0 to 7084, the 3-byte character 7085 to 7087, a `p` 7088.
+    let invoice =
+      "lnbc1" + String(repeating: "q", count: 7080) + "\u{30ca}"
+      + String(repeating: "p", count: 100)
+    let run = runTool(["explain", invoice])
+    #expect(run.stdout.lines.last?.hasSuffix("(at character 7089)") == true)
+    let caret = try Self.caret(run.stdout)
+    // 40 bytes before the position are shown, after an ellipsis.
+    #expect(caret.before.hasPrefix("\u{2026}"))
+    #expect(caret.before.dropFirst().utf8.count == 40)
+    #expect(caret.before.hasSuffix("q\u{30ca}p"))
+    #expect(caret.under == "p")
+  }
 }
