@@ -209,13 +209,36 @@ import Testing
 
   @Test("the fault is the decoder's on every spec example", arguments: SpecVector.all)
   func specExamples(_ vector: SpecVector) {
-    let mode: DecodeOptions.Mode = vector.compat ? .compat : .strict
-    let syntax = InvoiceSyntax(vector.invoice, mode: mode)
-    do {
-      _ = try Invoice.decode(vector.invoice, options: DecodeOptions(mode: mode))
-      #expect(syntax.fault == nil)
-    } catch {
-      if let fault = syntax.fault { #expect(fault == error) }
+    Self.checkAgainstDecoder(
+      Array(vector.invoice.utf8), mode: vector.compat ? .compat : .strict)
+  }
+
+  @Test(
+    "the fault is the decoder's on every one-byte change of the coffee example",
+    arguments: [0x00, 0x20, 0x31, 0x41, 0x62, 0x71, 0xc3, 0xff] as [UInt8])
+  func oneByteChanges(_ byte: UInt8) {
+    let invoice = Array(Self.coffee.utf8)
+    for position in invoice.indices {
+      var changed = invoice
+      changed[position] = byte
+      Self.checkAgainstDecoder(changed, mode: .strict)
+      changed.remove(at: position)
+      Self.checkAgainstDecoder(changed, mode: .compat)
+    }
+  }
+
+  /// The syntax stage's fault, where it finds one, is the decoder's, and the pieces lie in order
+  /// inside the invoice.
+  static func checkAgainstDecoder(_ bytes: [UInt8], mode: DecodeOptions.Mode) {
+    let syntax = InvoiceSyntax(bytes: bytes, mode: mode)
+    let verdict = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(InvoiceError) in
+        try Invoice.decode(bytes: buffer, options: DecodeOptions(mode: mode))
+      }
+    }
+    switch verdict {
+    case .success: #expect(syntax.fault == nil)
+    case .failure(let error): if let fault = syntax.fault { #expect(fault == error) }
     }
     // Whatever the verdict, the pieces lie in order and inside the invoice.
     let pieces =

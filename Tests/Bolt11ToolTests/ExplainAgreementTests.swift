@@ -29,28 +29,52 @@ import Testing
     // Only invoice vectors' options are decode options; the others use the defaults.
     let given = vector.kind == "invoice" ? object["options"] : nil
     let options = try VectorFile.decodeOptions(given).get()
+    guard let error = try Self.checkAgreement(text, options, "\(vector)") else { return }
+    // Both are what the vector says, for invoice vectors.
+    if vector.kind == "invoice" {
+      #expect(
+        VectorFile.checkError(error.code.rawValue, object: object, wantsValid: false) == nil,
+        "\(vector)")
+      #expect(VectorFile.checkPosition(error.position, object: object) == nil, "\(vector)")
+    }
+  }
+
+  @Test(
+    "explain's verdict is decode's on every one-byte change of a spec example",
+    arguments: [0x00, 0x31, 0x51, 0x62, 0xc3] as [UInt8])
+  func oneByteChanges(_ byte: UInt8) throws {
+    let invoice = Array(SpecInvoice.routed.utf8)
+    for position in invoice.indices {
+      var changed = invoice
+      changed[position] = byte
+      let text = String(decoding: changed, as: UTF8.self)
+      try Self.checkAgreement(text, DecodeOptions(), "byte \(byte) at \(position)")
+    }
+  }
+
+  /// Runs explain and decode on `text` and checks they agree: exit code, verdict line, and the
+  /// syntax stage's fault. Returns decode's error, if any.
+  @discardableResult
+  static func checkAgreement(_ text: String, _ options: DecodeOptions, _ name: String) throws
+    -> InvoiceError?
+  {
     let explained = runTool(["explain"] + Self.flags(options) + ["--", text])
     let verdict = try #require(
       explained.stdout.lines.last { $0.hasPrefix("valid: ") || $0.hasPrefix("invalid: ") },
-      "\(vector): no verdict line in\n\(explained.stdout)")
+      "\(name): no verdict line in\n\(explained.stdout)")
     do {
       let invoice = try Invoice.decode(text, options: options)
-      #expect(explained.code == 0, "\(vector)")
-      #expect(verdict.hasPrefix("valid: payee \(Hex.encode(invoice.payeeNodeID)) "), "\(vector)")
+      #expect(explained.code == 0, "\(name)")
+      #expect(verdict.hasPrefix("valid: payee \(Hex.encode(invoice.payeeNodeID)) "), "\(name)")
+      return nil
     } catch {
-      #expect(explained.code == 1, "\(vector)")
-      #expect(verdict == "invalid: " + SafeText.escape(error.description), "\(vector)")
+      #expect(explained.code == 1, "\(name)")
+      #expect(verdict == "invalid: " + SafeText.escape(error.description), "\(name)")
       // The syntax stage's fault, where it finds one, is the decoder's.
       if let fault = InvoiceSyntax(text, mode: options.mode).fault {
-        #expect(fault == error, "\(vector)")
+        #expect(fault == error, "\(name)")
       }
-      // And both are what the vector says, for invoice vectors.
-      if vector.kind == "invoice" {
-        #expect(
-          VectorFile.checkError(error.code.rawValue, object: object, wantsValid: false) == nil,
-          "\(vector)")
-        #expect(VectorFile.checkPosition(error.position, object: object) == nil, "\(vector)")
-      }
+      return error
     }
   }
 
