@@ -21,6 +21,9 @@ package struct InvoiceSyntax: Sendable {
     package var multiplier: Range<Int>?
     /// The amount as the reader reads it; nil when the reader refuses it.
     package var value: Millisatoshis?
+    /// The unit the digits count (`bitcoin`, `micro-bitcoin`, ...); nil for an unknown
+    /// multiplier.
+    package var unitName: String?
     /// The whole amount.
     package var range: Range<Int> {
       digits.lowerBound..<(multiplier?.upperBound ?? digits.upperBound)
@@ -159,7 +162,8 @@ package struct InvoiceSyntax: Sendable {
     amount = Amount(
       digits: (range.lowerBound + amountStart)..<(range.lowerBound + digitsEnd),
       multiplier: digitsEnd < hrp.count ? (range.lowerBound + digitsEnd)..<range.upperBound : nil,
-      value: (try? HumanReadablePart.parse(hrp, offset: range.lowerBound, mode: mode))?.amount)
+      value: (try? HumanReadablePart.parse(hrp, offset: range.lowerBound, mode: mode))?.amount,
+      unitName: HumanReadablePart.unitName(endingWith: hrp[hrp.count - 1]))
     return hrp
   }
 

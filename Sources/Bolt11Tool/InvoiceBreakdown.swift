@@ -83,15 +83,11 @@ struct InvoiceBreakdown {
   /// `amount: 2500 micro-bitcoin (u) = 250,000 sat (250,000,000 msat)`.
   private func describe(_ amount: InvoiceSyntax.Amount) -> String {
     let digits = characters(amount.digits)
-    let unit: String
-    switch amount.multiplier.map(characters)?.lowercased() {
-    case nil: unit = "bitcoin"
-    case "m": unit = "milli-bitcoin (m)"
-    case "u": unit = "micro-bitcoin (u)"
-    case "n": unit = "nano-bitcoin (n)"
-    case "p": unit = "pico-bitcoin (p)"
-    case .some(let other): return "amount: \(digits) and an unknown multiplier \"\(other)\""
+    guard let name = amount.unitName else {
+      return
+        "amount: \(digits) and an unknown multiplier \"\(amount.multiplier.map(characters) ?? "")\""
     }
+    let unit = amount.multiplier.map { "\(name) (\(characters($0)))" } ?? name
     guard let value = amount.value else { return "amount: \(digits) \(unit), which readers refuse" }
     return "amount: \(digits) \(unit) = \(HumanOutput.formatAmount(value))"
   }
