@@ -94,8 +94,8 @@ package struct InvoiceSyntax: Sendable {
   package var signature: Signature?
   /// The six checksum characters.
   package var checksum: Range<Int>?
-  /// The invoice as the decoder holds it, when every data character is in the alphabet: its
-  /// `signingPreimage` and `signatureHash` are what the signature signs.
+  /// The invoice as the decoder holds it, when every data character is in the alphabet and the
+  /// signature is cut: its `signingPreimage` and `signatureHash` are what the signature signs.
   package var raw: RawInvoice?
   /// The first fault of steps 1 to 4 of the decoder's check order; nil when there is none.
   package var fault: InvoiceError?
@@ -245,7 +245,10 @@ package struct InvoiceSyntax: Sendable {
     }
     fields.removeAll { $0.position > position }
     trailing = kept(trailing)
-    if let signature, signature.range.lowerBound > position { self.signature = nil }
+    if let signature, signature.range.lowerBound > position {
+      self.signature = nil
+      raw = nil
+    }
     checksum = kept(checksum)
   }
 }
