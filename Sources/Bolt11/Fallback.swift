@@ -19,9 +19,9 @@ public struct Fallback: Sendable, Hashable {
   }
 
   /// The `f` field's version: 0...16 a witness version, 17 P2PKH, 18 P2SH.
-  public var version: UInt8
+  public let version: UInt8
   /// The witness program, or the 20-byte hash for versions 17 and 18.
-  public var program: [UInt8]
+  public let program: [UInt8]
 
   /// Version 17: pay to public-key hash.
   public static let p2pkhVersion: UInt8 = 17

@@ -9,9 +9,9 @@ public struct RawInvoice: Sendable, Equatable {
   /// A tagged field's place in `words`.
   public struct Field: Sendable, Equatable {
     /// The 5-bit type (`p` is 1, `s` is 16, ...).
-    public var tag: UInt8
+    public let tag: UInt8
     /// The field's data words, as indices into `RawInvoice.words`.
-    public var range: Range<Int>
+    public let range: Range<Int>
     /// Where the field's type character stands in `words`.
     public var start: Int { range.lowerBound - 3 }
     /// The type as its Bech32 character.
@@ -19,9 +19,9 @@ public struct RawInvoice: Sendable, Equatable {
   }
 
   /// The human-readable part, lower-cased (`lnbc2500u`).
-  public var hrp: [UInt8]
+  public let hrp: [UInt8]
   /// The whole data part: timestamp, tagged fields and signature, checksum excluded.
-  public var words: [UInt8]
+  public let words: [UInt8]
   /// The tagged fields in received order, framed from `words` on each call (parsing keeps no
   /// list: it reads the fields as it frames them).
   public var fields: [Field] {
@@ -49,7 +49,7 @@ public struct RawInvoice: Sendable, Equatable {
     }
   }
   /// Whether the invoice was written in upper case.
-  public var isUppercase: Bool
+  public let isUppercase: Bool
 
   /// 35 bits: seven words of timestamp.
   public static let timestampWordCount = 7

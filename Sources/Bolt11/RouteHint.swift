@@ -2,7 +2,7 @@
 public struct ShortChannelID: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
   /// The 8 bytes as a big-endian number: block in the top 24 bits, transaction in the next 24,
   /// output in the low 16.
-  public var rawValue: UInt64
+  public let rawValue: UInt64
   /// Makes a short channel id from its 8-byte form.
   public init(rawValue: UInt64) { self.rawValue = rawValue }
 
@@ -135,7 +135,7 @@ public struct RouteHop: Sendable, Hashable {
 /// One private route: an `r` field, the hops from a public node to the payee, in order.
 public struct RouteHint: Sendable, Hashable {
   /// The hops, from the first (a node the payer can reach) to the last (next to the payee).
-  public var hops: [RouteHop]
+  public let hops: [RouteHop]
   /// Makes a route from its hops, in order.
   public init(hops: [RouteHop]) { self.hops = hops }
 }
