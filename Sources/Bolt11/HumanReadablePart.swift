@@ -1,11 +1,11 @@
 /// The human-readable part of an invoice: `ln`, the currency prefix, and an optional amount.
 public struct HumanReadablePart: Sendable, Equatable {
   /// The chain, from the prefix after `ln`.
-  public var currency: Currency
+  public let currency: Currency
   /// The amount asked for, or nil for "any amount".
-  public var amount: Millisatoshis?
+  public let amount: Millisatoshis?
   /// Writer-rule breaches in the amount that readers accept.
-  public var warnings: [InvoiceWarning]
+  public let warnings: [InvoiceWarning]
 
   /// Makes a human-readable part from its parts.
   ///

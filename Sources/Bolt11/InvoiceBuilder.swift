@@ -73,7 +73,7 @@ public struct InvoiceBuilder: Sendable {
   public func build(signingWith key: SigningKey) throws(InvoiceBuildError) -> Invoice {
     let unsigned = try unsignedWords(payee: key.publicKey)
     let hrp = Array(humanReadablePart.utf8)
-    let hash = SHA256.hash(hrp + Bech32.bytesPadded(fromWords: unsigned))
+    let hash = RawInvoice.signatureHash(hrp: hrp, signedWords: unsigned[...])
     let signature: (compactSignature: [UInt8], recoveryID: Int)
     do { signature = try key.signRecoverable(hash: hash) } catch {
       throw InvoiceBuildError(.invalidKey, error.message)
