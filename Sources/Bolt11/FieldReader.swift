@@ -50,20 +50,37 @@ struct FieldReader {
   ) throws(InvoiceError) -> InvoiceFields {
     var reader = FieldReader(
       words: words, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
-    try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
-      try reader.read(field)
-    }
+    try reader.readFields()
     return try reader.fields(hrp: hrp)
   }
 
-  /// Reads one field by its row (see `FieldTable.swift` for the order of the checks).
-  private mutating func read(_ field: RawInvoice.Field) throws(InvoiceError) {
-    let row = FieldType.rowIndex[Int(field.tag)]
-    guard row >= 0 else {
-      keepAsExtra(field)
-      return
+  /// Reads every field, borrowing the table and its index once rather than once per field.
+  private mutating func readFields() throws(InvoiceError) {
+    let result = FieldDefinition.table.withUnsafeBufferPointer { rows in
+      FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
+        Result { () throws(InvoiceError) in
+          try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
+            let row = rowIndex[Int(field.tag)]
+            guard row >= 0 else {
+              keepAsExtra(field)
+              return
+            }
+            try read(field, row: row, of: rows)
+          }
+        }
+      }
     }
-    let length = FieldDefinition.table[row].length
+    try result.get()
+  }
+
+  /// Reads one field by its row (see `FieldTable.swift` for the order of the checks).
+  ///
+  /// The row is read in place, `rows[row]`, rather than copied: a copy would retain each of its
+  /// references, once per field.
+  private mutating func read(
+    _ field: RawInvoice.Field, row: Int, of rows: UnsafeBufferPointer<FieldDefinition>
+  ) throws(InvoiceError) {
+    let length = rows[row].length
     if length.isFixed && field.range.count != length.minimum {
       guard
         try allow(
@@ -71,34 +88,36 @@ struct FieldReader {
           "`\(field.letter)` has \(field.range.count) characters; it must have \(length.minimum)")
       else { return }
     }
-    if FieldDefinition.table[row].isSingleValued {
+    if rows[row].isSingleValued {
       let bit: UInt32 = 1 << UInt32(field.tag)
       if seen & bit != 0 {
         guard try allow(.duplicate, field, "a second `\(field.letter)` field") else { return }
       }
       seen |= bit
     }
-    try FieldDefinition.table[row].read(&self, field)
+    try rows[row].read(&self, field)
   }
 
   /// The fields read, once the presence rules hold.
+  ///
+  /// Each value is moved out of the reader (`take`), not copied: a copy would retain it once more.
   private mutating func fields(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
     let end = dataOffset + words.count - RawInvoice.signatureWordCount
     guard let paymentHash else {
-      _ = try allowMissing(.paymentHash, .missing, "no `p` (payment hash) field", at: end)
+      try allowMissing(.paymentHash, .missing, "no `p` (payment hash) field", at: end)
       preconditionFailure("the table lets an invoice without `p` through")
     }
     if paymentSecret == nil {
-      _ = try allowMissing(.paymentSecret, .missing, "no `s` (payment secret) field", at: end)
+      try allowMissing(.paymentSecret, .missing, "no `s` (payment secret) field", at: end)
     }
     let description: InvoiceDescription
-    switch (text, descriptionHash) {
+    switch (text.take(), descriptionHash.take()) {
     case (.some, .some):
-      _ = try allowMissing(
+      try allowMissing(
         .description, .bothDescriptions, "both `d` and `h` are present", at: end)
       preconditionFailure("the table lets an invoice with `d` and `h` through")
     case (nil, nil):
-      _ = try allowMissing(
+      try allowMissing(
         .description, .missingDescription, "neither `d` nor `h` is present", at: end)
       preconditionFailure("the table lets an invoice without a description through")
     case (.some(let text), nil): description = .text(text)
@@ -118,10 +137,20 @@ struct FieldReader {
       currency: hrp.currency, amount: hrp.amount, createdAt: createdAt,
       paymentHashBytes: paymentHash, paymentSecretBytes: paymentSecret,
       description: description,
-      statedPayee: statedPayee, expirySeconds: expirySeconds, expiresAt: expiresAt,
+      statedPayee: statedPayee.take(), expirySeconds: expirySeconds, expiresAt: expiresAt,
       minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
-      features: features, fallbacks: fallbacks, routeHints: routeHints,
-      paymentMetadata: metadata, extraFields: extra, warnings: warnings)
+      features: Self.take(&features, leaving: Features()),
+      fallbacks: Self.take(&fallbacks, leaving: []),
+      routeHints: Self.take(&routeHints, leaving: []),
+      paymentMetadata: metadata.take(), extraFields: Self.take(&extra, leaving: []),
+      warnings: Self.take(&warnings, leaving: []))
+  }
+
+  /// `value`, moved out and replaced with `empty`.
+  private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
+    var taken = empty
+    swap(&taken, &value)
+    return taken
   }
 
   // MARK: Applying a row's rules
@@ -151,13 +180,11 @@ struct FieldReader {
   /// signature starts.
   private mutating func allowMissing(
     _ type: FieldType, _ breach: FieldBreach, _ message: String, at position: Int
-  ) throws(InvoiceError) -> Bool {
+  ) throws(InvoiceError) {
     switch type.definition.outcome(of: breach, in: mode) {
     case .refuse(let code): throw InvoiceError(code, message, position: position)
-    case .warn(let warning):
-      warnings.append(warning)
-      return true
-    case .keepAsExtra: return true
+    case .warn(let warning): warnings.append(warning)
+    case .keepAsExtra: break  // no field to keep
     }
   }
 
