@@ -58,6 +58,32 @@ public enum Bech32 {
     return table
   }()
 
+  /// The character of a 5-bit word (`alphabet[word]`), as an invoice's field type letter shows.
+  ///
+  /// - Precondition: `word` is below 32.
+  public static func character(of word: UInt8) -> Character {
+    Character(Unicode.Scalar(alphabet[Int(word)]))
+  }
+
+  /// The word value of a Bech32 data character in either case, or nil for any other character.
+  public static func word(of character: Character) -> UInt8? {
+    guard let ascii = character.asciiValue else { return nil }
+    let value = reverseAlphabet[Int(ascii)]
+    return value == 0xff ? nil : value
+  }
+
+  /// The word values of a string of Bech32 data characters in either case, or nil when one is not
+  /// (mixed case is accepted: no checksum is involved).
+  public static func words(ofCharacters text: some StringProtocol) -> [UInt8]? {
+    var words: [UInt8] = []
+    words.reserveCapacity(text.utf8.count)
+    for byte in text.utf8 {
+      guard byte < 128, reverseAlphabet[Int(byte)] != 0xff else { return nil }
+      words.append(reverseAlphabet[Int(byte)])
+    }
+    return words
+  }
+
   /// Number of checksum characters at the end of every string.
   public static let checksumLength = 6
 
@@ -266,7 +292,7 @@ public enum Bech32 {
   ///
   /// Eight bytes at a time from the end: `x ^ 0x3131...` has a zero byte where `x` has a "1", and
   /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte.
-  static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+  package static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return -1 }
     let raw = UnsafeRawPointer(base)
     var end = bytes.count

@@ -19,14 +19,18 @@ public struct Fallback: Sendable, Hashable {
   }
 
   /// The `f` field's version: 0...16 a witness version, 17 P2PKH, 18 P2SH.
-  public var version: UInt8
+  public let version: UInt8
   /// The witness program, or the 20-byte hash for versions 17 and 18.
-  public var program: [UInt8]
+  public let program: [UInt8]
 
   /// Version 17: pay to public-key hash.
   public static let p2pkhVersion: UInt8 = 17
   /// Version 18: pay to script hash.
   public static let p2shVersion: UInt8 = 18
+
+  /// Whether readers interpret an `f` field of `version`: 0...16 (witness versions), 17 and 18.
+  /// BOLT 11: "MUST skip over `f` fields that use an unknown `version`."
+  public static func isKnownVersion(_ version: UInt8) -> Bool { version <= p2shVersion }
 
   /// Makes a fallback, or nil when the version and length are not a valid address.
   ///
@@ -40,6 +44,32 @@ public struct Fallback: Sendable, Hashable {
     }
     self.version = version
     self.program = program
+  }
+
+  /// The fallback that pays `script`: P2PKH, P2SH or a witness program (`scriptPubKey`'s
+  /// inverse); nil for any other script.
+  public init?(scriptPubKey script: [UInt8]) {
+    // OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG
+    if script.count == 25, script.starts(with: [0x76, 0xa9, 0x14]),
+      script.suffix(2).elementsEqual([0x88, 0xac])
+    {
+      self.init(version: Self.p2pkhVersion, program: Array(script[3..<23]))
+      return
+    }
+    // OP_HASH160 <20> OP_EQUAL
+    if script.count == 23, script.starts(with: [0xa9, 0x14]), script.last == 0x87 {
+      self.init(version: Self.p2shVersion, program: Array(script[2..<22]))
+      return
+    }
+    // OP_n <push program>: OP_0 is 0x00; OP_1...OP_16 are 0x51...0x60.
+    guard script.count >= 4, Int(script[1]) == script.count - 2 else { return nil }
+    let version: UInt8
+    switch script[0] {
+    case 0: version = 0
+    case 0x51...0x60: version = script[0] - 0x50
+    default: return nil
+    }
+    self.init(version: version, program: Array(script[2...]))
   }
 
   /// The address kind, from the version and the program's length.

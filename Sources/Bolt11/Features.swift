@@ -39,6 +39,23 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
     self = bytes.withUnsafeBufferPointer { Self(minimalBytes: $0) }
   }
 
+  /// The features whose bits `bytes` sets, big-endian: bit 0 is the lowest bit of the last byte
+  /// (the inverse of ``bytes``; leading zero bytes are allowed).
+  ///
+  /// - Throws: `build.invalid_features` for a bit above `maximumBit`.
+  public init(bytes: [UInt8]) throws(InvoiceBuildError) {
+    try self.init(bits: Self.bits(ofBytes: bytes))
+  }
+
+  /// The numbers of the bits `bytes` sets (big-endian), ascending.
+  private static func bits(ofBytes bytes: [UInt8]) -> [Int] {
+    var bits: [Int] = []
+    for (index, byte) in bytes.reversed().enumerated() where byte != 0 {
+      for bit in 0..<8 where (byte >> UInt8(bit)) & 1 == 1 { bits.append(index * 8 + bit) }
+    }
+    return bits
+  }
+
   /// From big-endian bytes without a leading zero byte.
   private init(minimalBytes bytes: UnsafeBufferPointer<UInt8>) {
     if bytes.count <= 8 {
@@ -83,13 +100,7 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The numbers of the bits set, ascending.
-  public var setBits: [Int] {
-    var bits: [Int] = []
-    for (index, byte) in bytes.reversed().enumerated() where byte != 0 {
-      for bit in 0..<8 where (byte >> UInt8(bit)) & 1 == 1 { bits.append(index * 8 + bit) }
-    }
-    return bits
-  }
+  public var setBits: [Int] { Self.bits(ofBytes: bytes) }
 
   /// Whether no bit is set (then an invoice carries no `9` field, unless its order names one).
   public var isEmpty: Bool { low == 0 && wide.isEmpty }

@@ -1,6 +1,7 @@
 import Bech32Codec
 
-/// Reads a framed invoice's tagged fields into `InvoiceFields`, applying every field rule.
+/// Reads a framed invoice's tagged fields into `InvoiceFields`, each by its row of the field
+/// table (`FieldDefinition.table`), in the order that file describes.
 struct FieldReader {
   /// The whole data part, borrowed for the read: one buffer, no reference counting per field.
   let words: UnsafeBufferPointer<UInt8>
@@ -8,189 +9,117 @@ struct FieldReader {
   /// Where word 0 of the data part stands in the caller's input.
   let dataOffset: Int
 
-  // Field types, by their 5-bit values (the Bech32 character in the comment).
-  static let paymentHashTag: UInt8 = 1  // p
-  static let routeTag: UInt8 = 3  // r
-  static let featuresTag: UInt8 = 5  // 9
-  static let expiryTag: UInt8 = 6  // x
-  static let fallbackTag: UInt8 = 9  // f
-  static let descriptionTag: UInt8 = 13  // d
-  static let paymentSecretTag: UInt8 = 16  // s
-  static let payeeTag: UInt8 = 19  // n
-  static let descriptionHashTag: UInt8 = 23  // h
-  static let minFinalCLTVTag: UInt8 = 24  // c
-  static let metadataTag: UInt8 = 27  // m
+  // What the fields said so far: each row's `read` sets its own.
+  var paymentHash: InlineBytes32?
+  var paymentSecret: InlineBytes32?
+  var text: String?
+  var descriptionHash: [UInt8]?
+  var statedPayee: [UInt8]?
+  var expiry: UInt64?
+  var minFinalCLTV: UInt64?
+  var features = Features()
+  var fallbacks: [Fallback] = []
+  var routeHints: [RouteHint] = []
+  var metadata: [UInt8]?
+  var extra: [ExtraField] = []
+  var warnings: [InvoiceWarning]
+  /// The single-valued types read so far, as a bit set over the 32 type numbers.
+  private var seen: UInt32 = 0
 
-  /// Types that may appear at most once (`p s d h n x c 9 m`), as a bit set over the 32 types.
-  static let singleValuedTags: UInt32 = [
-    paymentHashTag, paymentSecretTag, descriptionTag, descriptionHashTag, payeeTag, expiryTag,
-    minFinalCLTVTag, featuresTag, metadataTag,
-  ].reduce(0) { $0 | 1 << UInt32($1) }
-
-  /// Every type this reader interprets.
-  static let knownTags: Set<UInt8> = [
-    paymentHashTag, routeTag, featuresTag, expiryTag, fallbackTag, descriptionTag,
-    paymentSecretTag, payeeTag, descriptionHashTag, minFinalCLTVTag, metadataTag,
-  ]
-
-  /// Types with a fixed length: `p`, `h`, `s`, `n`.
-  static let fixedLengthTags: Set<UInt8> = [
-    paymentHashTag, descriptionHashTag, paymentSecretTag, payeeTag,
-  ]
-
-  /// 256 bits / 5, rounded up: `p`, `s` and `h`.
-  static let hashWordCount = 52
-  /// 264 bits / 5, rounded up: `n`.
-  static let publicKeyWordCount = 53
-
-  /// - Parameter words: `raw.words`, valid while the reader is used.
-  init(
-    raw: RawInvoice, words: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode, dataOffset: Int
+  private init(
+    words: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode, dataOffset: Int,
+    warnings: [InvoiceWarning]
   ) {
     self.words = words
     self.mode = mode
     self.dataOffset = dataOffset
+    self.warnings = warnings
   }
 
-  mutating func read(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
-    var seen: UInt32 = 0
-    var paymentHash: InlineBytes32?
-    var paymentSecret: InlineBytes32?
-    var text: String?
-    var descriptionHash: [UInt8]?
-    var statedPayee: [UInt8]?
-    var expiry: UInt64?
-    var minFinalCLTV: UInt64?
-    var features = Features()
-    var fallbacks: [Fallback] = []
-    var routeHints: [RouteHint] = []
-    var metadata: [UInt8]?
-    var extra: [ExtraField] = []
-    var warnings = hrp.warnings
+  /// Reads every tagged field of the data part `words` and applies the presence rules.
+  ///
+  /// - Parameters:
+  ///   - words: the framed data part (`RawInvoice.words`).
+  ///   - hrp: the human-readable part, whose currency, amount and warnings the fields join.
+  ///   - mode: which outcome of each rule applies.
+  ///   - dataOffset: where word 0 stands in the caller's input, for error positions.
+  /// - Throws: steps 5 and 6 of the check order (`Invoice+Decoding.swift`).
+  static func read(
+    _ words: UnsafeBufferPointer<UInt8>, hrp: HumanReadablePart, mode: DecodeOptions.Mode,
+    dataOffset: Int
+  ) throws(InvoiceError) -> InvoiceFields {
+    var reader = FieldReader(
+      words: words, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
+    try reader.readFields()
+    return try reader.fields(hrp: hrp)
+  }
 
-    try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
-      let data = UnsafeBufferPointer(rebasing: words[field.range])
-      let tag = field.tag
-      switch tag {
-      case Self.paymentHashTag, Self.paymentSecretTag, Self.descriptionHashTag, Self.payeeTag:
-        // BOLT 11: "MUST fail the payment if any field with fixed `data_length` (`p`, `h`, `s`,
-        // `n`) does not have the correct length (52, 52, 52, 53)."
-        let expected = tag == Self.payeeTag ? Self.publicKeyWordCount : Self.hashWordCount
-        guard data.count == expected else {
-          if mode == .compat {
-            extra.append(ExtraField(tag: tag, words: Array(data)))
-            return
+  /// Reads every field, borrowing the table and its index once rather than once per field.
+  private mutating func readFields() throws(InvoiceError) {
+    let result = FieldDefinition.table.withUnsafeBufferPointer { rows in
+      FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
+        Result { () throws(InvoiceError) in
+          try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
+            let row = rowIndex[Int(field.tag)]
+            guard row >= 0 else {
+              keepAsExtra(field)
+              return
+            }
+            try read(field, row: row, of: rows)
           }
-          throw error(
-            .fieldInvalidLength,
-            "`\(field.letter)` has \(data.count) characters; it must have \(expected)", field)
         }
-        try checkNotSeen(&seen, field)
-        switch tag {
-        case Self.paymentHashTag: paymentHash = try withBytes(of: field) { InlineBytes32($0) }
-        case Self.paymentSecretTag: paymentSecret = try withBytes(of: field) { InlineBytes32($0) }
-        case Self.descriptionHashTag: descriptionHash = try bytes(of: field)
-        default: statedPayee = try bytes(of: field)
-        }
-
-      case Self.descriptionTag:
-        try checkNotSeen(&seen, field)
-        // Regrouped on the stack: the string is the only allocation.
-        let (string, isUTF8) = try withBytes(of: field) { bytes -> (String?, Bool) in
-          if let string = String(validating: bytes, as: UTF8.self) { return (string, true) }
-          return (mode == .compat ? String(decoding: bytes, as: UTF8.self) : nil, false)
-        }
-        // BOLT 11: "MUST set `d` to a valid UTF-8 string." (writer)
-        guard let string else {
-          throw error(.fieldInvalidUTF8, "`d` is not valid UTF-8", field)
-        }
-        if !isUTF8 { warnings.append(.fieldInvalidUTF8) }
-        text = string
-
-      case Self.metadataTag:
-        try checkNotSeen(&seen, field)
-        metadata = try bytes(of: field)
-
-      case Self.expiryTag:
-        try checkNotSeen(&seen, field)
-        expiry = try integer(of: field)
-
-      case Self.minFinalCLTVTag:
-        try checkNotSeen(&seen, field)
-        let delta = try integer(of: field)
-        if delta > UInt32.max {
-          // Contract: no HTLC's 32-bit CLTV expiry can carry it; readers accept it with a warning.
-          warnings.append(.cltvUnusable)
-        }
-        minFinalCLTV = delta
-
-      case Self.featuresTag:
-        try checkNotSeen(&seen, field)
-        try checkMinimal(field)
-        features = Features(words: data)
-        if let bit = features.firstUnknownRequiredBit {
-          // BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail
-          // the payment. SHOULD indicate the unknown bit to the user."
-          guard mode == .compat else {
-            throw error(.featuresUnknownRequired, "unknown required feature bit \(bit)", field)
-          }
-          warnings.append(.featuresUnknownRequired)
-        }
-        if let missing = features.firstMissingDependency {
-          // BOLT 11: "if the feature vector does not set all known, transitive feature
-          // dependencies: MUST NOT attempt the payment."
-          throw error(
-            .featuresMissingDependency,
-            "feature bit \(missing.feature) needs feature \(missing.requires) or "
-              + "\(missing.requires + 1)", field)
-        }
-
-      case Self.fallbackTag:
-        guard let version = data.first else {
-          throw error(.fieldInvalidFallback, "`f` is empty", field)
-        }
-        guard version <= Fallback.p2shVersion else {
-          // BOLT 11: "MUST skip over `f` fields that use an unknown `version`."
-          extra.append(ExtraField(tag: tag, words: Array(data)))
-          return
-        }
-        let program = try bytes(of: field, dropping: 1)
-        guard let fallback = Fallback(version: version, program: program) else {
-          throw error(
-            .fieldInvalidFallback,
-            "version \(version) fallback cannot have a \(program.count)-byte program", field)
-        }
-        fallbacks.append(fallback)
-
-      case Self.routeTag:
-        routeHints.append(try routeHint(field))
-
-      default:
-        extra.append(ExtraField(tag: tag, words: Array(data)))
       }
     }
+    try result.get()
+  }
 
+  /// Reads one field by its row (see `FieldTable.swift` for the order of the checks).
+  ///
+  /// The row is read in place, `rows[row]`, rather than copied: a copy would retain each of its
+  /// references, once per field.
+  private mutating func read(
+    _ field: RawInvoice.Field, row: Int, of rows: UnsafeBufferPointer<FieldDefinition>
+  ) throws(InvoiceError) {
+    let length = rows[row].length
+    if length.isFixed && field.range.count != length.minimum {
+      guard
+        try allow(
+          .wrongLength, field,
+          "`\(field.letter)` has \(field.range.count) characters; it must have \(length.minimum)")
+      else { return }
+    }
+    if rows[row].isSingleValued {
+      let bit: UInt32 = 1 << UInt32(field.tag)
+      if seen & bit != 0 {
+        guard try allow(.duplicate, field, "a second `\(field.letter)` field") else { return }
+      }
+      seen |= bit
+    }
+    try rows[row].read(&self, field)
+  }
+
+  /// The fields read, once the presence rules hold.
+  ///
+  /// Each value is moved out of the reader (`take`), not copied: a copy would retain it once more.
+  private mutating func fields(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
     let end = dataOffset + words.count - RawInvoice.signatureWordCount
-    // BOLT 11: "MUST include exactly one `p` field." (writer)
     guard let paymentHash else {
-      throw InvoiceError(.fieldMissingPaymentHash, "no `p` (payment hash) field", position: end)
+      try allowMissing(.paymentHash, .missing, "no `p` (payment hash) field", at: end)
+      preconditionFailure("the table lets an invoice without `p` through")
     }
-    // BOLT 11: "if a valid `s` field is not provided: MUST fail the payment."
     if paymentSecret == nil {
-      guard mode == .compat else {
-        throw InvoiceError(
-          .fieldMissingPaymentSecret, "no `s` (payment secret) field", position: end)
-      }
-      warnings.append(.fieldMissingPaymentSecret)
+      try allowMissing(.paymentSecret, .missing, "no `s` (payment secret) field", at: end)
     }
-    // BOLT 11: "MUST fail the payment if neither a `d` field nor a `h` field is present, or if
-    // both are present."
     let description: InvoiceDescription
-    switch (text, descriptionHash) {
+    switch (text.take(), descriptionHash.take()) {
     case (.some, .some):
-      throw InvoiceError(.fieldBothDescriptions, "both `d` and `h` are present", position: end)
+      try allowMissing(
+        .description, .bothDescriptions, "both `d` and `h` are present", at: end)
+      preconditionFailure("the table lets an invoice with `d` and `h` through")
     case (nil, nil):
-      throw InvoiceError(.fieldMissingDescription, "neither `d` nor `h` is present", position: end)
+      try allowMissing(
+        .description, .missingDescription, "neither `d` nor `h` is present", at: end)
+      preconditionFailure("the table lets an invoice without a description through")
     case (.some(let text), nil): description = .text(text)
     case (nil, .some(let hash)): description = .hash(hash)
     }
@@ -201,39 +130,140 @@ struct FieldReader {
     let (expiresAt, overflow) = createdAt.addingReportingOverflow(expirySeconds)
     guard !overflow else {
       throw InvoiceError(
-        .fieldValueTooLarge, "timestamp plus expiry does not fit in 64 bits", field: "x")
+        .fieldValueTooLarge, "timestamp plus expiry does not fit in 64 bits",
+        field: FieldType.expiry.letter)
     }
     return InvoiceFields(
       currency: hrp.currency, amount: hrp.amount, createdAt: createdAt,
       paymentHashBytes: paymentHash, paymentSecretBytes: paymentSecret,
       description: description,
-      statedPayee: statedPayee, expirySeconds: expirySeconds, expiresAt: expiresAt,
+      statedPayee: statedPayee.take(), expirySeconds: expirySeconds, expiresAt: expiresAt,
       minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
-      features: features, fallbacks: fallbacks, routeHints: routeHints,
-      paymentMetadata: metadata, extraFields: extra, warnings: warnings)
+      features: Self.take(&features, leaving: Features()),
+      fallbacks: Self.take(&fallbacks, leaving: []),
+      routeHints: Self.take(&routeHints, leaving: []),
+      paymentMetadata: metadata.take(), extraFields: Self.take(&extra, leaving: []),
+      warnings: Self.take(&warnings, leaving: []))
   }
 
-  private func error(_ code: InvoiceError.Code, _ message: String, _ field: RawInvoice.Field)
-    -> InvoiceError
-  {
-    InvoiceError(code, message, position: dataOffset + field.start, field: field.letter)
+  /// `value`, moved out and replaced with `empty`.
+  private static func take<Value>(_ value: inout Value, leaving empty: Value) -> Value {
+    var taken = empty
+    swap(&taken, &value)
+    return taken
   }
 
-  private func checkNotSeen(_ seen: inout UInt32, _ field: RawInvoice.Field) throws(InvoiceError) {
-    let bit: UInt32 = 1 << UInt32(field.tag)
-    guard Self.singleValuedTags & bit == 0 || seen & bit == 0 else {
-      throw error(.fieldDuplicate, "a second `\(field.letter)` field", field)
+  // MARK: Applying a row's rules
+
+  /// Applies what the mode does with `field` breaking `breach`: throws when it refuses, records
+  /// the warning when it warns, keeps the field as an extra one when it skips it.
+  ///
+  /// - Returns: whether to go on reading the field (false once it is kept as an extra field).
+  mutating func allow(
+    _ breach: FieldBreach, _ field: RawInvoice.Field, _ message: @autoclosure () -> String
+  ) throws(InvoiceError) -> Bool {
+    let definition = FieldDefinition.table[FieldType.rowIndex[Int(field.tag)]]
+    switch definition.outcome(of: breach, in: mode) {
+    case .refuse(let code):
+      throw InvoiceError(
+        code, message(), position: dataOffset + field.start, field: field.letter)
+    case .warn(let warning):
+      warnings.append(warning)
+      return true
+    case .keepAsExtra:
+      keepAsExtra(field)
+      return false
     }
-    seen |= bit
   }
 
-  /// An `r` field: one or more 51-byte hops, each key in compressed form.
-  private func routeHint(_ field: RawInvoice.Field) throws(InvoiceError) -> RouteHint {
-    let hops = try withBytes(of: field) { bytes throws(InvoiceError) -> [RouteHop] in
+  /// Applies what the mode does with a presence rule of `type` broken; `position` is where the
+  /// signature starts.
+  private mutating func allowMissing(
+    _ type: FieldType, _ breach: FieldBreach, _ message: String, at position: Int
+  ) throws(InvoiceError) {
+    switch type.definition.outcome(of: breach, in: mode) {
+    case .refuse(let code): throw InvoiceError(code, message, position: position)
+    case .warn(let warning): warnings.append(warning)
+    case .keepAsExtra: break  // no field to keep
+    }
+  }
+
+  private mutating func keepAsExtra(_ field: RawInvoice.Field) {
+    extra.append(ExtraField(tag: field.tag, words: Array(words[field.range])))
+  }
+
+  // MARK: Readers of the rows that need more than one line
+
+  /// `d`: UTF-8 text.
+  mutating func readDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
+    // Regrouped on the stack: the string is the only allocation.
+    let string = try withBytes(of: field) { bytes in String(validating: bytes, as: UTF8.self) }
+    guard let string else { return }
+    if let string {
+      text = string
+      return
+    }
+    guard try allow(.invalidUTF8, field, "`d` is not valid UTF-8") else { return }
+    text = try withBytes(of: field) { bytes in String(decoding: bytes, as: UTF8.self) }
+  }
+
+  /// `c`: an integer that a warning marks when no HTLC can carry it.
+  mutating func readMinFinalCLTV(_ field: RawInvoice.Field) throws(InvoiceError) {
+    guard let delta = try integer(of: field) else { return }
+    if delta > UInt32.max {
+      guard try allow(.unusableCLTV, field, "`c` is above 2^32 - 1") else { return }
+    }
+    minFinalCLTV = delta
+  }
+
+  /// `9`: feature bits, minimal, every required one known, every dependency set.
+  mutating func readFeatures(_ field: RawInvoice.Field) throws(InvoiceError) {
+    guard try checkMinimal(field) else { return }
+    let features = Features(words: UnsafeBufferPointer(rebasing: words[field.range]))
+    if let bit = features.firstUnknownRequiredBit {
+      guard try allow(.unknownRequiredFeature, field, "unknown required feature bit \(bit)")
+      else { return }
+    }
+    if let missing = features.firstMissingDependency {
+      guard
+        try allow(
+          .missingFeatureDependency, field,
+          "feature bit \(missing.feature) needs feature \(missing.requires) or "
+            + "\(missing.requires + 1)")
+      else { return }
+    }
+    self.features = features
+  }
+
+  /// `f`: a version word, then the program as bytes.
+  mutating func readFallback(_ field: RawInvoice.Field) throws(InvoiceError) {
+    guard let version = words[field.range].first else {
+      _ = try allow(.invalidFallback, field, "`f` is empty")
+      return
+    }
+    guard Fallback.isKnownVersion(version) else {
+      _ = try allow(.unknownFallbackVersion, field, "`f` has unknown version \(version)")
+      return
+    }
+    guard let program = try bytes(of: field, dropping: 1) else { return }
+    guard let fallback = Fallback(version: version, program: program) else {
+      _ = try allow(
+        .invalidFallback, field,
+        "version \(version) fallback cannot have a \(program.count)-byte program")
+      return
+    }
+    fallbacks.append(fallback)
+  }
+
+  /// `r`: one or more 51-byte hops, each key in compressed form.
+  mutating func readRouteHint(_ field: RawInvoice.Field) throws(InvoiceError) {
+    // The hops, or the rule they break and how.
+    let read = try withBytes(of: field) { bytes -> Result<[RouteHop], RouteFault> in
       guard !bytes.isEmpty, bytes.count % RouteHop.encodedLength == 0 else {
-        throw error(
-          .fieldInvalidRoute,
-          "`r` has \(bytes.count) bytes; it must be one or more hops of 51 bytes", field)
+        return .failure(
+          RouteFault(
+            breach: .invalidRoute,
+            message: "`r` has \(bytes.count) bytes; it must be one or more hops of 51 bytes"))
       }
       var hops: [RouteHop] = []
       hops.reserveCapacity(bytes.count / RouteHop.encodedLength)
@@ -242,62 +272,92 @@ struct FieldReader {
         // A compressed key starts 02 or 03; whether it is on the curve is checked after the
         // signature, when asked (`DecodeOptions.checkRouteHintKeys`).
         guard hop[0] == 2 || hop[0] == 3 else {
-          throw error(.fieldInvalidPubkey, "route hop key is not a compressed key", field)
+          return .failure(
+            RouteFault(breach: .invalidHopKey, message: "route hop key is not a compressed key"))
         }
         hops.append(RouteHop(bytes: hop))
       }
-      return hops
+      return .success(hops)
     }
-    return RouteHint(hops: hops)
+    switch read {
+    case nil: return
+    case .success(let hops): routeHints.append(RouteHint(hops: hops))
+    case .failure(let fault): _ = try allow(fault.breach, field, fault.message)
+    }
   }
 
-  /// The field's data as bytes, refusing padding a writer could not have produced.
-  private func bytes(of field: RawInvoice.Field, dropping dropped: Int = 0) throws(InvoiceError)
-    -> [UInt8]
+  private struct RouteFault: Error {
+    var breach: FieldBreach
+    var message: String
+  }
+
+  // MARK: Reading data words
+
+  /// The field's data as bytes; nil when a padding rule kept the field as an extra one.
+  mutating func bytes(of field: RawInvoice.Field, dropping dropped: Int = 0) throws(InvoiceError)
+    -> [UInt8]?
   {
     try withBytes(of: field, dropping: dropped) { Array($0) }
   }
 
-  /// Calls `body` with the field's data regrouped to bytes in a stack buffer, refusing padding a
-  /// writer could not have produced.
+  /// Calls `body` with the field's data regrouped to bytes in a stack buffer, applying the
+  /// padding rules; nil when one of them kept the field as an extra one.
   ///
   /// - Parameter dropped: 0, or 1 for a field known to have a first word (`f`'s version).
-  private func withBytes<Result>(
+  mutating func withBytes<Result>(
     of field: RawInvoice.Field, dropping dropped: Int = 0,
     _ body: (UnsafeBufferPointer<UInt8>) throws(InvoiceError) -> Result
-  ) throws(InvoiceError) -> Result {
-    let range = (field.range.lowerBound + dropped)..<field.range.upperBound
+  ) throws(InvoiceError) -> Result? {
+    let data = UnsafeBufferPointer(
+      rebasing: words[(field.range.lowerBound + dropped)..<field.range.upperBound])
+    var padding: Bech32.PaddingError?
     // A field has at most 1023 words: 639 bytes and a few bits, within a stack buffer.
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 5 / 8 + 1) {
-      buffer throws(InvoiceError) -> Result in
-      switch Bech32.regroupUnpadded(UnsafeBufferPointer(rebasing: words[range]), into: buffer) {
+    let result = try withUnsafeTemporaryAllocation(
+      of: UInt8.self, capacity: data.count * 5 / 8 + 1
+    ) { buffer throws(InvoiceError) -> Result? in
+      switch Bech32.regroupUnpadded(data, into: buffer) {
       case .success(let count):
         return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-      case .failure(.nonZeroPadding):
-        // BOLT 11: "MUST pad field data to a multiple of 5 bits, using 0s." (writer)
-        throw error(.invoiceNonZeroPadding, "`\(field.letter)` has non-zero padding bits", field)
-      case .failure(.excessPadding):
-        throw error(
-          .fieldInvalidLength, "`\(field.letter)` has a whole character of padding", field)
+      case .failure(let failure):
+        padding = failure
+        return nil
       }
     }
-  }
-
-  /// BOLT 11: "if a `c`, `x`, or `9` field is provided which has a non-minimal `data_length`
-  /// (i.e. begins with 0 field elements): SHOULD treat the invoice as invalid."
-  private func checkMinimal(_ field: RawInvoice.Field) throws(InvoiceError) {
-    if words[field.range].first == 0 {
-      throw error(.fieldNonMinimal, "`\(field.letter)` starts with a zero character", field)
+    guard let padding else { return result }
+    let allowed =
+      switch padding {
+      case .nonZeroPadding:
+        try allow(.nonZeroPadding, field, "`\(field.letter)` has non-zero padding bits")
+      case .excessPadding:
+        try allow(.excessPadding, field, "`\(field.letter)` has a whole character of padding")
+      }
+    guard allowed else { return nil }
+    // A mode that lets the padding pass reads the whole bytes.
+    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: data.count * 5 / 8 + 1) {
+      buffer throws(InvoiceError) -> Result in
+      let count = Bech32.regroup(data, into: buffer, padded: false).count
+      return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
     }
   }
 
-  /// A big-endian unsigned integer field (`x`, `c`), minimal and at most 64 bits.
-  private func integer(of field: RawInvoice.Field) throws(InvoiceError) -> UInt64 {
-    try checkMinimal(field)
+  /// Whether to go on reading the field: it starts with a non-zero word, or the mode lets that
+  /// pass.
+  private mutating func checkMinimal(_ field: RawInvoice.Field) throws(InvoiceError) -> Bool {
+    guard words[field.range].first == 0 else { return true }
+    return try allow(.nonMinimal, field, "`\(field.letter)` starts with a zero character")
+  }
+
+  /// A big-endian unsigned integer field (`x`, `c`), minimal and at most 64 bits; nil when a rule
+  /// kept the field as an extra one.
+  mutating func integer(of field: RawInvoice.Field) throws(InvoiceError) -> UInt64? {
+    guard try checkMinimal(field) else { return nil }
     var value: UInt64 = 0
     for word in words[field.range] {
       guard value >> 59 == 0 else {
-        throw error(.fieldValueTooLarge, "`\(field.letter)` does not fit in 64 bits", field)
+        guard try allow(.valueTooLarge, field, "`\(field.letter)` does not fit in 64 bits") else {
+          return nil
+        }
+        return UInt64.max
       }
       value = value << 5 | UInt64(word)
     }

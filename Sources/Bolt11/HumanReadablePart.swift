@@ -1,11 +1,11 @@
 /// The human-readable part of an invoice: `ln`, the currency prefix, and an optional amount.
 public struct HumanReadablePart: Sendable, Equatable {
   /// The chain, from the prefix after `ln`.
-  public var currency: Currency
+  public let currency: Currency
   /// The amount asked for, or nil for "any amount".
-  public var amount: Millisatoshis?
+  public let amount: Millisatoshis?
   /// Writer-rule breaches in the amount that readers accept.
-  public var warnings: [InvoiceWarning]
+  public let warnings: [InvoiceWarning]
 
   /// Makes a human-readable part from its parts.
   ///
@@ -19,13 +19,23 @@ public struct HumanReadablePart: Sendable, Equatable {
     self.warnings = warnings
   }
 
-  /// A multiplier letter and how many millisatoshis one unit of it is, largest first.
-  /// `p` is a tenth of a millisatoshi and is handled apart.
-  static let multipliers: [(letter: UInt8, msat: UInt64)] = [
-    (UInt8(ascii: "m"), 100_000_000),  // 10^-3 BTC = 10^8 msat
-    (UInt8(ascii: "u"), 100_000),  // 10^-6 BTC = 10^5 msat
-    (UInt8(ascii: "n"), 100),  // 10^-9 BTC = 10^2 msat
+  /// A multiplier letter, how many millisatoshis one unit of it is, and the unit's name, largest
+  /// first. `p` is a tenth of a millisatoshi and is handled apart.
+  static let multipliers: [(letter: UInt8, msat: UInt64, name: String)] = [
+    (UInt8(ascii: "m"), 100_000_000, "milli-bitcoin"),  // 10^-3 BTC = 10^8 msat
+    (UInt8(ascii: "u"), 100_000, "micro-bitcoin"),  // 10^-6 BTC = 10^5 msat
+    (UInt8(ascii: "n"), 100, "nano-bitcoin"),  // 10^-9 BTC = 10^2 msat
   ]
+  /// The multiplier letter worth a tenth of a millisatoshi, and its unit's name.
+  static let pico = (letter: UInt8(ascii: "p"), name: "pico-bitcoin")
+
+  /// The name of the unit an amount ending in `last` counts: `bitcoin` for a digit, the
+  /// multiplier's unit for a multiplier letter, nil for any other byte.
+  static func unitName(endingWith last: UInt8) -> String? {
+    if isDigit(last) { return "bitcoin" }
+    if last == pico.letter { return pico.name }
+    return multipliers.first { $0.letter == last }?.name
+  }
 
   /// Reads a lower-case human-readable part.
   ///
@@ -43,9 +53,7 @@ public struct HumanReadablePart: Sendable, Equatable {
     guard hrp.count >= 2, hrp[0] == UInt8(ascii: "l"), hrp[1] == UInt8(ascii: "n") else {
       throw InvoiceError(.hrpUnknownPrefix, "prefix must start with \"ln\"", position: offset)
     }
-    // The currency prefix is what stands between `ln` and the amount's first digit (BIP-173
-    // prefixes are letters), as lnd splits `lnsb10u` into `sb` and `10u`.
-    let amountStart = hrp[2...].firstIndex(where: isDigit) ?? hrp.count
+    let amountStart = amountStart(in: hrp)
     var warnings: [InvoiceWarning] = []
     let currency: Currency
     if let known = Currency(prefixBytes: hrp[2..<amountStart]) {
@@ -79,7 +87,7 @@ public struct HumanReadablePart: Sendable, Equatable {
     let unit: UInt64
     if digitsEnd == hrp.count {
       (givenRank, unit) = (4, Millisatoshis.perBitcoin)
-    } else if last == UInt8(ascii: "p") {
+    } else if last == pico.letter {
       (givenRank, unit) = (0, 1)
     } else if let index = multipliers.firstIndex(where: { $0.letter == last }) {
       (givenRank, unit) = (3 - index, multipliers[index].msat)
@@ -133,6 +141,15 @@ public struct HumanReadablePart: Sendable, Equatable {
     }
     return HumanReadablePart(
       currency: currency, amount: Millisatoshis(msat), warnings: warnings)
+  }
+
+  /// Where the amount starts in a human-readable part that starts with `ln`: at the first digit
+  /// after `ln`, or at the end when there is none.
+  ///
+  /// The currency prefix is what stands between `ln` and the amount's first digit (BIP-173
+  /// prefixes are letters), as lnd splits `lnsb10u` into `sb` and `10u`.
+  static func amountStart(in hrp: [UInt8]) -> Int {
+    hrp[2...].firstIndex(where: isDigit) ?? hrp.count
   }
 
   /// The rank of the largest unit that expresses `msat` as a whole number (4: bitcoin ... 0: p).

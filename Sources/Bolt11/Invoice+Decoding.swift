@@ -71,7 +71,7 @@ extension Invoice {
   /// - Throws: `field.invalid_pubkey` at the first hop whose key is off the curve, with the
   ///   position of the character where that key starts (when the hint came from `raw`).
   public func checkRouteHintKeys() throws(InvoiceError) {
-    let routeFields = raw.fields.filter { $0.tag == FieldReader.routeTag }
+    let routeFields = raw.fields.filter { $0.tag == FieldType.routeHint.number }
     for (hintIndex, hint) in fields.routeHints.enumerated() {
       for (index, hop) in hint.hops.enumerated() where !hop.hasValidNodeID {
         var position: Int?
@@ -117,7 +117,24 @@ extension SignedRawInvoice {
   public static func parse(bytes: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode)
     throws(InvoiceError) -> SignedRawInvoice
   {
-    let span = trimmedInvoiceRange(bytes)
+    let (span, hrp, raw) = try readSyntax(bytes: bytes, mode: mode)
+    let fields = try raw.words.withUnsafeBufferPointer { words throws(InvoiceError) in
+      try FieldReader.read(
+        words, hrp: hrp, mode: mode, dataOffset: span.lowerBound + raw.hrp.count + 1)
+    }
+    let signature = InvoiceSignature(words: raw.words)
+    return SignedRawInvoice(
+      raw: raw, fields: fields, signature: signature, inputOffset: span.lowerBound)
+  }
+
+  /// Steps 1 to 4 of the check order: input hygiene, Bech32, the human-readable part and the
+  /// framing. `InvoiceSyntax` runs them too, so that its fault is the decoder's.
+  ///
+  /// - Returns: where the invoice lies in `bytes`, its human-readable part and its framed words.
+  static func readSyntax(bytes: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode)
+    throws(InvoiceError) -> (span: Range<Int>, hrp: HumanReadablePart, raw: RawInvoice)
+  {
+    let span = trimmedInvoice(bytes).invoice
     guard span.count <= RawInvoice.maximumLength else {
       throw InvoiceError(
         .invoiceTooLong,
@@ -139,14 +156,7 @@ extension SignedRawInvoice {
     let raw = try RawInvoice(
       hrp: decoded.hrp, words: decoded.words, isUppercase: decoded.isUppercase,
       dataOffset: span.lowerBound + decoded.hrp.count + 1)
-    let fields = try raw.words.withUnsafeBufferPointer { words throws(InvoiceError) in
-      var reader = FieldReader(
-        raw: raw, words: words, mode: mode, dataOffset: span.lowerBound + decoded.hrp.count + 1)
-      return try reader.read(hrp: hrp)
-    }
-    let signature = InvoiceSignature(words: raw.words)
-    return SignedRawInvoice(
-      raw: raw, fields: fields, signature: signature, inputOffset: span.lowerBound)
+    return (span, hrp, raw)
   }
 
   /// Checks the signature and finds the payee.
@@ -224,9 +234,12 @@ extension SignedRawInvoice {
     }
   }
 
-  /// The range of `bytes` left after surrounding ASCII white space and a `lightning:` prefix
-  /// (any case) are removed.
-  static func trimmedInvoiceRange(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+  /// Where the invoice lies in `bytes`: the range left after surrounding ASCII white space and a
+  /// `lightning:` prefix (any case) are removed, and the prefix's range when there is one. Every
+  /// reader of invoice input trims with this.
+  package static func trimmedInvoice(_ bytes: UnsafeBufferPointer<UInt8>)
+    -> (scheme: Range<Int>?, invoice: Range<Int>)
+  {
     func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0d) }
     var start = 0
     var end = bytes.count
@@ -239,8 +252,9 @@ extension SignedRawInvoice {
       && (0..<schemeCount).allSatisfy({ bytes[start + $0] | 0x20 == scheme.utf8Start[$0] })
     {
       start += schemeCount
+      return ((start - schemeCount)..<start, start..<end)
     }
-    return start..<end
+    return (nil, start..<end)
   }
 }
 

@@ -73,7 +73,7 @@ public struct InvoiceBuilder: Sendable {
   public func build(signingWith key: SigningKey) throws(InvoiceBuildError) -> Invoice {
     let unsigned = try unsignedWords(payee: key.publicKey)
     let hrp = Array(humanReadablePart.utf8)
-    let hash = SHA256.hash(hrp + Bech32.bytesPadded(fromWords: unsigned))
+    let hash = RawInvoice.signatureHash(hrp: hrp, signedWords: unsigned[...])
     let signature: (compactSignature: [UInt8], recoveryID: Int)
     do { signature = try key.signRecoverable(hash: hash) } catch {
       throw InvoiceBuildError(.invalidKey, error.message)
@@ -86,8 +86,8 @@ public struct InvoiceBuilder: Sendable {
         .tooLong, "\(text.utf8.count) characters; readers take at most \(RawInvoice.maximumLength)")
     }
     do {
-      // Wrong-length `p`, `h`, `s`, `n` extras are only skipped in compat mode.
-      let needsCompat = extraFields.contains { FieldReader.fixedLengthTags.contains($0.tag) }
+      // Some extra fields (a wrong-length `p`, `h`, `s` or `n`) are skipped in compat mode only.
+      let needsCompat = extraFields.contains { !Self.readersKeep($0, mode: .strict) }
       return try Invoice.decode(text, options: DecodeOptions(mode: needsCompat ? .compat : .strict))
     } catch {
       // Everything above was checked; a refusal here is a bug in the builder, not bad input.
@@ -108,9 +108,10 @@ public struct InvoiceBuilder: Sendable {
     let rawFields = invoice.raw.fields
     let tags = Set(rawFields.map(\.tag))
     amount = invoice.amount
-    expirySeconds = tags.contains(FieldReader.expiryTag) ? invoice.expirySeconds : nil
+    expirySeconds = tags.contains(FieldType.expiry.number) ? invoice.expirySeconds : nil
     minFinalCLTVExpiryDelta =
-      tags.contains(FieldReader.minFinalCLTVTag) ? invoice.minFinalCLTVExpiryDelta : nil
+      tags.contains(FieldType.minFinalCLTVExpiryDelta.number)
+      ? invoice.minFinalCLTVExpiryDelta : nil
     statesPayee = invoice.statedPayee != nil
     features = invoice.features
     fallbacks = invoice.fallbacks
@@ -122,7 +123,7 @@ public struct InvoiceBuilder: Sendable {
       rawFields.indices.filter { index in
         let field = rawFields[index]
         let data = ExtraField(tag: field.tag, words: Array(invoice.raw.data(of: field)))
-        return !FieldReader.knownTags.contains(field.tag) || Self.isSkippedByReaders(data)
+        return Self.readersKeep(data, mode: .compat)
       })
   }
 
@@ -143,24 +144,9 @@ public struct InvoiceBuilder: Sendable {
       known[letter, default: []].append(data)
       defaultOrder.append((letter, false))
     }
-    add("p", Bech32.words(fromBytes: paymentHash))
-    add("s", Bech32.words(fromBytes: paymentSecret))
-    switch description {
-    case .text(let text): add("d", Bech32.words(fromBytes: Array(text.utf8)))
-    case .hash(let hash): add("h", Bech32.words(fromBytes: hash))
+    for definition in FieldDefinition.table {
+      for data in definition.write(self, payee) { add(definition.type.letter, data) }
     }
-    if statesPayee { add("n", Bech32.words(fromBytes: payee)) }
-    if let expirySeconds { add("x", Self.minimalWords(expirySeconds)) }
-    if let minFinalCLTVExpiryDelta { add("c", Self.minimalWords(minFinalCLTVExpiryDelta)) }
-    if let paymentMetadata { add("m", Bech32.words(fromBytes: paymentMetadata)) }
-    // BOLT 11: "if `9` contains non-zero bits: MUST use the minimum `data_length` possible ...
-    // otherwise: MUST omit the `9` field altogether." An empty `9` is written only when
-    // `fieldOrder` names one: readers accept it, and `init(reproducing:)` must give it back.
-    if !features.isEmpty || fieldOrder?.contains("9") == true { add("9", features.words) }
-    for fallback in fallbacks {
-      add("f", [fallback.version] + Bech32.words(fromBytes: fallback.program))
-    }
-    for hint in routeHints { add("r", Bech32.words(fromBytes: hint.hops.flatMap(\.bytes))) }
     for field in extraFields {
       extra[field.letter, default: []].append(field.words)
       defaultOrder.append((field.letter, true))
@@ -205,7 +191,10 @@ public struct InvoiceBuilder: Sendable {
       guard data.count <= 1023 else {
         throw InvoiceBuildError(.invalidExtraField, "`\(letter)` is longer than 1023 characters")
       }
-      words.append(Bech32.reverseWord(letter))
+      guard let tag = Bech32.word(of: letter) else {
+        preconditionFailure("`\(letter)` came from a row or an extra field: a Bech32 character")
+      }
+      words.append(tag)
       words.append(UInt8(data.count >> 5))
       words.append(UInt8(data.count & 31))
       words += data
@@ -287,9 +276,10 @@ public struct InvoiceBuilder: Sendable {
       }
     }
     for field in extraFields {
-      guard !FieldReader.knownTags.contains(field.tag) || Self.isSkippedByReaders(field),
-        field.words.allSatisfy({ $0 < 32 })
-      else {
+      guard field.tag < 32 else {
+        throw InvoiceBuildError(.invalidExtraField, "extra field type \(field.tag) is above 31")
+      }
+      guard Self.readersKeep(field, mode: .compat), field.words.allSatisfy({ $0 < 32 }) else {
         throw InvoiceBuildError(
           .invalidExtraField,
           "extra field `\(field.letter)` would be read as a known field; set it through its property"
@@ -298,19 +288,11 @@ public struct InvoiceBuilder: Sendable {
     }
   }
 
-  /// Whether readers keep `field` uninterpreted: an `f` field of an unknown version, or (compat
-  /// readers only) a `p`, `h`, `s` or `n` field of the wrong length.
-  private static func isSkippedByReaders(_ field: ExtraField) -> Bool {
-    if field.tag == FieldReader.fallbackTag {
-      return (field.words.first ?? 0) > Fallback.p2shVersion
-    }
-    if FieldReader.fixedLengthTags.contains(field.tag) {
-      let expected =
-        field.tag == FieldReader.payeeTag
-        ? FieldReader.publicKeyWordCount : FieldReader.hashWordCount
-      return field.words.count != expected
-    }
-    return false
+  /// Whether readers in `mode` keep `field` uninterpreted: an unknown type, an `f` field of an
+  /// unknown version, or (compat readers only) a `p`, `h`, `s` or `n` field of the wrong length.
+  private static func readersKeep(_ field: ExtraField, mode: DecodeOptions.Mode) -> Bool {
+    guard let type = FieldType(number: field.tag) else { return true }
+    return type.definition.isKeptAsExtra(field.words, mode: mode)
   }
 
   /// A value's big-endian words without leading zero words (zero is no words at all).
@@ -327,15 +309,5 @@ public struct InvoiceBuilder: Sendable {
   /// A value's big-endian words, exactly `count` of them.
   static func fixedWords(_ value: UInt64, count: Int) -> [UInt8] {
     (0..<count).map { UInt8((value >> (5 * UInt64(count - 1 - $0))) & 31) }
-  }
-}
-
-extension Bech32 {
-  /// The word value of a Bech32 character.
-  static func reverseWord(_ letter: Character) -> UInt8 {
-    guard let ascii = letter.asciiValue, let index = alphabet.firstIndex(of: ascii) else {
-      preconditionFailure("\(letter) is not a Bech32 character")
-    }
-    return UInt8(index)
   }
 }

@@ -1,42 +1,42 @@
 /// What an invoice says, every field checked by the reader rules, signature not yet involved.
 public struct InvoiceFields: Sendable, Equatable {
   /// The chain, from the human-readable part; `Currency.unknown` only in compat mode.
-  public var currency: Currency
+  public let currency: Currency
   /// The amount asked for; nil for "any amount".
-  public var amount: Millisatoshis?
+  public let amount: Millisatoshis?
   /// The signed timestamp, Unix seconds.
-  public var createdAt: UInt64
+  public let createdAt: UInt64
   /// `p`: 32 bytes.
   public var paymentHash: [UInt8] { paymentHashBytes.array }
   /// `s`: 32 bytes; nil only in compat mode, for an invoice without `s`.
   public var paymentSecret: [UInt8]? { paymentSecretBytes?.array }
   /// `p` and `s`, held inline: reading an invoice allocates neither.
-  var paymentHashBytes: InlineBytes32
-  var paymentSecretBytes: InlineBytes32?
+  let paymentHashBytes: InlineBytes32
+  let paymentSecretBytes: InlineBytes32?
   /// `d` or `h`.
-  public var description: InvoiceDescription
+  public let description: InvoiceDescription
   /// `n`: the payee's 33-byte key when the invoice states it.
-  public var statedPayee: [UInt8]?
+  public let statedPayee: [UInt8]?
   /// `x`, or 3600 when absent.
-  public var expirySeconds: UInt64
+  public let expirySeconds: UInt64
   /// `createdAt + expirySeconds`.
-  public var expiresAt: UInt64
+  public let expiresAt: UInt64
   /// `c`, or 18 when absent.
-  public var minFinalCLTVExpiryDelta: UInt64
+  public let minFinalCLTVExpiryDelta: UInt64
   /// `9`; empty when absent.
-  public var features: Features
+  public let features: Features
   /// `f` fields with a known version, in received order.
-  public var fallbacks: [Fallback]
+  public let fallbacks: [Fallback]
   /// `r` fields, in received order.
-  public var routeHints: [RouteHint]
+  public let routeHints: [RouteHint]
   /// `m`.
-  public var paymentMetadata: [UInt8]?
+  public let paymentMetadata: [UInt8]?
   /// Fields kept but not interpreted, in received order: unknown types, `f` fields of versions
   /// 19...31, and in compat mode the skipped wrong-length `p`, `h`, `s` and `n` fields.
-  public var extraFields: [ExtraField]
+  public let extraFields: [ExtraField]
   /// Rule breaches the reader accepted, in the order found: the amount's form and an unusable
   /// `c` in both modes; in compat mode also the strict code of each rule it relaxed.
-  public var warnings: [InvoiceWarning]
+  public let warnings: [InvoiceWarning]
 
   /// Expiry when there is no `x` field: one hour.
   public static let defaultExpirySeconds: UInt64 = 3600
@@ -64,9 +64,9 @@ public enum InvoiceDescription: Sendable, Hashable {
 /// A tagged field kept as received.
 public struct ExtraField: Sendable, Hashable {
   /// The 5-bit type.
-  public var tag: UInt8
+  public let tag: UInt8
   /// The data words.
-  public var words: [UInt8]
+  public let words: [UInt8]
 
   /// Makes a field from its type and data.
   ///
@@ -84,9 +84,9 @@ public struct InvoiceSignature: Sendable, Hashable {
   /// r ‖ s, 32 bytes each.
   public var compact: [UInt8] { compactBytes.array }
   /// The recovery id byte as received (valid ones are 0...3).
-  public var recoveryID: Int
+  public let recoveryID: Int
   /// r ‖ s, held inline: reading an invoice does not allocate it.
-  var compactBytes: InlineBytes64
+  let compactBytes: InlineBytes64
 
   /// Makes a signature from its 64 bytes and recovery id.
   ///

@@ -9,19 +9,19 @@ public struct RawInvoice: Sendable, Equatable {
   /// A tagged field's place in `words`.
   public struct Field: Sendable, Equatable {
     /// The 5-bit type (`p` is 1, `s` is 16, ...).
-    public var tag: UInt8
+    public let tag: UInt8
     /// The field's data words, as indices into `RawInvoice.words`.
-    public var range: Range<Int>
+    public let range: Range<Int>
     /// Where the field's type character stands in `words`.
     public var start: Int { range.lowerBound - 3 }
     /// The type as its Bech32 character.
-    public var letter: Character { Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])) }
+    public var letter: Character { Bech32.character(of: tag) }
   }
 
   /// The human-readable part, lower-cased (`lnbc2500u`).
-  public var hrp: [UInt8]
+  public let hrp: [UInt8]
   /// The whole data part: timestamp, tagged fields and signature, checksum excluded.
-  public var words: [UInt8]
+  public let words: [UInt8]
   /// The tagged fields in received order, framed from `words` on each call (parsing keeps no
   /// list: it reads the fields as it frames them).
   public var fields: [Field] {
@@ -49,7 +49,7 @@ public struct RawInvoice: Sendable, Equatable {
     }
   }
   /// Whether the invoice was written in upper case.
-  public var isUppercase: Bool
+  public let isUppercase: Bool
 
   /// 35 bits: seven words of timestamp.
   public static let timestampWordCount = 7
@@ -90,20 +90,35 @@ public struct RawInvoice: Sendable, Equatable {
   func withSigningPreimage<Result, Failure: Error>(
     _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
   ) throws(Failure) -> Result {
-    let signedCount = words.count - Self.signatureWordCount
+    try Self.withSigningPreimage(
+      hrp: hrp, signedWords: words[0..<(words.count - Self.signatureWordCount)], body)
+  }
+
+  /// Calls `body` with the signing preimage of `hrp` and `signedWords` (timestamp and fields)
+  /// built in a stack buffer: the one place the preimage is made, for readers and writers.
+  static func withSigningPreimage<Result, Failure: Error>(
+    hrp: [UInt8], signedWords: ArraySlice<UInt8>,
+    _ body: (UnsafeBufferPointer<UInt8>) throws(Failure) -> Result
+  ) throws(Failure) -> Result {
     // BOLT 11: the human-readable part, then the signed words with zero bits to a byte boundary.
-    let preimageCount = hrp.count + (signedCount * 5 + 7) / 8
+    let preimageCount = hrp.count + (signedWords.count * 5 + 7) / 8
     return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: preimageCount) {
       preimage throws(Failure) -> Result in
       let hrpCount = hrp.withUnsafeBufferPointer { hrp in
         preimage.initialize(fromContentsOf: hrp)
       }
-      _ = words.withUnsafeBufferPointer { words in
+      _ = signedWords.withUnsafeBufferPointer { words in
         Bech32.regroup(
-          UnsafeBufferPointer(rebasing: words[0..<signedCount]),
-          into: UnsafeMutableBufferPointer(rebasing: preimage[hrpCount...]), padded: true)
+          words, into: UnsafeMutableBufferPointer(rebasing: preimage[hrpCount...]), padded: true)
       }
       return try body(UnsafeBufferPointer(preimage))
+    }
+  }
+
+  /// SHA-256 of the signing preimage of `hrp` and `signedWords`: what a writer signs.
+  static func signatureHash(hrp: [UInt8], signedWords: ArraySlice<UInt8>) -> [UInt8] {
+    withSigningPreimage(hrp: hrp, signedWords: signedWords) {
+      SHA256.hash(UnsafeRawBufferPointer($0))
     }
   }
 
@@ -159,9 +174,9 @@ extension RawInvoice {
       guard length <= end - start else {
         throw InvoiceError(
           .fieldInvalidLength,
-          "field \"\(Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])))\" declares \(length) "
+          "field \"\(Bech32.character(of: tag))\" declares \(length) "
             + "characters but only \(end - start) remain before the signature",
-          position: offset + index, field: Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])))
+          position: offset + index, field: Bech32.character(of: tag))
       }
       index = start + length
     }

@@ -1,8 +1,8 @@
 /// A short channel id: block height, transaction index and output index in 8 bytes.
-public struct ShortChannelID: RawRepresentable, Sendable, Hashable, CustomStringConvertible {
+public struct ShortChannelID: RawRepresentable, Sendable, Hashable, LosslessStringConvertible {
   /// The 8 bytes as a big-endian number: block in the top 24 bits, transaction in the next 24,
   /// output in the low 16.
-  public var rawValue: UInt64
+  public let rawValue: UInt64
   /// Makes a short channel id from its 8-byte form.
   public init(rawValue: UInt64) { self.rawValue = rawValue }
 
@@ -24,6 +24,17 @@ public struct ShortChannelID: RawRepresentable, Sendable, Hashable, CustomString
 
   /// `BLOCKxTXxOUT`.
   public var description: String { "\(block)x\(transaction)x\(output)" }
+
+  /// Reads `BLOCKxTXxOUT` (`description`'s inverse): three decimal numbers that fit in 24, 24 and
+  /// 16 bits; nil for anything else.
+  public init?(_ description: String) {
+    let pieces = description.split(separator: "x", omittingEmptySubsequences: false)
+    guard pieces.count == 3, let block = UInt32(pieces[0]), block < 1 << 24,
+      let transaction = UInt32(pieces[1]), transaction < 1 << 24,
+      let output = UInt16(pieces[2])
+    else { return nil }
+    self.init(block: block, transaction: transaction, output: output)
+  }
 }
 
 /// One hop of a private route (an `r` field entry, 51 bytes).
@@ -135,7 +146,7 @@ public struct RouteHop: Sendable, Hashable {
 /// One private route: an `r` field, the hops from a public node to the payee, in order.
 public struct RouteHint: Sendable, Hashable {
   /// The hops, from the first (a node the payer can reach) to the last (next to the payee).
-  public var hops: [RouteHop]
+  public let hops: [RouteHop]
   /// Makes a route from its hops, in order.
   public init(hops: [RouteHop]) { self.hops = hops }
 }

@@ -9,14 +9,14 @@ import Secp256k1
 @dynamicMemberLookup
 public struct SignedRawInvoice: Sendable, Equatable {
   /// The invoice as received: human-readable part, data words and fields in received order.
-  public var raw: RawInvoice
+  public let raw: RawInvoice
   /// What the invoice says, every field rule checked.
-  public var fields: InvoiceFields
+  public let fields: InvoiceFields
   /// The signature and recovery id, not yet checked.
-  public var signature: InvoiceSignature
+  public let signature: InvoiceSignature
   /// Where the invoice's first character stood in the caller's input (after white space and a
   /// `lightning:` prefix), for error positions.
-  var inputOffset: Int = 0
+  let inputOffset: Int
 
   /// Reads a field straight from ``fields``: `invoice.amount` for `invoice.fields.amount`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<InvoiceFields, Value>) -> Value {
@@ -28,15 +28,15 @@ public struct SignedRawInvoice: Sendable, Equatable {
 @dynamicMemberLookup
 public struct Invoice: Sendable, Equatable {
   /// The invoice as received: human-readable part, data words and fields in received order.
-  public var raw: RawInvoice
+  public let raw: RawInvoice
   /// What the invoice says, every field rule checked.
-  public var fields: InvoiceFields
+  public let fields: InvoiceFields
   /// The signature, checked against the payee.
-  public var signature: InvoiceSignature
+  public let signature: InvoiceSignature
   /// The payee: the `n` field, checked against the signature, or the key recovered from it.
-  public var payeeNodeID: [UInt8]
+  public let payeeNodeID: [UInt8]
   /// Where the invoice's first character stood in the caller's input, for error positions.
-  var inputOffset: Int = 0
+  let inputOffset: Int
 
   /// Reads a field straight from ``fields``: `invoice.amount` for `invoice.fields.amount`.
   public subscript<Value>(dynamicMember keyPath: KeyPath<InvoiceFields, Value>) -> Value {
@@ -56,7 +56,7 @@ extension InvoiceSignature {
 
 extension ExtraField {
   /// The type as its Bech32 character.
-  public var letter: Character { Character(Unicode.Scalar(Bech32.alphabet[Int(tag)])) }
+  public var letter: Character { Bech32.character(of: tag) }
   /// The data as Bech32 characters.
   public var bech32Data: String {
     String(decoding: words.map { Bech32.alphabet[Int($0)] }, as: UTF8.self)

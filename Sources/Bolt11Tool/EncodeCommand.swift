@@ -1,3 +1,4 @@
+import Bech32Codec
 import Bolt11
 import Secp256k1
 
@@ -116,18 +117,14 @@ enum EncodeCommand {
     builder.statesPayee =
       order?.indices.contains { order?[$0] == "n" && !extraSlots.contains($0) } ?? false
     if let features = try bytes("features") {
-      var bits: [Int] = []
-      for (index, byte) in features.reversed().enumerated() {
-        for bit in 0..<8 where (byte >> UInt8(bit)) & 1 == 1 { bits.append(index * 8 + bit) }
-      }
-      builder.features = try Features(bits: bits)
+      builder.features = try Features(bytes: features)
     } else if let bits = json["feature_bits"] {
       builder.features = try Features(bits: try integers(bits, named: "feature_bits"))
     }
     builder.paymentMetadata = try bytes("payment_metadata")
     builder.fallbacks = try (json["fallbacks"]?.arrayValue ?? []).map { entry in
       guard let script = entry["hex"]?.stringValue.flatMap(Hex.decode),
-        let fallback = fallback(fromScript: script)
+        let fallback = Fallback(scriptPubKey: script)
       else { throw InputError(message: "a fallback's hex is not a script a fallback can pay") }
       return fallback
     }
@@ -136,8 +133,8 @@ enum EncodeCommand {
     }
     builder.extraFields = try (json["extra"]?.arrayValue ?? []).map { entry in
       guard let tag = entry["tag"]?.stringValue, tag.count == 1,
-        let tagWord = bech32Words(tag)?.first, let data = entry["data"]?.stringValue,
-        let words = bech32Words(data)
+        let tagWord = Bech32.words(ofCharacters: tag)?.first, let data = entry["data"]?.stringValue,
+        let words = Bech32.words(ofCharacters: data)
       else { throw InputError(message: "an extra field needs a one-character tag and bech32 data") }
       return ExtraField(tag: tagWord, words: words)
     }
@@ -161,7 +158,7 @@ enum EncodeCommand {
     guard let scidText = hop["short_channel_id"]?.stringValue else {
       throw InputError(message: "a route hop has no short_channel_id")
     }
-    guard let scid = shortChannelID(scidText) else {
+    guard let scid = ShortChannelID(scidText) else {
       throw InvoiceBuildError(
         .invalidRoute,
         "short_channel_id \(scidText) is not BLOCKxTXxOUT (24, 24 and 16 bits)")
@@ -211,47 +208,5 @@ enum EncodeCommand {
       default: throw InputError(message: "\(name) holds whole numbers only")
       }
     }
-  }
-
-  static func bech32Words(_ text: String) -> [UInt8]? {
-    let alphabet = Array("qpzry9x8gf2tvdw0s3jn54khce6mua7l".utf8)
-    var words: [UInt8] = []
-    for byte in text.lowercased().utf8 {
-      guard let index = alphabet.firstIndex(of: byte) else { return nil }
-      words.append(UInt8(index))
-    }
-    return words
-  }
-
-  static func shortChannelID(_ text: String) -> ShortChannelID? {
-    let pieces = text.split(separator: "x", omittingEmptySubsequences: false)
-    let parts = pieces.compactMap { UInt32($0) }
-    guard pieces.count == 3, parts.count == 3, parts[0] < 1 << 24, parts[1] < 1 << 24,
-      parts[2] <= UInt16.max
-    else {
-      return nil
-    }
-    return ShortChannelID(block: parts[0], transaction: parts[1], output: UInt16(parts[2]))
-  }
-
-  /// The fallback paying `script`: P2PKH, P2SH, or a witness program.
-  static func fallback(fromScript script: [UInt8]) -> Fallback? {
-    if script.count == 25, script.starts(with: [0x76, 0xa9, 0x14]),
-      script.suffix(2) == [0x88, 0xac]
-    {
-      return Fallback(version: Fallback.p2pkhVersion, program: Array(script[3..<23]))
-    }
-    if script.count == 23, script.starts(with: [0xa9, 0x14]), script.last == 0x87 {
-      return Fallback(version: Fallback.p2shVersion, program: Array(script[2..<22]))
-    }
-    guard script.count >= 4, Int(script[1]) == script.count - 2 else { return nil }
-    let opcode = script[0]
-    let version: UInt8
-    switch opcode {
-    case 0: version = 0
-    case 0x51...0x60: version = opcode - 0x50
-    default: return nil
-    }
-    return Fallback(version: version, program: Array(script[2...]))
   }
 }

@@ -22,8 +22,8 @@ enum ExplainCommand {
       Result { () throws(InvoiceError) in try Invoice.decode(bytes: bytes, options: decodeOptions) }
     }
     let color = DecodeCommand.useColor(environment)
-    try environment.stdout.write(
-      render(InvoiceBreakdown(bytes: input), verdict: verdict, color: color))
+    let syntax = InvoiceSyntax(bytes: input, mode: decodeOptions.mode)
+    try environment.stdout.write(render(InvoiceBreakdown(syntax), verdict: verdict, color: color))
     switch verdict {
     case .success: return .ok
     case .failure(let error):
@@ -45,7 +45,7 @@ enum ExplainCommand {
     // is not at fault. Any other fault lies in the part starting or standing at its position.
     var showsPartAtFault = true
     if case .failure(let error) = verdict {
-      fault = faultPosition(error, breakdown)
+      fault = faultPosition(error, breakdown.syntax)
       showsPartAtFault = ![
         .fieldMissingPaymentHash, .fieldMissingPaymentSecret, .fieldMissingDescription,
         .fieldBothDescriptions,
@@ -86,42 +86,39 @@ enum ExplainCommand {
         output += pointer(at: fault, in: breakdown.input)
       }
       output += style.bad("invalid") + ": \(error.code.rawValue): \(SafeText.escape(error.message))"
-      output += fault.map { " (at character \($0))" } ?? ""
+      output += error.position.map { " (at character \($0))" } ?? ""
       output += "\n"
     }
     return output
   }
 
-  /// Where to point for `error`: its position, else the start of the field it names, else (for a
-  /// checksum that does not match) the checksum.
-  static func faultPosition(_ error: InvoiceError, _ breakdown: InvoiceBreakdown) -> Int? {
+  /// Where to point for `error`: its position; else where the syntax stage found it (a checksum
+  /// that does not match: the checksum); else the first field of the type it names.
+  static func faultPosition(_ error: InvoiceError, _ syntax: InvoiceSyntax) -> Int? {
     if let position = error.position { return position }
-    if let field = error.field {
-      let label = "field \(field):"
-      if let group = breakdown.groups.first(where: { $0.parts[0].meaning.hasPrefix(label) }) {
-        return group.range.lowerBound
-      }
-    }
-    if error.code == .bech32Checksum {
-      return breakdown.groups.last { $0.parts[0].meaning == "Bech32 checksum" }?.range.lowerBound
-    }
-    return nil
+    if error == syntax.fault, let range = syntax.faultRange { return range.lowerBound }
+    return error.field.flatMap { letter in syntax.fields.first { $0.letter == letter }?.position }
   }
 
-  /// Two lines: the input around `position` (at most 60 characters, non-printable bytes as `?`)
-  /// and a caret under the character at `position`.
+  /// Two lines: the input around `position` (at most 40 bytes before it and 20 from it, cut at
+  /// character boundaries and escaped as every other run of characters) and a caret under the
+  /// character at `position`.
   static func pointer(at position: Int, in input: [UInt8]) -> String {
-    let before = 40
-    let after = 20
     let position = min(position, input.count)
-    let start = max(0, position - before)
-    let end = min(input.count, position + after)
-    var line = start > 0 ? "…" : ""
-    let caretColumn = (start > 0 ? 1 : 0) + (position - start)
-    for byte in input[start..<max(start, end)] {
-      line.unicodeScalars.append(byte >= 0x20 && byte < 0x7f ? Unicode.Scalar(byte) : "?")
+    // A UTF-8 continuation byte does not start a character: move off it.
+    func boundary(_ index: Int) -> Int {
+      var index = index
+      while index < position && index < input.count && input[index] & 0xc0 == 0x80 { index += 1 }
+      return index
     }
-    if end < input.count { line += "…" }
-    return "  " + line + "\n  " + String(repeating: " ", count: caretColumn) + "^\n"
+    let start = boundary(max(0, position - 40))
+    var end = min(input.count, position + 20)
+    while end < input.count && input[end] & 0xc0 == 0x80 { end += 1 }
+    func text(_ range: Range<Int>) -> String {
+      SafeText.escape(String(decoding: input[range], as: UTF8.self))
+    }
+    let before = (start > 0 ? "…" : "") + text(start..<position)
+    let after = text(position..<end) + (end < input.count ? "…" : "")
+    return "  " + before + after + "\n  " + String(repeating: " ", count: before.count) + "^\n"
   }
 }

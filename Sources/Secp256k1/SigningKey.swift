@@ -94,10 +94,12 @@ public final class SigningKey: @unchecked Sendable {
     precondition(signed == 1, "signing with a verified key and the default nonce cannot fail")
     var output = [UInt8](repeating: 0, count: ECDSA.compactSignatureLength)
     var recoveryID: Int32 = 0
-    output.withUnsafeMutableBufferPointer {
-      _ = secp256k1_ecdsa_recoverable_signature_serialize_compact(
+    let serialized = output.withUnsafeMutableBufferPointer {
+      secp256k1_ecdsa_recoverable_signature_serialize_compact(
         context, $0.baseAddress!, &recoveryID, &signature)
     }
+    // libsecp256k1 documents this call as always returning 1.
+    precondition(serialized == 1, "serializing a signature libsecp256k1 made cannot fail")
     return (output, Int(recoveryID))
   }
 }

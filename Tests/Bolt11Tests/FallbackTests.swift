@@ -140,6 +140,26 @@ struct FallbackCase: Sendable, CustomTestStringConvertible {
     #expect(hexString(fallback.scriptPubKey) == vector.scriptPubKey)
   }
 
+  @Test("reads back the fallback from its scriptPubKey", arguments: cases)
+  func fromScript(_ vector: FallbackCase) throws {
+    let fallback = try #require(Fallback(scriptPubKey: Self.bytes(vector.scriptPubKey)))
+    #expect(fallback.version == vector.version)
+    #expect(fallback.program == Self.bytes(vector.program))
+  }
+
+  /// Scripts that pay no address a fallback can hold: bare multisig's OP_1, a P2PKH without its
+  /// OP_CHECKSIG, a push that does not cover the rest, a witness program of 41 bytes, version 0
+  /// with 21 bytes, OP_RETURN, and nothing at all.
+  @Test(
+    "refuses scripts that are not an address",
+    arguments: [
+      "51", "76a914" + String(repeating: "00", count: 20) + "88", "0015" + p2wpkh,
+      "5129" + String(repeating: "00", count: 41), "0015" + p2wpkh + "00", "6a0401020304", "",
+    ])
+  func notAnAddress(_ script: String) {
+    #expect(Fallback(scriptPubKey: Self.bytes(script)) == nil)
+  }
+
   @Test("kind names are Core Lightning's")
   func kindNames() {
     #expect(

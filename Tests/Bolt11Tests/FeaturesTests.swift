@@ -40,6 +40,20 @@ import Testing
     #expect(features.bytes.first != 0, "no leading zero byte")
   }
 
+  @Test("reads bits back from big-endian bytes", arguments: encodings)
+  func bytesToBits(_ bits: [Int], _ hex: String) throws {
+    #expect(try Features(bytes: Self.bytes(hex)).setBits == bits)
+    #expect(try Features(bytes: [0, 0] + Self.bytes(hex)) == Features(bits: bits))
+  }
+
+  @Test("refuses bytes that set a bit above the highest a 9 field holds")
+  func bytesTooWide() {
+    // 640 bytes: bit 5119 is the top bit of the first; a `9` field holds bits 0...5114.
+    #expect(throws: InvoiceBuildError.self) {
+      try Features(bytes: [0x80] + [UInt8](repeating: 0, count: 639))
+    }
+  }
+
   @Test("bit order and repetition in the input do not matter")
   func orderAndRepetition() throws {
     #expect(try Features(bits: [99, 8, 14, 8, 99]) == Features(bits: [8, 14, 99]))

@@ -33,4 +33,26 @@ import Testing
     #expect(parsed.bytes == bytes)
     #expect(parsed != Self.hop([0x03] + key.dropFirst()))
   }
+
+  /// BOLT 11's example: "`short_channel_id`: 66051x263430x1800" for the bytes 0102030405060708.
+  @Test("reads BLOCKxTXxOUT back")
+  func shortChannelIDText() throws {
+    let id = try #require(ShortChannelID("66051x263430x1800"))
+    #expect(id.rawValue == 0x0102_0304_0506_0708)
+    #expect(ShortChannelID(id.description) == id)
+    #expect(
+      ShortChannelID("16777215x16777215x65535")
+        == ShortChannelID(block: 16_777_215, transaction: 16_777_215, output: 65535))
+  }
+
+  /// A part beyond its width (2^24, 2^24, 2^16), a missing or extra part, a sign or a letter.
+  @Test(
+    "refuses text that is not three numbers of 24, 24 and 16 bits",
+    arguments: [
+      "16777216x0x0", "0x16777216x0", "0x0x65536", "1x2", "1x2x3x4", "1xx3", "-1x2x3", "1x2xa",
+      "", "1:2:3",
+    ])
+  func badShortChannelID(_ text: String) {
+    #expect(ShortChannelID(text) == nil)
+  }
 }

@@ -56,7 +56,7 @@ import Testing
     // The builder refuses such a hop, so the `r` field goes in as raw words.
     func routeField(_ hops: [RouteHop]) -> [UInt8] {
       let data = Bech32.words(fromBytes: hops.flatMap(\.bytes))
-      return [FieldReader.routeTag, UInt8(data.count >> 5), UInt8(data.count & 31)] + data
+      return [FieldType.routeHint.number, UInt8(data.count >> 5), UInt8(data.count & 31)] + data
     }
     let extra = routeField([good, bad])
     let text = try Self.sign(builder, key: key, extra: extra)

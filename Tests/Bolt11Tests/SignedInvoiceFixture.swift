@@ -28,7 +28,7 @@ enum SignedInvoiceFixture {
   {
     var words = InvoiceBuilder.fixedWords(timestamp, count: RawInvoice.timestampWordCount)
     for field in fields {
-      words.append(Bech32.reverseWord(field.letter))
+      words.append(Bech32.word(of: field.letter)!)
       words.append(UInt8(field.words.count >> 5))
       words.append(UInt8(field.words.count & 31))
       words += field.words

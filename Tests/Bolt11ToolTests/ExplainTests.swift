@@ -13,10 +13,10 @@ import Testing
       "lnbc", "prefix: Lightning on Bitcoin mainnet",
       "Bech32 separator",
       "pvjluez", "timestamp: 1496314658",
-      "field s: payment secret", "p5", "1 * 32 + 20 = 52",
+      "field s: payment_secret", "p5", "1 * 32 + 20 = 52",
       "zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygs",
       "1111111111111111111111111111111111111111111111111111111111111111",
-      "field p: payment hash", "qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypq",
+      "field p: payment_hash", "qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqypq",
       "0001020304050607080900010203040506070809000102030405060708090102",
       "field d: description", "pl", "1 * 32 + 31 = 63",
       "2pkx2ctnv5sxxmmwwd5kgetjypeh2ursdae8g6twvus8g6rfwvs8qun0dfjkxaq",
@@ -85,7 +85,7 @@ import Testing
   func missingSecret() {
     let run = runTool(["explain", SpecInvoice.missingSecret])
     #expect(run.code == 1)
-    #expect(run.stdout.contains("field h: description hash"))
+    #expect(run.stdout.contains("field h: description_hash"))
     #expect(run.stdout.contains("field 9: features"))
     #expect(!run.stdout.contains("signature\n"))
     #expect(run.stdout.contains("invalid: field.missing_payment_secret"))
@@ -126,5 +126,44 @@ import Testing
     let run = runTool(["explain", invoice])
     #expect(run.code == 0, "\(run.stderr)")
     #expect(run.stdout.contains("(2,099,999,999,999,999,999 msat)"))
+  }
+
+  /// The caret line's context and the character the caret stands under.
+  static func caret(_ output: String) throws -> (context: String, before: String, under: Character)
+  {
+    let lines = output.lines
+    let caret = try #require(lines.firstIndex { $0.trimmingPrefix(while: { $0 == " " }) == "^" })
+    let context = Array(lines[caret - 1])
+    let column = lines[caret].count - 1
+    return (String(context), String(context[2..<column]), context[column])
+  }
+
+  @Test("the caret stands under a non-ASCII character, shown as it is, not as ?")
+  func caretUnderNonASCII() throws {
+    let run = runTool(["explain", "lnbc2500u1pvjluez\u{e9}\u{30ca}"])
+    #expect(run.code == 1)
+    let caret = try Self.caret(run.stdout)
+    #expect(caret.context == "  lnbc2500u1pvjluez\u{e9}\u{30ca}")
+    #expect(caret.under == "\u{e9}")
+    #expect(
+      run.stdout.lines.last
+        == "invalid: bech32.invalid_character: character U+00E9 is not allowed (at character 17)")
+  }
+
+  @Test("non-ASCII before the caret: it still stands under the byte offset the error gives")
+  func caretAfterNonASCII() throws {
+    // Too long: refused at byte 7089, before any character check. "lnbc1" and 7080 `q` are bytes
+    // 0 to 7084, the 3-byte character 7085 to 7087, a `p` 7088.
+    let invoice =
+      "lnbc1" + String(repeating: "q", count: 7080) + "\u{30ca}"
+      + String(repeating: "p", count: 100)
+    let run = runTool(["explain", invoice])
+    #expect(run.stdout.lines.last?.hasSuffix("(at character 7089)") == true)
+    let caret = try Self.caret(run.stdout)
+    // 40 bytes before the position are shown, after an ellipsis.
+    #expect(caret.before.hasPrefix("\u{2026}"))
+    #expect(caret.before.dropFirst().utf8.count == 40)
+    #expect(caret.before.hasSuffix("q\u{30ca}p"))
+    #expect(caret.under == "p")
   }
 }

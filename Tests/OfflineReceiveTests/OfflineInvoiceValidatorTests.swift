@@ -42,25 +42,52 @@ import Testing
 
   @Test("a route hop key off the curve is refused: payers could not reach us through it")
   func offCurveRouteKey() throws {
-    var invoice = TestInvoices.make()
-    // x = 5 has no point on secp256k1 (5^3 + 7 = 132 is not a square mod p; libsecp256k1 agrees
-    // through RouteHop.hasValidNodeID below).
+    // x = 1 is on secp256k1 (1 + 7 = 8 is a square mod p, as 2 is: p = 7 mod 8); x = 5 is not
+    // (5^3 + 7 = 132 is not a square mod p). libsecp256k1 agrees through `hasValidNodeID`.
+    let onCurve = [0x02] + [UInt8](repeating: 0, count: 31) + [0x01]
     let offCurve = [0x02] + [UInt8](repeating: 0, count: 31) + [0x05]
-    let hop = RouteHop(
-      nodeID: offCurve, shortChannelID: ShortChannelID(rawValue: 1), feeBaseMsat: 1,
-      feeProportionalMillionths: 1, cltvExpiryDelta: 40)
-    #expect(!hop.hasValidNodeID)
-    var onCurve = hop
-    onCurve.nodeID = TestKeys.other.publicKey
-    invoice.fields.routeHints = [RouteHint(hops: [onCurve])]
+    let good = try Self.invoice(routeKeys: [onCurve])
+    #expect(good.routeHints.first?.hops.first?.hasValidNodeID == true)
     #expect(
-      OfflineInvoiceValidator.validate(invoice, policy: TestInvoices.policy(), now: now)
+      OfflineInvoiceValidator.validate(good, policy: TestInvoices.policy(), now: now)
         .accepted != nil)
-    invoice.fields.routeHints = [RouteHint(hops: [onCurve, hop])]
+    let bad = try Self.invoice(routeKeys: [onCurve, offCurve])
+    #expect(bad.routeHints.first?.hops.last?.hasValidNodeID == false)
     let rejection = OfflineInvoiceValidator.validate(
-      invoice, policy: TestInvoices.policy(), now: now
+      bad, policy: TestInvoices.policy(), now: now
     ).rejection
     #expect(rejection?.dottedCode == "field.invalid_pubkey")
+  }
+
+  /// `TestInvoices.make()` with one `r` field whose hops have these keys, signed with our key.
+  /// The builder refuses a key off the curve, so the field is written here: each hop is the key,
+  /// short channel id 1, fees 1 and 1, CLTV delta 40 (BOLT 11's 51-byte hop layout).
+  private static func invoice(routeKeys: [[UInt8]]) throws -> Invoice {
+    let base = TestInvoices.make()
+    var bytes: [UInt8] = []
+    for key in routeKeys {
+      bytes += key + [0, 0, 0, 0, 0, 0, 0, 1] + [0, 0, 0, 1] + [0, 0, 0, 1] + [0, 40]
+    }
+    // Bytes to 5-bit words, big-endian, the last padded with zero bits.
+    var data: [UInt8] = []
+    var accumulator: UInt32 = 0
+    var bits: UInt32 = 0
+    for byte in bytes {
+      accumulator = (accumulator << 8 | UInt32(byte)) & 0xfff
+      bits += 8
+      while bits >= 5 {
+        bits -= 5
+        data.append(UInt8(accumulator >> bits & 31))
+      }
+    }
+    if bits > 0 { data.append(UInt8(accumulator << (5 - bits) & 31)) }
+    let routeType: UInt8 = 3  // BOLT 11: "`r` (3)"
+    let words =
+      Array(base.raw.signedWords) + [routeType, UInt8(data.count >> 5), UInt8(data.count & 31)]
+      + data
+    let text = RawInvoice.signedString(
+      hrp: String(decoding: base.raw.hrp, as: UTF8.self), dataWords: words, key: TestKeys.ours)
+    return try Invoice.decode(text)
   }
 
   @Test("another network is refused with the offline code, not network.mismatch")

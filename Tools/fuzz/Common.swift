@@ -59,15 +59,9 @@ extension WordsInput {
 
 /// Surrounding white space and a `lightning:` prefix removed, as the decoder does.
 func trimmed(_ text: String) -> Substring.UTF8View {
-  var view = Substring(text).utf8
-  func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0d) }
-  while let first = view.first, isSpace(first) { view = view.dropFirst() }
-  while let last = view.last, isSpace(last) { view = view.dropLast() }
-  let scheme = Array("lightning:".utf8)
-  if view.count > scheme.count, zip(view, scheme).allSatisfy({ $0 | 0x20 == $1 }) {
-    view = view.dropFirst(scheme.count)
-  }
-  return view
+  var text = text
+  let span = text.withUTF8 { SignedRawInvoice.trimmedInvoice($0).invoice }
+  return Substring(text).utf8.dropFirst(span.lowerBound).prefix(span.count)
 }
 
 /// Touches every derived value a caller or the JSON output reads, so a trap in any of them shows.
