@@ -142,9 +142,9 @@ struct FallbackCase: Sendable, CustomTestStringConvertible {
 
   @Test("reads back the fallback from its scriptPubKey", arguments: cases)
   func fromScript(_ vector: FallbackCase) throws {
-    let fallback = try #require(Fallback(scriptPubKey: Self.bytes(vector.scriptPubKey)))
+    let fallback = try #require(Fallback(scriptPubKey: hexBytes(vector.scriptPubKey)))
     #expect(fallback.version == vector.version)
-    #expect(fallback.program == Self.bytes(vector.program))
+    #expect(fallback.program == hexBytes(vector.program))
   }
 
   /// Scripts that pay no address a fallback can hold: bare multisig's OP_1, a P2PKH without its
@@ -157,7 +157,7 @@ struct FallbackCase: Sendable, CustomTestStringConvertible {
       "5129" + String(repeating: "00", count: 41), "0015" + p2wpkh + "00", "6a0401020304", "",
     ])
   func notAnAddress(_ script: String) {
-    #expect(Fallback(scriptPubKey: Self.bytes(script)) == nil)
+    #expect(Fallback(scriptPubKey: hexBytes(script)) == nil)
   }
 
   @Test("kind names are Core Lightning's")

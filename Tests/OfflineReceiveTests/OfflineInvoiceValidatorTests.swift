@@ -85,7 +85,7 @@ import Testing
     let words =
       Array(base.raw.signedWords) + [routeType, UInt8(data.count >> 5), UInt8(data.count & 31)]
       + data
-    let text = RawInvoice.signedString(
+    let text = InvoiceSigner.sign(
       hrp: String(decoding: base.raw.hrp, as: UTF8.self), dataWords: words, key: TestKeys.ours)
     return try Invoice.decode(text)
   }
