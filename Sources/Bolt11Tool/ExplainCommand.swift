@@ -78,8 +78,10 @@ enum ExplainCommand {
       let how =
         invoice.statedPayee == nil
         ? "recovered from the signature" : "stated in n, signature checked"
-      output += "\n" + style.good("valid") + ": payee \(Hex.encode(invoice.payeeNodeID)) (\(how))\n"
+      // The verdict is the last line (the contract): warnings come before it.
+      output += "\n"
       for warning in invoice.warnings { output += "warning: \(warning.rawValue)\n" }
+      output += style.good("valid") + ": payee \(Hex.encode(invoice.payeeNodeID)) (\(how))\n"
     case .failure(let error):
       output += "\n"
       if let fault {
