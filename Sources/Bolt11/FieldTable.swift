@@ -1,8 +1,9 @@
 import Bech32Codec
+import Secp256k1
 
 // The tagged fields of BOLT #11, one row per type letter: its number, name, length, whether it may
-// repeat, what each mode does when a field breaks one of its rules, how a reader reads it and how
-// the builder writes it. Read it beside the spec's "Tagged Fields" section.
+// repeat, what each mode does when a field breaks one of its rules, how a reader reads it, what
+// the builder refuses and how it writes it. Read it beside the spec's "Tagged Fields" section.
 //
 // A field is a 5-bit type, a 10-bit `data_length` (in 5-bit words) and that many data words. The
 // reader (`FieldReader`) applies to each field, in received order:
@@ -198,6 +199,8 @@ public struct FieldDefinition: Sendable {
   /// Reads one field of this type into the reader, applying the rules not applied before it
   /// (see the order at the top of this file).
   let read: @Sendable (inout FieldReader, RawInvoice.Field) throws(InvoiceError) -> Void
+  /// Refuses a builder whose value for this type no reader would accept.
+  let check: @Sendable (InvoiceBuilder) throws(InvoiceBuildError) -> Void
   /// The data words of each field of this type the builder writes, in order; the payee's key is
   /// given for `n`.
   let write: @Sendable (InvoiceBuilder, _ payee: [UInt8]) -> [[UInt8]]
@@ -261,6 +264,11 @@ public struct FieldDefinition: Sendable {
       read: { reader, field throws(InvoiceError) in
         reader.paymentHash = try reader.withBytes(of: field) { InlineBytes32($0) }
       },
+      check: { builder throws(InvoiceBuildError) in
+        guard builder.paymentHash.count == 32 else {
+          throw InvoiceBuildError(.invalidPaymentHash, "payment hash must be 32 bytes")
+        }
+      },
       write: { builder, _ in [Bech32.words(fromBytes: builder.paymentHash)] }),
 
     FieldDefinition(
@@ -275,6 +283,11 @@ public struct FieldDefinition: Sendable {
       read: { reader, field throws(InvoiceError) in
         reader.paymentSecret = try reader.withBytes(of: field) { InlineBytes32($0) }
       },
+      check: { builder throws(InvoiceBuildError) in
+        guard builder.paymentSecret.count == 32 else {
+          throw InvoiceBuildError(.invalidPaymentSecret, "payment secret must be 32 bytes")
+        }
+      },
       write: { builder, _ in [Bech32.words(fromBytes: builder.paymentSecret)] }),
 
     FieldDefinition(
@@ -286,6 +299,15 @@ public struct FieldDefinition: Sendable {
           .invalidUTF8, strict: .refuse(.fieldInvalidUTF8), compat: .warn(.fieldInvalidUTF8))
       ],
       read: { reader, field throws(InvoiceError) in try reader.readDescription(field) },
+      check: { builder throws(InvoiceBuildError) in
+        guard case .text(let text) = builder.description else { return }
+        guard text.utf8.count <= InvoiceBuilder.maximumFieldBytes else {
+          throw InvoiceBuildError(
+            .descriptionTooLong,
+            "description is \(text.utf8.count) bytes; `d` holds at most "
+              + "\(InvoiceBuilder.maximumFieldBytes) (use a description hash)")
+        }
+      },
       write: { builder, _ in
         guard case .text(let text) = builder.description else { return [] }
         return [Bech32.words(fromBytes: Array(text.utf8))]
@@ -296,6 +318,12 @@ public struct FieldDefinition: Sendable {
       rules: [fixedLength, single] + padding + oneDescription,
       read: { reader, field throws(InvoiceError) in
         reader.descriptionHash = try reader.bytes(of: field)
+      },
+      check: { builder throws(InvoiceBuildError) in
+        guard case .hash(let hash) = builder.description else { return }
+        guard hash.count == 32 else {
+          throw InvoiceBuildError(.invalidDescriptionHash, "description hash must be 32 bytes")
+        }
       },
       write: { builder, _ in
         guard case .hash(let hash) = builder.description else { return [] }
@@ -308,6 +336,7 @@ public struct FieldDefinition: Sendable {
       rules: [fixedLength, single] + padding,
       read: { reader, field throws(InvoiceError) in reader.statedPayee = try reader.bytes(of: field)
       },
+      check: { _ in },  // the signer's own key
       write: { builder, payee in builder.statesPayee ? [Bech32.words(fromBytes: payee)] : [] }),
 
     FieldDefinition(
@@ -315,6 +344,12 @@ public struct FieldDefinition: Sendable {
       // 13 words hold 65 bits: a longer minimal field is beyond 64 bits.
       rules: [single, minimal, integer],
       read: { reader, field throws(InvoiceError) in reader.expiry = try reader.integer(of: field) },
+      check: { builder throws(InvoiceBuildError) in
+        guard let expiry = builder.expirySeconds else { return }
+        guard !builder.createdAt.addingReportingOverflow(expiry).overflow else {
+          throw InvoiceBuildError(.invalidExpiry, "timestamp plus expiry does not fit in 64 bits")
+        }
+      },
       write: { builder, _ in builder.expirySeconds.map { [InvoiceBuilder.minimalWords($0)] } ?? [] }
     ),
 
@@ -325,6 +360,7 @@ public struct FieldDefinition: Sendable {
       // warning.
       rules: [single, minimal, integer, FieldRule(.unusableCLTV, .warn(.cltvUnusable))],
       read: { reader, field throws(InvoiceError) in try reader.readMinFinalCLTV(field) },
+      check: { _ in },  // any 64-bit value can be written
       write: { builder, _ in
         builder.minFinalCLTVExpiryDelta.map { [InvoiceBuilder.minimalWords($0)] } ?? []
       }),
@@ -333,6 +369,13 @@ public struct FieldDefinition: Sendable {
       type: .paymentMetadata, name: "metadata", length: .any, isSingleValued: true,
       rules: [single] + padding,
       read: { reader, field throws(InvoiceError) in reader.metadata = try reader.bytes(of: field) },
+      check: { builder throws(InvoiceBuildError) in
+        guard let metadata = builder.paymentMetadata else { return }
+        guard metadata.count <= InvoiceBuilder.maximumFieldBytes else {
+          throw InvoiceBuildError(
+            .invalidMetadata, "metadata is over \(InvoiceBuilder.maximumFieldBytes) bytes")
+        }
+      },
       write: { builder, _ in builder.paymentMetadata.map { [Bech32.words(fromBytes: $0)] } ?? [] }),
 
     FieldDefinition(
@@ -352,6 +395,18 @@ public struct FieldDefinition: Sendable {
       // BOLT 11: "if `9` contains non-zero bits: MUST use the minimum `data_length` possible ...
       // otherwise: MUST omit the `9` field altogether." An empty `9` is written only when
       // `fieldOrder` names one: readers accept it, and `init(reproducing:)` must give it back.
+      check: { builder throws(InvoiceBuildError) in
+        if let bit = builder.features.firstUnknownRequiredBit {
+          throw InvoiceBuildError(
+            .invalidFeatures, "feature bit \(bit) is even (required) and unknown to readers")
+        }
+        if let missing = builder.features.firstMissingDependency {
+          throw InvoiceBuildError(
+            .invalidFeatures,
+            "feature bit \(missing.feature) needs feature \(missing.requires) or "
+              + "\(missing.requires + 1)")
+        }
+      },
       write: { builder, _ in
         !builder.features.isEmpty || builder.fieldOrder?.contains(FieldType.features.letter) == true
           ? [builder.features.words] : []
@@ -365,6 +420,7 @@ public struct FieldDefinition: Sendable {
         FieldRule(.invalidFallback, .refuse(.fieldInvalidFallback)),
       ],
       read: { reader, field throws(InvoiceError) in try reader.readFallback(field) },
+      check: { _ in },  // a `Fallback` is valid by construction
       write: { builder, _ in
         builder.fallbacks.map { [$0.version] + Bech32.words(fromBytes: $0.program) }
       }),
@@ -377,6 +433,18 @@ public struct FieldDefinition: Sendable {
         FieldRule(.invalidHopKey, .refuse(.fieldInvalidPubkey)),
       ],
       read: { reader, field throws(InvoiceError) in try reader.readRouteHint(field) },
+      check: { builder throws(InvoiceBuildError) in
+        for hint in builder.routeHints {
+          guard (1...InvoiceBuilder.maximumHopsPerRoute).contains(hint.hops.count) else {
+            throw InvoiceBuildError(
+              .invalidRoute,
+              "a route has 1 to \(InvoiceBuilder.maximumHopsPerRoute) hops, not \(hint.hops.count)")
+          }
+          for hop in hint.hops where hop.nodeID.count != 33 || !ECDSA.isValidPublicKey(hop.nodeID) {
+            throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
+          }
+        }
+      },
       write: { builder, _ in
         builder.routeHints.map { Bech32.words(fromBytes: $0.hops.flatMap(\.bytes)) }
       }),

@@ -213,25 +213,6 @@ public struct InvoiceBuilder: Sendable {
       throw InvoiceBuildError(
         .invalidCurrency, "currency prefix \"\(currency.prefix)\" is not bc, tb, tbs or bcrt")
     }
-    guard paymentHash.count == 32 else {
-      throw InvoiceBuildError(.invalidPaymentHash, "payment hash must be 32 bytes")
-    }
-    guard paymentSecret.count == 32 else {
-      throw InvoiceBuildError(.invalidPaymentSecret, "payment secret must be 32 bytes")
-    }
-    switch description {
-    case .text(let text):
-      guard text.utf8.count <= Self.maximumFieldBytes else {
-        throw InvoiceBuildError(
-          .descriptionTooLong,
-          "description is \(text.utf8.count) bytes; `d` holds at most \(Self.maximumFieldBytes) "
-            + "(use a description hash)")
-      }
-    case .hash(let hash):
-      guard hash.count == 32 else {
-        throw InvoiceBuildError(.invalidDescriptionHash, "description hash must be 32 bytes")
-      }
-    }
     if let amount {
       // BOLT 11: "MUST encode `amount` as a positive decimal integer with no leading 0s."
       guard amount.rawValue > 0 else {
@@ -244,37 +225,8 @@ public struct InvoiceBuilder: Sendable {
     guard createdAt <= Self.maximumTimestamp else {
       throw InvoiceBuildError(.invalidTimestamp, "timestamp does not fit in 35 bits")
     }
-    if let expirySeconds {
-      guard createdAt.addingReportingOverflow(expirySeconds).overflow == false else {
-        throw InvoiceBuildError(.invalidExpiry, "timestamp plus expiry does not fit in 64 bits")
-      }
-    }
-    if let bit = features.firstUnknownRequiredBit {
-      // BOLT 11: "if the `9` field contains unknown _even_ bits that are non-zero: MUST fail the
-      // payment." A reader would refuse it.
-      throw InvoiceBuildError(
-        .invalidFeatures, "feature bit \(bit) is even (required) and unknown to readers")
-    }
-    if let missing = features.firstMissingDependency {
-      throw InvoiceBuildError(
-        .invalidFeatures,
-        "feature bit \(missing.feature) needs feature \(missing.requires) or "
-          + "\(missing.requires + 1)")
-    }
-    if let paymentMetadata, paymentMetadata.count > Self.maximumFieldBytes {
-      throw InvoiceBuildError(
-        .invalidMetadata, "metadata is over \(Self.maximumFieldBytes) bytes")
-    }
-    for hint in routeHints {
-      guard (1...Self.maximumHopsPerRoute).contains(hint.hops.count) else {
-        throw InvoiceBuildError(
-          .invalidRoute, "a route has 1 to \(Self.maximumHopsPerRoute) hops, not \(hint.hops.count)"
-        )
-      }
-      for hop in hint.hops where hop.nodeID.count != 33 || !ECDSA.isValidPublicKey(hop.nodeID) {
-        throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
-      }
-    }
+    // Each field's own rules, in table order.
+    for definition in FieldDefinition.table { try definition.check(self) }
     for field in extraFields {
       guard field.tag < 32 else {
         throw InvoiceBuildError(.invalidExtraField, "extra field type \(field.tag) is above 31")

@@ -22,8 +22,7 @@ public struct RawInvoice: Sendable, Equatable {
   public let hrp: [UInt8]
   /// The whole data part: timestamp, tagged fields and signature, checksum excluded.
   public let words: [UInt8]
-  /// The tagged fields in received order, framed from `words` on each call (parsing keeps no
-  /// list: it reads the fields as it frames them).
+  /// The tagged fields in received order, framed from `words` on each call.
   public var fields: [Field] {
     var fields: [Field] = []
     words.withUnsafeBufferPointer { words in Self.forEachField(in: words) { fields.append($0) } }
@@ -31,8 +30,8 @@ public struct RawInvoice: Sendable, Equatable {
   }
 
   /// Calls `body` with each tagged field of the data part `words`, in order, without
-  /// allocating. Stops before a partial header or a field that overruns the signature (an
-  /// initializer refuses those; they appear only in words changed by hand).
+  /// allocating. Stops before a partial header or a field that overruns the signature; the
+  /// initializer refuses both, so for a `RawInvoice`'s words it visits every field.
   static func forEachField<Failure: Error>(
     in words: UnsafeBufferPointer<UInt8>, _ body: (Field) throws(Failure) -> Void
   ) throws(Failure) {

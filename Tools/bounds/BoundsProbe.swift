@@ -30,9 +30,7 @@ let overhead = hrp.utf8.count + 1 + 7 + 104 + 6
 
 typealias Field = (tag: UInt8, words: [UInt8])
 
-func letter(_ character: Character) -> UInt8 {
-  UInt8(Bech32.alphabet.firstIndex(of: character.asciiValue!)!)
-}
+func letter(_ character: Character) -> UInt8 { Bech32.word(of: character)! }
 
 func words(_ bytes: [UInt8]) -> [UInt8] { Bech32.words(fromBytes: bytes) }
 
@@ -42,9 +40,7 @@ let required: [Field] = [
 ]
 let shortDescription: Field = (letter("d"), words(Array("bounds".utf8)))
 /// Types no reader interprets: every letter but `p r 9 x f d s n h c m`.
-let unknownTags: [UInt8] = Array("qzygt2vw03j54ke6ual7".utf8).map {
-  UInt8(Bech32.alphabet.firstIndex(of: $0)!)
-}
+let unknownTags: [UInt8] = Bech32.words(ofCharacters: "qzygt2vw03j54ke6ual7")!
 
 /// The secp256k1 generator: a valid compressed key for route hops.
 let generator: [UInt8] = [

@@ -48,9 +48,7 @@ let descriptionHashHex = "6686fa2665ae3db192a77a08d0dbcd9dc010c1b918cacf08db029e
 
 // MARK: - Words
 
-func word(_ letter: Character) -> UInt8 {
-  UInt8(Bech32.alphabet.firstIndex(of: letter.asciiValue!)!)
-}
+func word(_ letter: Character) -> UInt8 { Bech32.word(of: letter)! }
 
 /// A tagged field: type, 10-bit length, data.
 func tagged(_ letter: Character, _ data: [UInt8]) -> [UInt8] {
