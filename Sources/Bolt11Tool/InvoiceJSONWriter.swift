@@ -10,6 +10,15 @@ import Bolt11
 package enum InvoiceJSONWriter {
   /// Appends the invoice's JSON object (no newline).
   package static func write(_ invoice: Invoice, to output: inout [UInt8]) {
+    ByteWriter.collect(into: &output) { write(invoice, to: &$0) }
+  }
+
+  /// Appends `{"valid":false,"error":{"code","message","position"?,"field"?}}` (no newline).
+  package static func write(_ error: InvoiceError, to output: inout [UInt8]) {
+    ByteWriter.collect(into: &output) { write(error, to: &$0) }
+  }
+
+  static func write(_ invoice: Invoice, to output: inout ByteWriter) {
     let fields = invoice.fields
     output.append(#"{"type":"bolt11 invoice","valid":true,"currency":"#)
     writeString(fields.currency.prefix, to: &output)
@@ -21,14 +30,14 @@ package enum InvoiceJSONWriter {
     }
     if let amount = fields.amount {
       output.append(#","amount_msat":"#)
-      JSON.writeDecimal(amount.rawValue, to: &output)
+      output.appendDecimal(amount.rawValue)
     }
     output.append(#","created_at":"#)
-    JSON.writeDecimal(fields.createdAt, to: &output)
+    output.appendDecimal(fields.createdAt)
     output.append(#","expiry":"#)
-    JSON.writeDecimal(fields.expirySeconds, to: &output)
+    output.appendDecimal(fields.expirySeconds)
     output.append(#","expires_at":"#)
-    JSON.writeDecimal(fields.expiresAt, to: &output)
+    output.appendDecimal(fields.expiresAt)
     output.append(#","payee":"#)
     writeHex(invoice.payeeNodeID, to: &output)
     output.append(#","payment_hash":"#)
@@ -50,7 +59,7 @@ package enum InvoiceJSONWriter {
       writeHex(metadata, to: &output)
     }
     output.append(#","min_final_cltv_expiry":"#)
-    JSON.writeDecimal(fields.minFinalCLTVExpiryDelta, to: &output)
+    output.appendDecimal(fields.minFinalCLTVExpiryDelta)
     writeFeatures(fields.features, to: &output)
     output.append(#","fallbacks":["#)
     for (index, fallback) in fields.fallbacks.enumerated() {
@@ -115,8 +124,7 @@ package enum InvoiceJSONWriter {
     output.append(UInt8(ascii: "}"))
   }
 
-  /// Appends `{"valid":false,"error":{"code","message","position"?,"field"?}}` (no newline).
-  package static func write(_ error: InvoiceError, to output: inout [UInt8]) {
+  static func write(_ error: InvoiceError, to output: inout ByteWriter) {
     output.append(#"{"valid":false,"error":{"code":"#)
     writeString(error.code.rawValue, to: &output)
     output.append(#","message":"#)
@@ -133,7 +141,7 @@ package enum InvoiceJSONWriter {
   }
 
   /// `features` (hex, when any bit is set) and `feature_bits`, from one copy of the bytes.
-  private static func writeFeatures(_ features: Features, to output: inout [UInt8]) {
+  private static func writeFeatures(_ features: Features, to output: inout ByteWriter) {
     let bytes = features.isEmpty ? [] : features.bytes
     if !bytes.isEmpty {
       output.append(#","features":"#)
@@ -152,7 +160,7 @@ package enum InvoiceJSONWriter {
     output.append(UInt8(ascii: "]"))
   }
 
-  private static func writeRoute(_ hint: RouteHint, to output: inout [UInt8]) {
+  private static func writeRoute(_ hint: RouteHint, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "["))
     for (index, hop) in hint.hops.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -160,17 +168,17 @@ package enum InvoiceJSONWriter {
       writeHex(hop.nodeID, to: &output)
       // `ShortChannelID.description`: block x transaction x output.
       output.append(#","short_channel_id":""#)
-      JSON.writeDecimal(UInt64(hop.shortChannelID.block), to: &output)
+      output.appendDecimal(UInt64(hop.shortChannelID.block))
       output.append(UInt8(ascii: "x"))
-      JSON.writeDecimal(UInt64(hop.shortChannelID.transaction), to: &output)
+      output.appendDecimal(UInt64(hop.shortChannelID.transaction))
       output.append(UInt8(ascii: "x"))
-      JSON.writeDecimal(UInt64(hop.shortChannelID.output), to: &output)
+      output.appendDecimal(UInt64(hop.shortChannelID.output))
       output.append(#"","fee_base_msat":"#)
-      JSON.writeDecimal(UInt64(hop.feeBaseMsat), to: &output)
+      output.appendDecimal(UInt64(hop.feeBaseMsat))
       output.append(#","fee_proportional_millionths":"#)
-      JSON.writeDecimal(UInt64(hop.feeProportionalMillionths), to: &output)
+      output.appendDecimal(UInt64(hop.feeProportionalMillionths))
       output.append(#","cltv_expiry_delta":"#)
-      JSON.writeDecimal(UInt64(hop.cltvExpiryDelta), to: &output)
+      output.appendDecimal(UInt64(hop.cltvExpiryDelta))
       output.append(UInt8(ascii: "}"))
     }
     output.append(UInt8(ascii: "]"))
@@ -179,6 +187,10 @@ package enum InvoiceJSONWriter {
   /// `,"signature":"<DER hex>"` when r and s are both below the group order, as
   /// `InvoiceSignature.der` (libsecp256k1's compact parse and DER serialization) has it.
   static func writeDERSignature(_ compact: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+    ByteWriter.collect(into: &output) { writeDERSignature(compact, to: &$0) }
+  }
+
+  static func writeDERSignature(_ compact: UnsafeRawBufferPointer, to output: inout ByteWriter) {
     guard compact.count == 64,
       isBelowOrder(UnsafeRawBufferPointer(rebasing: compact[0..<32])),
       isBelowOrder(UnsafeRawBufferPointer(rebasing: compact[32..<64]))
@@ -219,6 +231,10 @@ package enum InvoiceJSONWriter {
   /// everything `SafeText` finds unsafe as `\uXXXX`), read from the UTF-8 bytes: runs of bytes
   /// that need nothing are copied whole, and only scalars outside ASCII are looked up.
   static func writeString(_ value: String, to output: inout [UInt8]) {
+    ByteWriter.collect(into: &output) { writeString(value, to: &$0) }
+  }
+
+  static func writeString(_ value: String, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "\""))
     var value = value
     value.withUTF8 { bytes in
@@ -273,7 +289,7 @@ package enum InvoiceJSONWriter {
   }
 
   /// `\u` and four lower-case hexadecimal digits.
-  private static func writeUnicodeEscape(_ unit: UInt32, to output: inout [UInt8]) {
+  private static func writeUnicodeEscape(_ unit: UInt32, to output: inout ByteWriter) {
     output.append(#"\u"#)
     for shift in stride(from: 12, through: 0, by: -4) {
       output.append(hexDigit(UInt8(truncatingIfNeeded: unit >> UInt32(shift)) & 0x0f))
@@ -293,11 +309,11 @@ package enum InvoiceJSONWriter {
   }
 
   /// A JSON string of the bytes in lower-case hexadecimal.
-  static func writeHex(_ bytes: [UInt8], to output: inout [UInt8]) {
+  static func writeHex(_ bytes: [UInt8], to output: inout ByteWriter) {
     bytes.withUnsafeBytes { writeHex($0, to: &output) }
   }
 
-  static func writeHex(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
+  static func writeHex(_ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "\""))
     writeHexDigits(bytes, to: &output)
     output.append(UInt8(ascii: "\""))
@@ -309,16 +325,14 @@ package enum InvoiceJSONWriter {
       littleEndian: UInt16(hexDigit(UInt8(byte >> 4))) | UInt16(hexDigit(UInt8(byte & 15))) << 8)
   }
 
-  /// Two digits a byte, made on the stack and appended in one copy.
-  private static func writeHexDigits(_ bytes: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 2) { digits in
-      let base = UnsafeMutableRawPointer(digits.baseAddress!)
+  /// Two digits a byte, written in place.
+  private static func writeHexDigits(_ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter) {
+    output.write(length: bytes.count * 2) { place in
       hexPairs.withUnsafeBufferPointer { pairs in
         for index in 0..<bytes.count {
-          base.storeBytes(of: pairs[Int(bytes[index])], toByteOffset: 2 * index, as: UInt16.self)
+          place.storeBytes(of: pairs[Int(bytes[index])], toByteOffset: 2 * index, as: UInt16.self)
         }
       }
-      output.append(contentsOf: UnsafeBufferPointer(digits))
     }
   }
 
@@ -327,15 +341,8 @@ package enum InvoiceJSONWriter {
     nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &- 10 &+ nibble
   }
 
-  private static func writeInteger(_ value: Int, to output: inout [UInt8]) {
+  private static func writeInteger(_ value: Int, to output: inout ByteWriter) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
-    JSON.writeDecimal(UInt64(value.magnitude), to: &output)
-  }
-}
-
-extension [UInt8] {
-  /// Appends the bytes of a literal: one copy, no `String` made.
-  fileprivate mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { append(contentsOf: $0) }
+    output.appendDecimal(UInt64(value.magnitude))
   }
 }

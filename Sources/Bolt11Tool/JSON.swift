@@ -107,7 +107,7 @@ public enum JSON: Sendable, Equatable {
   }
 
   /// The decimal digits of `value`.
-  static func writeDecimal(_ value: UInt64, to output: inout [UInt8]) {
+  private static func writeDecimal(_ value: UInt64, to output: inout [UInt8]) {
     // 20 digits hold UInt64.max.
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var rest = value

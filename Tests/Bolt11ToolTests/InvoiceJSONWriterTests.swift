@@ -171,6 +171,26 @@ import Testing
     }
   }
 
+  @Test("the byte writer keeps every byte as it grows past its first storage")
+  func byteWriterGrows() {
+    var generator = SeededGenerator(state: 4096)
+    var expected: [UInt8] = []
+    var output: [UInt8] = [7]
+    ByteWriter.collect(into: &output) { writer in
+      for _ in 0..<3000 {
+        let value = UInt64.random(in: 0...UInt64.max, using: &generator) >> (generator.next() % 64)
+        writer.appendDecimal(value)
+        expected += Array(String(value).utf8)
+        let piece = (0..<Int.random(in: 0...40, using: &generator)).map { UInt8($0) }
+        piece.withUnsafeBufferPointer { writer.append(contentsOf: $0) }
+        writer.append(",")
+        expected += piece + [UInt8(ascii: ",")]
+      }
+    }
+    #expect(expected.count > 4 * 4096)
+    #expect(output == [7] + expected)
+  }
+
   @Test("DER signatures: the same bytes as libsecp256k1's, absent where it refuses r or s")
   func derSignatures() throws {
     var generator = SeededGenerator(state: 35)
