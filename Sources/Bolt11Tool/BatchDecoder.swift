@@ -1,5 +1,6 @@
 import Bolt11
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Decodes one invoice per line into one JSON line per line, in input order, on several workers,
@@ -8,13 +9,18 @@ import Synchronization
 /// A chunked pipeline: read at most `linesPerChunk` lines, decode them on `jobs` workers (each
 /// takes the next undecoded line of the chunk), write their results in order, and go on. Only one
 /// chunk is held at a time, and a line longer than `maximumLineBytes` is never held in full.
-struct BatchDecoder {
-  var options: DecodeOptions
-  var jobs: Int
+package struct BatchDecoder {
+  package var options: DecodeOptions
+  package var jobs: Int
   /// Lines per chunk: large enough that workers rarely wait on the reader and writer (4096 lines
   /// take about 90 ms of signature work on two cores), small enough to keep memory flat (about
   /// 2 MB of input and 6 MB of JSON at the longest invoices of the benchmark corpus).
-  var linesPerChunk = 4096
+  package var linesPerChunk = 4096
+
+  package init(options: DecodeOptions, jobs: Int) {
+    self.options = options
+    self.jobs = jobs
+  }
 
   /// Longest line read in full. An invoice has at most 7089 characters; anything this long is
   /// `invoice.too_long` whatever it holds.
@@ -22,11 +28,11 @@ struct BatchDecoder {
   /// Lines after which a progress line is worth showing.
   static let progressThreshold = 10_000
 
-  struct Summary: Equatable {
+  package struct Summary: Equatable {
     /// Lines that decoded to a valid invoice.
-    var decoded = 0
+    package var decoded = 0
     /// Lines that did not.
-    var invalid = 0
+    package var invalid = 0
   }
 
   /// Reads every line of `input`, writes one JSON line per input line to `output`.
@@ -35,97 +41,148 @@ struct BatchDecoder {
   ///   done so far.
   /// - Throws: the source's read error or the sink's write error, at once (the output written so
   ///   far stays written; nothing more is decoded).
-  func run(input: ByteSource, output: ByteSink, progress: ((Int) throws -> Void)? = nil) throws
+  package func run(
+    input: ByteSource, output: ByteSink, progress: ((Int) throws -> Void)? = nil
+  ) throws
     -> Summary
   {
     var reader = LineReader(source: input, maximumLineBytes: Self.maximumLineBytes)
     var chunk = LineChunk()
     var summary = Summary()
-    var writer = BufferedWriter(sink: output)
+    // Kept across chunks, so that their buffers are allocated once.
+    var results = ChunkResults()
     var done = 0
     while try reader.read(into: &chunk, maximumLines: linesPerChunk) {
-      let results = decode(chunk)
-      for result in results {
-        if result.isValid { summary.decoded += 1 } else { summary.invalid += 1 }
-        try writer.append(result.json)
-      }
-      try writer.flush()
-      done += results.count
+      decode(chunk, into: &results)
+      summary.decoded += results.validCount
+      summary.invalid += chunk.count - results.validCount
+      try results.write(to: output)
+      done += chunk.count
       try progress?(done)
     }
     return summary
   }
 
-  /// One line's outcome: its JSON line (newline included) and whether it decoded.
-  struct LineResult: Sendable {
-    var json: [UInt8] = []
-    var isValid = false
-  }
-
-  /// Decodes every line of `chunk` on up to `jobs` workers; results are in line order.
-  func decode(_ chunk: LineChunk) -> [LineResult] {
+  /// Decodes every line of `chunk` on up to `jobs` workers into `results` (emptied first).
+  func decode(_ chunk: LineChunk, into results: inout ChunkResults) {
     let count = chunk.count
-    guard count > 0 else { return [] }
-    var results = [LineResult](repeating: LineResult(), count: count)
-    let options = self.options
-    // One iteration runs on the calling thread: `--jobs 1` is a plain loop.
-    let workers = max(1, min(jobs, count))
+    // One worker runs on the calling thread: `--jobs 1` is a plain loop.
+    var workers = max(1, min(jobs, count))
     // The package's platforms predate Synchronization's Atomic (macOS 15, iOS 18): on older
     // systems the lines are decoded one after another. Linux always has it.
-    guard #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
-      for index in 0..<count { results[index] = Self.decodeLine(chunk, index, options) }
-      return results
+    if #unavailable(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2) { workers = 1 }
+    results.prepare(lines: count, workers: workers)
+    let options = self.options
+    guard workers > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
+      for index in 0..<count {
+        let start = results.buffers[0].count
+        let isValid = Self.decodeLine(chunk, index, options, to: &results.buffers[0])
+        results.lines[index] = LineSlot(
+          worker: 0, range: start..<results.buffers[0].count, isValid: isValid)
+      }
+      return
     }
     let next = Atomic<Int>(0)
-    results.withUnsafeMutableBufferPointer { buffer in
-      let slots = SendableSlots(base: buffer.baseAddress!)
-      DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    results.withSlots { slots in
+      DispatchQueue.concurrentPerform(iterations: workers) { worker in
         while true {
           let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
           guard index < count else { return }
-          // Each index is taken by exactly one worker, so each slot has one writer.
-          slots.base[index] = Self.decodeLine(chunk, index, options)
+          // Each index is taken by exactly one worker, and each worker has its own buffer.
+          let start = slots.buffers[worker].count
+          let isValid = Self.decodeLine(chunk, index, options, to: &slots.buffers[worker])
+          slots.lines[index] = LineSlot(
+            worker: worker, range: start..<slots.buffers[worker].count, isValid: isValid)
         }
       }
     }
-    return results
   }
 
-  static func decodeLine(_ chunk: LineChunk, _ index: Int, _ options: DecodeOptions) -> LineResult {
-    let json: JSON
+  /// Appends line `index`'s JSON line (newline included) to `output`; true when it decoded.
+  static func decodeLine(
+    _ chunk: LineChunk, _ index: Int, _ options: DecodeOptions, to output: inout [UInt8]
+  ) -> Bool {
     var isValid = false
     if chunk.isOverlong(index) {
-      json = InvoiceJSON.object(
+      InvoiceJSONWriter.write(
         InvoiceError(
           .invoiceTooLong,
           "line is longer than \(maximumLineBytes) bytes; an invoice has at most "
             + "\(RawInvoice.maximumLength) characters",
-          position: RawInvoice.maximumLength))
+          position: RawInvoice.maximumLength), to: &output)
     } else {
-      // The line's bytes as they are: a byte that is not UTF-8 is named in the error.
-      let result = chunk.withLine(index) { bytes in
-        Result { () throws(InvoiceError) in try Invoice.decode(bytes: bytes, options: options) }
-      }
-      switch result {
-      case .success(let invoice):
-        json = InvoiceJSON.object(invoice)
-        isValid = true
-      case .failure(let error):
-        json = InvoiceJSON.object(error)
+      // The line's bytes as they are: a byte that is not UTF-8 is named in the error. Written
+      // where it is decoded, so that the invoice is never copied.
+      chunk.withLine(index) { bytes in
+        do throws(InvoiceError) {
+          InvoiceJSONWriter.write(try Invoice.decode(bytes: bytes, options: options), to: &output)
+          isValid = true
+        } catch {
+          InvoiceJSONWriter.write(error, to: &output)
+        }
       }
     }
-    var text = json.serialized
-    text += "\n"
-    return LineResult(json: Array(text.utf8), isValid: isValid)
+    output.append(UInt8(ascii: "\n"))
+    return isValid
+  }
+
+  /// Where a line's JSON line lies: which worker's buffer, and where in it.
+  struct LineSlot {
+    var worker = 0
+    var range = 0..<0
+    var isValid = false
+  }
+
+  /// One chunk's output: each worker's JSON lines, one after the other, and where each input
+  /// line's JSON line lies. Reused from chunk to chunk.
+  struct ChunkResults {
+    fileprivate var buffers: [[UInt8]] = []
+    /// How many of `buffers` this chunk uses.
+    private var workers = 0
+    fileprivate var lines: [LineSlot] = []
+    /// The lines in input order, when several workers wrote them.
+    private var ordered: [UInt8] = []
+
+    var validCount: Int { lines.reduce(0) { $0 + ($1.isValid ? 1 : 0) } }
+
+    mutating func prepare(lines count: Int, workers: Int) {
+      while buffers.count < workers { buffers.append([]) }
+      self.workers = workers
+      for index in buffers.indices { buffers[index].removeAll(keepingCapacity: true) }
+      lines.removeAll(keepingCapacity: true)
+      lines.append(contentsOf: repeatElement(LineSlot(), count: count))
+    }
+
+    /// The JSON lines in input order, in one write.
+    mutating func write(to sink: ByteSink) throws {
+      guard !lines.isEmpty else { return }
+      if workers == 1 {
+        try sink.write(buffers[0])
+        return
+      }
+      ordered.removeAll(keepingCapacity: true)
+      for line in lines { ordered.append(contentsOf: buffers[line.worker][line.range]) }
+      try sink.write(ordered)
+    }
+
+    fileprivate mutating func withSlots(_ body: (SendableSlots) -> Void) {
+      buffers.withUnsafeMutableBufferPointer { buffers in
+        lines.withUnsafeMutableBufferPointer { lines in
+          body(SendableSlots(buffers: buffers.baseAddress!, lines: lines.baseAddress!))
+        }
+      }
+    }
   }
 }
 
-/// The result slots of one chunk, written by workers at distinct indices.
+/// A chunk's output buffers and line slots, written by workers: each worker appends to its own
+/// buffer only and writes the slots of the lines it took.
 private struct SendableSlots: @unchecked Sendable {
-  // Invariant for @unchecked Sendable: each index is written by one worker only (an atomic
-  // counter hands indices out), and the buffer outlives `concurrentPerform`, which returns only
-  // when every worker is done.
-  let base: UnsafeMutablePointer<BatchDecoder.LineResult>
+  // Invariant for @unchecked Sendable: buffer `i` is touched only by worker `i`, each line's
+  // slot by the one worker that took the line (an atomic counter hands lines out), and both
+  // outlive `concurrentPerform`, which returns only when every worker is done.
+  let buffers: UnsafeMutablePointer<[UInt8]>
+  let lines: UnsafeMutablePointer<BatchDecoder.LineSlot>
 }
 
 /// A chunk of lines: their bytes one after the other, and where each line lies.
@@ -192,7 +249,7 @@ struct LineReader {
       checkedByteOrderMark = true
     }
     while chunk.count < maximumLines {
-      if let newline = pending[start...].firstIndex(of: UInt8(ascii: "\n")) {
+      if let newline = Self.firstNewline(in: pending, from: start) {
         take(upTo: newline, into: &chunk)
         start = newline + 1
         continue
@@ -220,6 +277,17 @@ struct LineReader {
     return !chunk.ranges.isEmpty
   }
 
+  /// The index of the first `\n` in `bytes[start...]`, found with memchr(3).
+  private static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
+    bytes.withUnsafeBufferPointer { buffer in
+      guard start < buffer.count,
+        let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start)
+      else { return nil }
+      return buffer.baseAddress!.distance(
+        to: found.assumingMemoryBound(to: UInt8.self))
+    }
+  }
+
   private mutating func take(upTo end: Int, into chunk: inout LineChunk) {
     if skipping {
       skipping = false  // the overlong line was already counted; its tail ends here
@@ -230,28 +298,5 @@ struct LineReader {
       return
     }
     pending.withUnsafeBufferPointer { chunk.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
-  }
-}
-
-/// Collects output and writes it in blocks, so that a chunk's lines cost few system calls.
-struct BufferedWriter {
-  let sink: ByteSink
-  private var buffer: [UInt8] = []
-  static let blockSize = 1 << 18
-
-  init(sink: ByteSink) {
-    self.sink = sink
-    buffer.reserveCapacity(Self.blockSize)
-  }
-
-  mutating func append(_ bytes: [UInt8]) throws {
-    buffer += bytes
-    if buffer.count >= Self.blockSize { try flush() }
-  }
-
-  mutating func flush() throws {
-    guard !buffer.isEmpty else { return }
-    try sink.write(buffer)
-    buffer.removeAll(keepingCapacity: true)
   }
 }

@@ -5,7 +5,8 @@
 // CORPUS defaults to $BOLT11_BENCH_CORPUS, then ../shared/bench/corpus.txt relative to the current
 // directory and to the package root. Every figure is the median of several timed passes over the
 // whole corpus after a warm-up pass, in nanoseconds per invoice. Ratios come from the same run:
-// floor and decode alternate every 32 invoices, and `decode_over_floor` is the median of the per-round ratios.
+// the floor, decode, decode + JSON and the CLI's batch path take turns every 32 invoices, and each
+// `..._over_floor` is the median of the per-round ratios.
 
 import Bech32Codec
 import Bolt11
@@ -38,7 +39,10 @@ import Synchronization
     var only: String?
   }
 
-  let onlyChoices = ["floor", "secp256k1", "sha256", "route-keys", "decode", "parse", "json"]
+  let onlyChoices = [
+    "floor", "secp256k1", "sha256", "route-keys", "decode", "parse", "json", "json-tree",
+    "batch-cli",
+  ]
 
   func usage() -> Never {
     FileHandle.standardError.write(
@@ -202,14 +206,63 @@ import Synchronization
     return sum
   }
 
+  /// Decode and the contract JSON written to bytes, as `decode --batch` writes each line.
   @inline(never)
-  func jsonPass(_ corpus: [Line]) -> UInt64 {
+  func jsonPass(_ corpus: ArraySlice<Line>) -> UInt64 {
+    var sum: UInt64 = 0
+    var output: [UInt8] = []
+    output.reserveCapacity(1 << 16)
+    for line in corpus {
+      guard let invoice = try? Invoice.decode(line.text, options: line.options) else { continue }
+      output.removeAll(keepingCapacity: true)
+      InvoiceJSONWriter.write(invoice, to: &output)
+      sum &+= UInt64(output.count)
+    }
+    return sum
+  }
+
+  /// The same through the `JSON` tree (`InvoiceJSON`, the reference the writer is tested against).
+  @inline(never)
+  func jsonTreePass(_ corpus: [Line]) -> UInt64 {
     var sum: UInt64 = 0
     for line in corpus {
       guard let invoice = try? Invoice.decode(line.text, options: line.options) else { continue }
       sum &+= UInt64(InvoiceJSON.object(invoice).serialized.utf8.count)
     }
     return sum
+  }
+
+  /// Counts what it is given and writes it to `/dev/null`, as a real write(2) each time.
+  final class NullSink: ByteSink, @unchecked Sendable {
+    // Invariant for @unchecked Sendable: the decoder writes from the calling thread only.
+    let file: FileSink
+    var bytes: UInt64 = 0
+    init() {
+      let descriptor = open("/dev/null", O_WRONLY | O_CLOEXEC)
+      precondition(descriptor >= 0, "/dev/null opens")
+      file = FileSink(descriptor: descriptor, name: "/dev/null")
+    }
+    func write(_ bytes: [UInt8]) throws {
+      self.bytes &+= UInt64(bytes.count)
+      try file.write(bytes)
+    }
+  }
+  let nullSink = NullSink()
+
+  /// `bolt11 decode --batch FILE --jobs N` as the CLI runs it, minus argument parsing: the file
+  /// opened and read, lines split, decoded, NDJSON written to `/dev/null`.
+  @inline(never)
+  func batchCLIPass(_ file: String, options: DecodeOptions = DecodeOptions(), jobs: Int = 1)
+    -> UInt64
+  {
+    let decoder = BatchDecoder(options: options, jobs: jobs)
+    do {
+      let summary = try decoder.run(input: try FileSource.open(file), output: nullSink)
+      return UInt64(summary.decoded) &+ nullSink.bytes
+    } catch {
+      FileHandle.standardError.write(Data("bolt11-bench: \(file): \(error)\n".utf8))
+      exit(2)
+    }
   }
 
   /// Decodes `chunks` copies of the corpus on this thread, then on all cores through
@@ -232,6 +285,10 @@ import Synchronization
   }
 
   // MARK: Run
+
+  func format(_ value: Double, decimals: Int = 0) -> String {
+    String(format: "%.\(decimals)f", value)
+  }
 
   let settings = readSettings()
   let path = corpusPath(settings)
@@ -274,6 +331,33 @@ import Synchronization
   }
   let lengths = texts.map(\.utf8.count).sorted()
 
+  // The CLI's batch path reads files: the corpus in files of `chunk` lines (decoded in compat mode
+  // when a line needs it), and the whole corpus repeated for the all-cores figure.
+  let chunk = 32
+  let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "bolt11-bench-\(ProcessInfo.processInfo.processIdentifier)")
+  try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+  atexit { try? FileManager.default.removeItem(at: scratch) }
+  func writeFile(_ path: String, _ text: String) {
+    guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
+      FileHandle.standardError.write(Data("bolt11-bench: cannot write \(path)\n".utf8))
+      exit(2)
+    }
+  }
+  struct ChunkFile {
+    var path: String
+    var options: DecodeOptions
+  }
+  let chunkFiles = stride(from: 0, to: corpus.count, by: chunk).map { start in
+    let lines = corpus[start..<min(start + chunk, corpus.count)]
+    let path = scratch.appendingPathComponent("chunk-\(start).txt").path
+    writeFile(path, lines.map { $0.text + "\n" }.joined())
+    return ChunkFile(
+      path: path, options: lines.first { $0.options.mode == .compat }?.options ?? DecodeOptions())
+  }
+  let corpusFile = scratch.appendingPathComponent("corpus.txt").path
+  writeFile(corpusFile, corpus.map { $0.text + "\n" }.joined())
+
   /// Times `pass` `settings.passes` times after one warm-up, in ns per corpus invoice.
   func measure(_ pass: () -> UInt64) -> [Double] {
     consume(pass())
@@ -294,7 +378,9 @@ import Synchronization
       case "route-keys": { routeKeyPass(routeKeys) }
       case "decode": { decodePass(corpus[...]) }
       case "parse": { parsePass(corpus) }
-      default: { jsonPass(corpus) }
+      case "json": { jsonPass(corpus[...]) }
+      case "json-tree": { jsonTreePass(corpus) }
+      default: { batchCLIPass(corpusFile) }
       }
     for _ in 0..<settings.passes { consume(pass()) }
     print(
@@ -303,47 +389,64 @@ import Synchronization
     exit(0)
   }
 
-  // Floor and decode alternate every `chunk` invoices, so both see the same machine at the same
-  // moments (a shared machine's speed drifts within a pass); which goes first alternates too.
-  // A round is one pass of each over the corpus; its ratio is decode time over floor time.
-  consume(floorPass(prepared[...]))
-  consume(decodePass(corpus[...]))
-  let chunk = 32
-  var floorTimes: [Double] = []
-  var decodeTimes: [Double] = []
-  var ratios: [Double] = []
+  // The floor and each measured path take turns every `chunk` invoices, so all see the same
+  // machine at the same moments (a shared machine's speed drifts within a pass); which goes first
+  // rotates from chunk to chunk and from round to round. A round is one pass of each over the
+  // corpus; its ratios are each path's time over the floor's.
+  enum Path: Int, CaseIterable {
+    case floor, decode, json, batchCLI
+  }
+  @MainActor func run(_ path: Path, chunk index: Int) -> Double {
+    let start = index * chunk
+    let end = min(start + chunk, corpus.count)
+    var result: UInt64 = 0
+    let elapsed: Double
+    switch path {
+    case .floor: elapsed = nanoseconds { result = floorPass(prepared[start..<end]) }
+    case .decode: elapsed = nanoseconds { result = decodePass(corpus[start..<end]) }
+    case .json: elapsed = nanoseconds { result = jsonPass(corpus[start..<end]) }
+    case .batchCLI:
+      let file = chunkFiles[index]
+      elapsed = nanoseconds { result = batchCLIPass(file.path, options: file.options) }
+    }
+    consume(result)
+    return elapsed
+  }
+  for index in chunkFiles.indices { for path in Path.allCases { _ = run(path, chunk: index) } }
+  var times = [[Double]](repeating: [], count: Path.allCases.count)
+  var ratios = [[Double]](repeating: [], count: Path.allCases.count)
   for round in 0..<settings.passes {
-    var floorTime = 0.0
-    var decodeTime = 0.0
-    for start in stride(from: 0, to: corpus.count, by: chunk) {
-      let end = min(start + chunk, corpus.count)
-      var result: UInt64 = 0
-      let floorFirst = (start / chunk + round) % 2 == 0
-      if floorFirst {
-        floorTime += nanoseconds { result = floorPass(prepared[start..<end]) }
-        consume(result)
-      }
-      decodeTime += nanoseconds { result = decodePass(corpus[start..<end]) }
-      consume(result)
-      if !floorFirst {
-        floorTime += nanoseconds { result = floorPass(prepared[start..<end]) }
-        consume(result)
+    var total = [Double](repeating: 0, count: Path.allCases.count)
+    for index in chunkFiles.indices {
+      for turn in 0..<Path.allCases.count {
+        let path = Path(rawValue: (turn + index + round) % Path.allCases.count)!
+        total[path.rawValue] += run(path, chunk: index)
       }
     }
-    floorTimes.append(floorTime / count)
-    decodeTimes.append(decodeTime / count)
-    ratios.append(decodeTime / floorTime)
+    for path in Path.allCases {
+      times[path.rawValue].append(total[path.rawValue] / count)
+      ratios[path.rawValue].append(total[path.rawValue] / total[Path.floor.rawValue])
+    }
   }
-  let floorNs = median(floorTimes)
-  let decodeNs = median(decodeTimes)
-  let decodeOverFloor = median(ratios)
+  let floorNs = median(times[Path.floor.rawValue])
+  let decodeNs = median(times[Path.decode.rawValue])
+  let jsonNs = median(times[Path.json.rawValue])
+  let batchCLINs = median(times[Path.batchCLI.rawValue])
+  let decodeOverFloor = median(ratios[Path.decode.rawValue])
+  let jsonOverFloor = median(ratios[Path.json.rawValue])
+  let batchCLIOverFloor = median(ratios[Path.batchCLI.rawValue])
+  /// Low and high of a path's per-round ratios, for the spread within the run.
+  @MainActor func spread(_ path: Path) -> String {
+    let sorted = ratios[path.rawValue].sorted()
+    return "\(format(sorted.first!, decimals: 3)) to \(format(sorted.last!, decimals: 3))"
+  }
 
   let floorSecpNs = median(measure { floorSecp256k1Pass(prepared) })
   let shaNs = median(measure { sha256Pass(prepared) })
   let routeKeysNs = median(measure { routeKeyPass(routeKeys) })
   // Parsing is fast: ten corpus rounds per timed pass, for a steadier clock reading.
   let parseNs = median(measure { (0..<10).reduce(0) { sum, _ in sum &+ parsePass(corpus) } }) / 10
-  let jsonNs = median(measure { jsonPass(corpus) })
+  let jsonTreeNs = median(measure { jsonTreePass(corpus) })
 
   // Batch: the corpus repeated to at least `batchMinimum` invoices, in chunks of one corpus each;
   // the same chunks on this thread and then on all cores, alternating.
@@ -355,11 +458,20 @@ import Synchronization
   let batchPerSecond = batchCount / (median(parallelTimes) / 1e9)
   let batchSpeedup = batchPerSecond / singlePerSecond
 
+  // The CLI's batch path over the same number of lines, in one file: `--jobs 1` against
+  // `--jobs <cores>`, alternating.
+  let batchFile = scratch.appendingPathComponent("batch.txt").path
+  writeFile(batchFile, String(repeating: corpus.map { $0.text + "\n" }.joined(), count: chunkCount))
+  var cliSingleTimes: [Double] = []
+  var cliParallelTimes: [Double] = []
+  for _ in 0..<settings.batchPasses {
+    cliSingleTimes.append(nanoseconds { consume(batchCLIPass(batchFile, jobs: 1)) })
+    cliParallelTimes.append(nanoseconds { consume(batchCLIPass(batchFile, jobs: cores)) })
+  }
+  let batchCLISpeedup = median(cliSingleTimes) / median(cliParallelTimes)
+
   // MARK: Report
 
-  func format(_ value: Double, decimals: Int = 0) -> String {
-    String(format: "%.\(decimals)f", value)
-  }
   func row(_ name: String, _ ns: Double, _ note: String) -> String {
     let ratio = format(ns / floorNs, decimals: 3)
     return name.padding(toLength: 12, withPad: " ", startingAt: 0)
@@ -386,15 +498,21 @@ import Synchronization
       "  route keys", routeKeysNs,
       "what checkRouteHintKeys adds: every route-hop key parsed (off by default)"))
   print(row("parse", parseNs, "SignedRawInvoice.parse: no elliptic-curve work"))
-  print(row("json", jsonNs, "decode + InvoiceJSON.object(...).serialized"))
+  print(row("json", jsonNs, "decode + the contract JSON to bytes (InvoiceJSONWriter)"))
+  print(
+    row("  json tree", jsonTreeNs, "decode + InvoiceJSON.object(...).serialized, the reference"))
+  print(row("batch cli", batchCLINs, "decode --batch FILE --jobs 1: file in, NDJSON to /dev/null"))
   print("")
   print(
-    "decode / floor: \(format(decodeOverFloor, decimals: 3)) (median of \(settings.passes) "
-      + "rounds, alternating every \(chunk) invoices)")
+    "decode / floor: \(format(decodeOverFloor, decimals: 3)), json / floor: "
+      + "\(format(jsonOverFloor, decimals: 3)), batch cli / floor: "
+      + "\(format(batchCLIOverFloor, decimals: 3)) (medians of \(settings.passes) rounds, taking "
+      + "turns every \(chunk) invoices; round ranges \(spread(.decode)), \(spread(.json)), "
+      + "\(spread(.batchCLI)))")
   print(
     "batch: \(chunkCount * corpus.count) invoices: \(format(singlePerSecond)) /s on one core, "
-      + "\(format(batchPerSecond)) /s on \(cores) cores, speed-up \(format(batchSpeedup, decimals: 2))"
-  )
+      + "\(format(batchPerSecond)) /s on \(cores) cores, speed-up \(format(batchSpeedup, decimals: 2)); "
+      + "decode --batch: speed-up \(format(batchCLISpeedup, decimals: 2)) with --jobs \(cores)")
   print("checksum: \(String(checksum.current, radix: 16))")
   print(
     "{\"floor_ns\":\(format(floorNs)),\"decode_ns\":\(format(decodeNs)),"
@@ -403,5 +521,9 @@ import Synchronization
       + "\"batch_per_s\":\(format(batchPerSecond)),"
       + "\"batch_speedup\":\(format(batchSpeedup, decimals: 3)),\"cores\":\(cores),"
       + "\"floor_secp256k1_ns\":\(format(floorSecpNs)),\"sha256_ns\":\(format(shaNs)),"
-      + "\"route_keys_ns\":\(format(routeKeysNs)),\"invoices\":\(corpus.count)}")
+      + "\"route_keys_ns\":\(format(routeKeysNs)),\"invoices\":\(corpus.count),"
+      + "\"json_over_floor\":\(format(jsonOverFloor, decimals: 4)),"
+      + "\"batch_cli_over_floor\":\(format(batchCLIOverFloor, decimals: 4)),"
+      + "\"batch_cli_ns\":\(format(batchCLINs)),\"json_tree_ns\":\(format(jsonTreeNs)),"
+      + "\"batch_cli_speedup\":\(format(batchCLISpeedup, decimals: 3))}")
 #endif

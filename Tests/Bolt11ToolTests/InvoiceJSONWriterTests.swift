@@ -1,0 +1,253 @@
+import Bech32Codec
+import Bolt11
+import Foundation
+import Secp256k1
+import Testing
+
+@testable import Bolt11Tool
+
+/// The byte writer that `decode --batch` uses against the slow reference, the `JSON` tree of
+/// `InvoiceJSON` serialized: the same bytes for every vector, for seeded mutations of them, and
+/// for invoices signed here with the text and fields the vectors have few of.
+@Suite struct InvoiceJSONWriterTests {
+  /// A small seeded generator (SplitMix64), so that a failure names a case that comes back.
+  struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return z ^ (z >> 31)
+    }
+  }
+
+  /// Every invoice vector's input and the options it decodes with.
+  static let vectorInputs: [(text: String, options: DecodeOptions)] = VectorTests.vectors.compactMap
+  { vector in
+    guard vector.kind == "invoice", let text = vector.object["invoice"]?.stringValue,
+      case .success(let options) = VectorFile.decodeOptions(vector.object["options"])
+    else { return nil }
+    return (text, options)
+  }
+
+  /// The reference: what `decode --json` and the batch wrote before the byte writer.
+  static func reference(_ text: String, _ options: DecodeOptions) -> [UInt8] {
+    let json: JSON
+    do {
+      json = InvoiceJSON.object(try Invoice.decode(text, options: options))
+    } catch {
+      json = InvoiceJSON.object(error)
+    }
+    return Array(json.serialized.utf8)
+  }
+
+  static func written(_ text: String, _ options: DecodeOptions) -> [UInt8] {
+    var output: [UInt8] = []
+    do {
+      InvoiceJSONWriter.write(try Invoice.decode(text, options: options), to: &output)
+    } catch {
+      InvoiceJSONWriter.write(error, to: &output)
+    }
+    return output
+  }
+
+  /// `text` with one seeded change: a character replaced, dropped, doubled or case-flipped, or
+  /// the text cut short.
+  static func mutated(_ text: String, _ generator: inout SeededGenerator) -> String {
+    var bytes = Array(text.utf8)
+    guard !bytes.isEmpty else { return "q" }
+    let index = Int.random(in: 0..<bytes.count, using: &generator)
+    let pool = Array("qpzry9x8gf2tvdw0s3jn54khce6mua7l1QPZ\"\\\u{7f} \n".utf8) + [0xC3, 0xA9, 0xFF]
+    switch Int.random(in: 0..<5, using: &generator) {
+    case 0: bytes[index] = pool.randomElement(using: &generator)!
+    case 1: bytes.remove(at: index)
+    case 2: bytes.insert(bytes[index], at: index)
+    case 3: bytes[index] ^= 0x20
+    default: bytes.removeSubrange(index...)
+    }
+    // Invalid UTF-8 is read as the batch reads it: the decoder names the byte.
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  @Test("every vector: the same bytes as the reference")
+  func vectors() {
+    #expect(Self.vectorInputs.count > 200)
+    for (text, options) in Self.vectorInputs {
+      let expected = Self.reference(text, options)
+      #expect(Self.written(text, options) == expected, "\(text)")
+    }
+  }
+
+  @Test("seeded mutations of every vector: the same bytes as the reference")
+  func mutations() {
+    var generator = SeededGenerator(state: 16)
+    for (text, options) in Self.vectorInputs {
+      for _ in 0..<8 {
+        let changed = Self.mutated(text, &generator)
+        #expect(Self.written(changed, options) == Self.reference(changed, options), "\(changed)")
+      }
+    }
+  }
+
+  /// Scalars every escaping rule meets: plain and escaped ASCII, C0, DEL, C1, two-, three- and
+  /// four-byte text, bidirectional and invisible marks, separators, private use, unassigned.
+  static let scalarPool: [Unicode.Scalar] = [
+    "a", "Z", " ", "\"", "\\", "/", "\n", "\r", "\t", "\u{08}", "\u{0C}", "\u{00}", "\u{1B}",
+    "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "é", "ß", "€", "語", "\u{200B}", "\u{200D}", "\u{202E}",
+    "\u{2066}", "\u{2028}", "\u{2029}", "\u{3000}", "\u{FE0E}", "\u{FE0F}", "\u{FEFF}", "\u{E000}",
+    "\u{FFFD}", "😀", "\u{1F3FB}", "\u{E0041}", "\u{10FFFD}", "\u{0378}", "\u{1D11E}",
+  ]
+
+  static func randomText(_ generator: inout SeededGenerator, maximumBytes: Int) -> String {
+    var text = ""
+    let count = Int.random(in: 0...40, using: &generator)
+    for _ in 0..<count {
+      let scalar = scalarPool.randomElement(using: &generator)!
+      guard text.utf8.count + String(scalar).utf8.count <= maximumBytes else { break }
+      text.unicodeScalars.append(scalar)
+    }
+    return text
+  }
+
+  @Test("invoices signed here with every kind of text and field: the same bytes")
+  func signedInvoices() throws {
+    var generator = SeededGenerator(state: 1611)
+    func bytes(_ count: Int) -> [UInt8] {
+      (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
+    }
+    let key = try SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32))
+    let hopKeys = try (2...4).map { try SigningKey(secretKey: [UInt8](repeating: $0, count: 32)) }
+    for round in 0..<60 {
+      var builder = InvoiceBuilder(
+        currency: Currency.allCases[round % Currency.allCases.count], paymentHash: bytes(32),
+        paymentSecret: bytes(32),
+        description: round % 7 == 6
+          ? .hash(bytes(32)) : .text(Self.randomText(&generator, maximumBytes: 639)),
+        createdAt: UInt64.random(in: 0...(1 << 35 - 1), using: &generator))
+      if round % 2 == 0 { builder.amount = Millisatoshis(rawValue: UInt64(round) * 10_000 + 1) }
+      if round % 3 == 0 { builder.expirySeconds = UInt64(round) * 977 }
+      if round % 4 == 1 {
+        builder.features = try Features(bits: [8, 14, 99, 257, 1001][...(round % 5)])
+      }
+      if round % 5 == 2 { builder.paymentMetadata = bytes(round % 11) }
+      if round % 3 == 1 {
+        builder.fallbacks = [
+          Fallback(version: 17, program: bytes(20))!, Fallback(version: 0, program: bytes(32))!,
+          Fallback(version: 1, program: bytes(32))!,
+        ]
+      }
+      if round % 4 == 3 {
+        builder.routeHints = [
+          RouteHint(
+            hops: (0...(round % 3)).map { hop in
+              RouteHop(
+                nodeID: hopKeys[hop].publicKey,
+                shortChannelID: ShortChannelID(
+                  block: UInt32(round * 1000 + hop), transaction: 77, output: UInt16(hop)),
+                feeBaseMsat: UInt32.max - UInt32(hop), feeProportionalMillionths: UInt32(round),
+                cltvExpiryDelta: UInt16(40 + hop))
+            })
+        ]
+      }
+      if round % 6 == 5 { builder.extraFields = [ExtraField(tag: 31, words: [1, 2, 3, 31])] }
+      let invoice = try builder.build(signingWith: key)
+      var output: [UInt8] = []
+      InvoiceJSONWriter.write(invoice, to: &output)
+      #expect(output == Array(InvoiceJSON.object(invoice).serialized.utf8), "round \(round)")
+    }
+  }
+
+  @Test("text with every escaping case: the same bytes as JSON.writeString")
+  func strings() {
+    var generator = SeededGenerator(state: 7)
+    for _ in 0..<2000 {
+      let text = Self.randomText(&generator, maximumBytes: 200)
+      var fast: [UInt8] = []
+      var reference: [UInt8] = []
+      InvoiceJSONWriter.writeString(text, to: &fast)
+      JSON.writeString(text, to: &reference)
+      #expect(fast == reference, "\(text.unicodeScalars.map { $0.value })")
+    }
+  }
+
+  @Test("the byte writer keeps every byte as it grows past its first storage")
+  func byteWriterGrows() {
+    var generator = SeededGenerator(state: 4096)
+    var expected: [UInt8] = []
+    var output: [UInt8] = [7]
+    ByteWriter.collect(into: &output) { writer in
+      for _ in 0..<3000 {
+        let value = UInt64.random(in: 0...UInt64.max, using: &generator) >> (generator.next() % 64)
+        writer.appendDecimal(value)
+        expected += Array(String(value).utf8)
+        let piece = (0..<Int.random(in: 0...40, using: &generator)).map { UInt8($0) }
+        piece.withUnsafeBufferPointer { writer.append(contentsOf: $0) }
+        writer.append(",")
+        expected += piece + [UInt8(ascii: ",")]
+      }
+    }
+    #expect(expected.count > 4 * 4096)
+    #expect(output == [7] + expected)
+  }
+
+  @Test("DER signatures: the same bytes as libsecp256k1's, absent where it refuses r or s")
+  func derSignatures() throws {
+    var generator = SeededGenerator(state: 35)
+    let order = Hex.decode("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")!
+    var orderMinusOne = order
+    orderMinusOne[31] -= 1
+    // Integers at the edges of DER's shortest form and of the group order.
+    let halves: [[UInt8]] = [
+      [UInt8](repeating: 0, count: 32), [UInt8](repeating: 0, count: 31) + [1],
+      [UInt8](repeating: 0, count: 31) + [0x80], [0, 0x7f] + [UInt8](repeating: 0xff, count: 30),
+      [0, 0x80] + [UInt8](repeating: 0, count: 30), [0x7f] + [UInt8](repeating: 0, count: 31),
+      [0x80] + [UInt8](repeating: 0, count: 31), orderMinusOne, order,
+      [UInt8](repeating: 0xff, count: 32),
+    ]
+    var cases: [[UInt8]] = []
+    for r in halves { for s in halves { cases.append(r + s) } }
+    for _ in 0..<500 {
+      // Random halves with a random number of leading zero bytes.
+      cases.append(
+        (0..<2).flatMap { _ in
+          let zeros = Int.random(in: 0...32, using: &generator)
+          return [UInt8](repeating: 0, count: zeros)
+            + (zeros..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        })
+    }
+    for compact in cases {
+      var output: [UInt8] = []
+      compact.withUnsafeBytes { InvoiceJSONWriter.writeDERSignature($0, to: &output) }
+      let expected =
+        (try? ECDSA.derSignature(compactSignature: compact)).map {
+          Array(#","signature":""#.utf8) + Array(Hex.encode($0).utf8) + [UInt8(ascii: "\"")]
+        } ?? []
+      #expect(output == expected, "\(Hex.encode(compact))")
+    }
+  }
+
+  @Test("decode --batch writes the reference's lines, in order, on any number of workers")
+  func batch() throws {
+    var generator = SeededGenerator(state: 99)
+    let texts = Self.vectorInputs.map(\.text)
+    // A line holds no newline: a mutation that adds one gets a space instead.
+    let lines = (texts + texts.map { Self.mutated($0, &generator) }).map {
+      $0.replacingOccurrences(of: "\n", with: " ")
+    }
+    let reference = lines.map { Self.reference($0, DecodeOptions())[...] }
+    for jobs in [1, 2, 3] {
+      var decoder = BatchDecoder(options: DecodeOptions(), jobs: jobs)
+      // Chunks of lines that take long enough to decode for every worker to take some.
+      decoder.linesPerChunk = 64
+      let sink = BufferSink()
+      _ = try decoder.run(input: BufferSource(lines.joined(separator: "\n")), output: sink)
+      // Bytes, not strings: strings compare equal when only their normalization differs.
+      let written = Array(sink.text.utf8).split(
+        separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+      #expect(written.count == reference.count + 1 && written.last == [], "jobs \(jobs)")
+      let first = zip(written, reference).map { $0 == $1 }.firstIndex(of: false)
+      #expect(first == nil, "jobs \(jobs): line \(first ?? -1) differs")
+    }
+  }
+}
