@@ -9,7 +9,7 @@ struct FieldReader {
   /// Where word 0 of the data part stands in the caller's input.
   let dataOffset: Int
 
-  // What the fields said so far: each row's `read` sets its own.
+  // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
   var paymentSecret: InlineBytes32?
   var text: String?
@@ -95,7 +95,7 @@ struct FieldReader {
       }
       seen |= bit
     }
-    try rows[row].read(&self, field)
+    try readValue(of: rows[row].type, field)
   }
 
   /// The fields read, once the presence rules hold.
