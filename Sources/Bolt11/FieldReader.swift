@@ -77,6 +77,7 @@ struct FieldReader {
   ///
   /// The row is read in place, `rows[row]`, rather than copied: a copy would retain each of its
   /// references, once per field.
+  @inline(__always)
   private mutating func read(
     _ field: RawInvoice.Field, row: Int, of rows: UnsafeBufferPointer<FieldDefinition>
   ) throws(InvoiceError) {
