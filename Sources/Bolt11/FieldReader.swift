@@ -55,6 +55,7 @@ struct FieldReader {
   }
 
   /// Reads every field, borrowing the table and its index once rather than once per field.
+  @inline(__always)
   private mutating func readFields() throws(InvoiceError) {
     let result = FieldDefinition.table.withUnsafeBufferPointer { rows in
       FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
@@ -102,6 +103,7 @@ struct FieldReader {
   /// The fields read, once the presence rules hold.
   ///
   /// Each value is moved out of the reader (`take`), not copied: a copy would retain it once more.
+  @inline(__always)
   private mutating func fields(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
     let end = dataOffset + words.count - RawInvoice.signatureWordCount
     guard let paymentHash else {
