@@ -187,7 +187,8 @@ public struct FieldRule: Sendable, Hashable {
   }
 }
 
-/// A row of the field table: everything the package knows about one field type.
+/// A row of the field table: everything the package knows about one field type, but how a reader
+/// reads it (`FieldReader.readValue(of:_:)`, after the table).
 public struct FieldDefinition: Sendable {
   /// The type.
   public let type: FieldType
