@@ -9,7 +9,7 @@ struct FieldReader {
   /// Where word 0 of the data part stands in the caller's input.
   let dataOffset: Int
 
-  // What the fields said so far: each row's `read` sets its own.
+  // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
   var paymentSecret: InlineBytes32?
   var text: String?
@@ -55,6 +55,7 @@ struct FieldReader {
   }
 
   /// Reads every field, borrowing the table and its index once rather than once per field.
+  @inline(__always)
   private mutating func readFields() throws(InvoiceError) {
     let result = FieldDefinition.table.withUnsafeBufferPointer { rows in
       FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
@@ -77,6 +78,7 @@ struct FieldReader {
   ///
   /// The row is read in place, `rows[row]`, rather than copied: a copy would retain each of its
   /// references, once per field.
+  @inline(__always)
   private mutating func read(
     _ field: RawInvoice.Field, row: Int, of rows: UnsafeBufferPointer<FieldDefinition>
   ) throws(InvoiceError) {
@@ -95,12 +97,13 @@ struct FieldReader {
       }
       seen |= bit
     }
-    try rows[row].read(&self, field)
+    try readValue(of: rows[row].type, field)
   }
 
   /// The fields read, once the presence rules hold.
   ///
   /// Each value is moved out of the reader (`take`), not copied: a copy would retain it once more.
+  @inline(__always)
   private mutating func fields(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
     let end = dataOffset + words.count - RawInvoice.signatureWordCount
     guard let paymentHash else {

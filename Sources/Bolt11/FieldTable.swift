@@ -2,8 +2,9 @@ import Bech32Codec
 import Secp256k1
 
 // The tagged fields of BOLT #11, one row per type letter: its number, name, length, whether it may
-// repeat, what each mode does when a field breaks one of its rules, how a reader reads it, what
-// the builder refuses and how it writes it. Read it beside the spec's "Tagged Fields" section.
+// repeat, what each mode does when a field breaks one of its rules, what the builder refuses and
+// how it writes it; then, in the same order, how a reader reads it (`readValue(of:_:)`). Read it
+// beside the spec's "Tagged Fields" section.
 //
 // A field is a 5-bit type, a 10-bit `data_length` (in 5-bit words) and that many data words. The
 // reader (`FieldReader`) applies to each field, in received order:
@@ -11,11 +12,13 @@ import Secp256k1
 //     "MUST skip over unknown fields");
 //  2. a fixed length (`p`, `h`, `s`, `n`): the `wrongLength` rule;
 //  3. a single-valued type seen before: the `duplicate` rule;
-//  4. the row's `read`, which applies the rest of the row's rules.
+//  4. the type's reader (`readValue(of:_:)`, after the table), which applies the rest of the
+//     row's rules.
 // After the last field it applies the presence rules (`missing`, `bothDescriptions`).
 //
 // The builder writes the rows' fields in table order unless told another order; adding a letter
-// means adding its row here and its value to `InvoiceFields` and `InvoiceBuilder`.
+// means adding its row and its reader's case here, and its value to `InvoiceFields` and
+// `InvoiceBuilder`.
 
 /// The type of a tagged field that BOLT #11 defines, by its 5-bit number.
 ///
@@ -184,7 +187,8 @@ public struct FieldRule: Sendable, Hashable {
   }
 }
 
-/// A row of the field table: everything the package knows about one field type.
+/// A row of the field table: everything the package knows about one field type, but how a reader
+/// reads it (`FieldReader.readValue(of:_:)`, after the table).
 public struct FieldDefinition: Sendable {
   /// The type.
   public let type: FieldType
@@ -196,9 +200,6 @@ public struct FieldDefinition: Sendable {
   public let isSingleValued: Bool
   /// The rules a field of this type can break, and what each mode does then.
   public let rules: [FieldRule]
-  /// Reads one field of this type into the reader, applying the rules not applied before it
-  /// (see the order at the top of this file).
-  let read: @Sendable (inout FieldReader, RawInvoice.Field) throws(InvoiceError) -> Void
   /// Refuses a builder whose value for this type no reader would accept.
   let check: @Sendable (InvoiceBuilder) throws(InvoiceBuildError) -> Void
   /// The data words of each field of this type the builder writes, in order; the payee's key is
@@ -261,9 +262,6 @@ public struct FieldDefinition: Sendable {
       rules: [fixedLength, single] + padding + [
         FieldRule(.missing, .refuse(.fieldMissingPaymentHash))
       ],
-      read: { reader, field throws(InvoiceError) in
-        reader.paymentHash = try reader.withBytes(of: field) { InlineBytes32($0) }
-      },
       check: { builder throws(InvoiceBuildError) in
         guard builder.paymentHash.count == 32 else {
           throw InvoiceBuildError(.invalidPaymentHash, "payment hash must be 32 bytes")
@@ -280,9 +278,6 @@ public struct FieldDefinition: Sendable {
           .missing, strict: .refuse(.fieldMissingPaymentSecret),
           compat: .warn(.fieldMissingPaymentSecret))
       ],
-      read: { reader, field throws(InvoiceError) in
-        reader.paymentSecret = try reader.withBytes(of: field) { InlineBytes32($0) }
-      },
       check: { builder throws(InvoiceBuildError) in
         guard builder.paymentSecret.count == 32 else {
           throw InvoiceBuildError(.invalidPaymentSecret, "payment secret must be 32 bytes")
@@ -298,7 +293,6 @@ public struct FieldDefinition: Sendable {
         FieldRule(
           .invalidUTF8, strict: .refuse(.fieldInvalidUTF8), compat: .warn(.fieldInvalidUTF8))
       ],
-      read: { reader, field throws(InvoiceError) in try reader.readDescription(field) },
       check: { builder throws(InvoiceBuildError) in
         guard case .text(let text) = builder.description else { return }
         guard text.utf8.count <= InvoiceBuilder.maximumFieldBytes else {
@@ -316,9 +310,6 @@ public struct FieldDefinition: Sendable {
     FieldDefinition(
       type: .descriptionHash, name: "description_hash", length: .hash, isSingleValued: true,
       rules: [fixedLength, single] + padding + oneDescription,
-      read: { reader, field throws(InvoiceError) in
-        reader.descriptionHash = try reader.bytes(of: field)
-      },
       check: { builder throws(InvoiceBuildError) in
         guard case .hash(let hash) = builder.description else { return }
         guard hash.count == 32 else {
@@ -334,8 +325,6 @@ public struct FieldDefinition: Sendable {
       type: .payee, name: "payee", length: .publicKey, isSingleValued: true,
       // Whether the key is a point on the curve is checked with the signature.
       rules: [fixedLength, single] + padding,
-      read: { reader, field throws(InvoiceError) in reader.statedPayee = try reader.bytes(of: field)
-      },
       check: { _ in },  // the signer's own key
       write: { builder, payee in builder.statesPayee ? [Bech32.words(fromBytes: payee)] : [] }),
 
@@ -343,7 +332,6 @@ public struct FieldDefinition: Sendable {
       type: .expiry, name: "expiry", length: .between(0...13), isSingleValued: true,
       // 13 words hold 65 bits: a longer minimal field is beyond 64 bits.
       rules: [single, minimal, integer],
-      read: { reader, field throws(InvoiceError) in reader.expiry = try reader.integer(of: field) },
       check: { builder throws(InvoiceBuildError) in
         guard let expiry = builder.expirySeconds else { return }
         guard !builder.createdAt.addingReportingOverflow(expiry).overflow else {
@@ -359,7 +347,6 @@ public struct FieldDefinition: Sendable {
       // Contract: no HTLC's 32-bit CLTV expiry can carry a larger delta; readers accept it with a
       // warning.
       rules: [single, minimal, integer, FieldRule(.unusableCLTV, .warn(.cltvUnusable))],
-      read: { reader, field throws(InvoiceError) in try reader.readMinFinalCLTV(field) },
       check: { _ in },  // any 64-bit value can be written
       write: { builder, _ in
         builder.minFinalCLTVExpiryDelta.map { [InvoiceBuilder.minimalWords($0)] } ?? []
@@ -368,7 +355,6 @@ public struct FieldDefinition: Sendable {
     FieldDefinition(
       type: .paymentMetadata, name: "metadata", length: .any, isSingleValued: true,
       rules: [single] + padding,
-      read: { reader, field throws(InvoiceError) in reader.metadata = try reader.bytes(of: field) },
       check: { builder throws(InvoiceBuildError) in
         guard let metadata = builder.paymentMetadata else { return }
         guard metadata.count <= InvoiceBuilder.maximumFieldBytes else {
@@ -391,7 +377,6 @@ public struct FieldDefinition: Sendable {
         // dependencies: MUST NOT attempt the payment."
         FieldRule(.missingFeatureDependency, .refuse(.featuresMissingDependency)),
       ],
-      read: { reader, field throws(InvoiceError) in try reader.readFeatures(field) },
       // BOLT 11: "if `9` contains non-zero bits: MUST use the minimum `data_length` possible ...
       // otherwise: MUST omit the `9` field altogether." An empty `9` is written only when
       // `fieldOrder` names one: readers accept it, and `init(reproducing:)` must give it back.
@@ -419,7 +404,6 @@ public struct FieldDefinition: Sendable {
         FieldRule(.unknownFallbackVersion, .keepAsExtra),
         FieldRule(.invalidFallback, .refuse(.fieldInvalidFallback)),
       ],
-      read: { reader, field throws(InvoiceError) in try reader.readFallback(field) },
       check: { _ in },  // a `Fallback` is valid by construction
       write: { builder, _ in
         builder.fallbacks.map { [$0.version] + Bech32.words(fromBytes: $0.program) }
@@ -432,7 +416,6 @@ public struct FieldDefinition: Sendable {
         FieldRule(.invalidRoute, .refuse(.fieldInvalidRoute)),
         FieldRule(.invalidHopKey, .refuse(.fieldInvalidPubkey)),
       ],
-      read: { reader, field throws(InvoiceError) in try reader.readRouteHint(field) },
       check: { builder throws(InvoiceBuildError) in
         for hint in builder.routeHints {
           guard (1...InvoiceBuilder.maximumHopsPerRoute).contains(hint.hops.count) else {
@@ -449,4 +432,28 @@ public struct FieldDefinition: Sendable {
         builder.routeHints.map { Bech32.words(fromBytes: $0.hops.flatMap(\.bytes)) }
       }),
   ]
+}
+
+extension FieldReader {
+  /// Reads one field of type `type` into the reader, applying the rules of its row not applied
+  /// before it (see the order at the top of this file): each row's reader, in table order.
+  ///
+  /// A switch rather than a closure in each row: a closure call retains and releases its context
+  /// once per field, and keeps the reader from being inlined into the loop over the fields.
+  @inline(__always)
+  mutating func readValue(of type: FieldType, _ field: RawInvoice.Field) throws(InvoiceError) {
+    switch type {
+    case .paymentHash: paymentHash = try withBytes(of: field) { InlineBytes32($0) }
+    case .paymentSecret: paymentSecret = try withBytes(of: field) { InlineBytes32($0) }
+    case .description: try readDescription(field)
+    case .descriptionHash: descriptionHash = try bytes(of: field)
+    case .payee: statedPayee = try bytes(of: field)
+    case .expiry: expiry = try integer(of: field)
+    case .minFinalCLTVExpiryDelta: try readMinFinalCLTV(field)
+    case .paymentMetadata: metadata = try bytes(of: field)
+    case .features: try readFeatures(field)
+    case .fallback: try readFallback(field)
+    case .routeHint: try readRouteHint(field)
+    }
+  }
 }
