@@ -143,12 +143,20 @@ package struct BatchDecoder {
     /// The lines in input order, when several workers wrote them.
     private var ordered: [UInt8] = []
 
+    /// About what a corpus invoice's JSON line takes.
+    static let typicalLineBytes = 1024
+
     var validCount: Int { lines.reduce(0) { $0 + ($1.isValid ? 1 : 0) } }
 
     mutating func prepare(lines count: Int, workers: Int) {
       while buffers.count < workers { buffers.append([]) }
       self.workers = workers
-      for index in buffers.indices { buffers[index].removeAll(keepingCapacity: true) }
+      for index in buffers.indices {
+        buffers[index].removeAll(keepingCapacity: true)
+        // Room for a typical JSON line per line from the start, rather than growing to it by
+        // doubling and copying; capacity is kept for the next chunk.
+        buffers[index].reserveCapacity(count / workers * Self.typicalLineBytes)
+      }
       lines.removeAll(keepingCapacity: true)
       lines.append(contentsOf: repeatElement(LineSlot(), count: count))
     }
@@ -242,8 +250,7 @@ struct LineReader {
     if !checkedByteOrderMark {
       // A pipe may hand the first bytes over one at a time.
       while pending.count < Self.byteOrderMark.count && !atEnd {
-        let block = try source.read(maximum: Self.blockSize)
-        if block.isEmpty { atEnd = true } else { pending += block }
+        if try source.read(appendingTo: &pending, maximum: Self.blockSize) == 0 { atEnd = true }
       }
       if pending.starts(with: Self.byteOrderMark) { start = Self.byteOrderMark.count }
       checkedByteOrderMark = true
@@ -271,8 +278,7 @@ struct LineReader {
       if skipping { start = pending.count }
       pending.removeSubrange(0..<start)
       start = 0
-      let block = try source.read(maximum: Self.blockSize)
-      if block.isEmpty { atEnd = true } else { pending += block }
+      if try source.read(appendingTo: &pending, maximum: Self.blockSize) == 0 { atEnd = true }
     }
     return !chunk.ranges.isEmpty
   }
