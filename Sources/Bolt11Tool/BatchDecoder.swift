@@ -16,6 +16,9 @@ package struct BatchDecoder {
   /// take about 90 ms of signature work on two cores), small enough to keep memory flat (about
   /// 2 MB of input and 6 MB of JSON at the longest invoices of the benchmark corpus).
   package var linesPerChunk = 4096
+  /// With several workers, ordered output is gathered and written in blocks of about this many
+  /// bytes, so that a chunk's JSON is not held twice.
+  package var orderedBlockBytes = 1 << 18
 
   package init(options: DecodeOptions, jobs: Int) {
     self.options = options
@@ -56,7 +59,7 @@ package struct BatchDecoder {
       decode(chunk, into: &results)
       summary.decoded += results.validCount
       summary.invalid += chunk.count - results.validCount
-      try results.write(to: output)
+      try results.write(to: output, orderedBlockBytes: orderedBlockBytes)
       done += chunk.count
       try progress?(done)
     }
@@ -161,16 +164,23 @@ package struct BatchDecoder {
       lines.append(contentsOf: repeatElement(LineSlot(), count: count))
     }
 
-    /// The JSON lines in input order, in one write.
-    mutating func write(to sink: ByteSink) throws {
+    /// The JSON lines in input order: one write with one worker, else blocks of about
+    /// `orderedBlockBytes`.
+    mutating func write(to sink: ByteSink, orderedBlockBytes: Int) throws {
       guard !lines.isEmpty else { return }
       if workers == 1 {
         try sink.write(buffers[0])
         return
       }
       ordered.removeAll(keepingCapacity: true)
-      for line in lines { ordered.append(contentsOf: buffers[line.worker][line.range]) }
-      try sink.write(ordered)
+      for line in lines {
+        ordered.append(contentsOf: buffers[line.worker][line.range])
+        if ordered.count >= orderedBlockBytes {
+          try sink.write(ordered)
+          ordered.removeAll(keepingCapacity: true)
+        }
+      }
+      if !ordered.isEmpty { try sink.write(ordered) }
     }
 
     fileprivate mutating func withSlots(_ body: (SendableSlots) -> Void) {
