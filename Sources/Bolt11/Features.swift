@@ -15,6 +15,10 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
     return (0..<count).map { UInt8(truncatingIfNeeded: low >> UInt64(8 * (count - 1 - $0))) }
   }
 
+  /// The bits when none above 63 is set (bit 0 the lowest), nil otherwise: ``bytes`` without
+  /// an allocation in the usual case.
+  package var lowBits: UInt64? { wide.isEmpty ? low : nil }
+
   /// No bits set.
   public init() {}
 

@@ -2,7 +2,8 @@
 ///
 /// Public properties hand these out as `[UInt8]`; parsing stores them here.
 struct InlineBytes32: Hashable, Sendable {
-  private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  /// The bytes in memory order.
+  private(set) var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
   /// - Precondition: `bytes` holds exactly 32 bytes.
   init(_ bytes: UnsafeBufferPointer<UInt8>) {

@@ -13,6 +13,12 @@ public struct InvoiceFields: Sendable, Equatable {
   /// `p` and `s`, held inline: reading an invoice allocates neither.
   let paymentHashBytes: InlineBytes32
   let paymentSecretBytes: InlineBytes32?
+  /// `paymentHash` and `paymentSecret` as they lie in memory (read them with
+  /// `withUnsafeBytes(of:)`): no array allocated, no generic call.
+  package var paymentHashStorage: (UInt64, UInt64, UInt64, UInt64) { paymentHashBytes.storage }
+  package var paymentSecretStorage: (UInt64, UInt64, UInt64, UInt64)? {
+    paymentSecretBytes?.storage
+  }
   /// `d` or `h`.
   public let description: InvoiceDescription
   /// `n`: the payee's 33-byte key when the invoice states it.
@@ -87,6 +93,14 @@ public struct InvoiceSignature: Sendable, Hashable {
   public let recoveryID: Int
   /// r ‖ s, held inline: reading an invoice does not allocate it.
   let compactBytes: InlineBytes64
+
+  /// `compact` as it lies in memory, r then s (read it with `withUnsafeBytes(of:)`): no array
+  /// allocated, no generic call.
+  package var compactStorage:
+    (r: (UInt64, UInt64, UInt64, UInt64), s: (UInt64, UInt64, UInt64, UInt64))
+  {
+    (compactBytes.r.storage, compactBytes.s.storage)
+  }
 
   /// Makes a signature from its 64 bytes and recovery id.
   ///

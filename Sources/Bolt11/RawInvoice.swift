@@ -29,6 +29,11 @@ public struct RawInvoice: Sendable, Equatable {
     return fields
   }
 
+  /// Calls `body` with each tagged field, in received order, without allocating.
+  package func forEachField(_ body: (Field) -> Void) {
+    words.withUnsafeBufferPointer { words in Self.forEachField(in: words, body) }
+  }
+
   /// Calls `body` with each tagged field of the data part `words`, in order, without
   /// allocating. Stops before a partial header or a field that overruns the signature; the
   /// initializer refuses both, so for a `RawInvoice`'s words it visits every field.

@@ -16,6 +16,9 @@ package struct BatchDecoder {
   /// take about 90 ms of signature work on two cores), small enough to keep memory flat (about
   /// 2 MB of input and 6 MB of JSON at the longest invoices of the benchmark corpus).
   package var linesPerChunk = 4096
+  /// With several workers, ordered output is gathered and written in blocks of about this many
+  /// bytes, so that a chunk's JSON is not held twice.
+  package var orderedBlockBytes = 1 << 18
 
   package init(options: DecodeOptions, jobs: Int) {
     self.options = options
@@ -56,7 +59,7 @@ package struct BatchDecoder {
       decode(chunk, into: &results)
       summary.decoded += results.validCount
       summary.invalid += chunk.count - results.validCount
-      try results.write(to: output)
+      try results.write(to: output, orderedBlockBytes: orderedBlockBytes)
       done += chunk.count
       try progress?(done)
     }
@@ -143,26 +146,41 @@ package struct BatchDecoder {
     /// The lines in input order, when several workers wrote them.
     private var ordered: [UInt8] = []
 
+    /// About what a corpus invoice's JSON line takes.
+    static let typicalLineBytes = 1024
+
     var validCount: Int { lines.reduce(0) { $0 + ($1.isValid ? 1 : 0) } }
 
     mutating func prepare(lines count: Int, workers: Int) {
       while buffers.count < workers { buffers.append([]) }
       self.workers = workers
-      for index in buffers.indices { buffers[index].removeAll(keepingCapacity: true) }
+      for index in buffers.indices {
+        buffers[index].removeAll(keepingCapacity: true)
+        // Room for a typical JSON line per line from the start, rather than growing to it by
+        // doubling and copying; capacity is kept for the next chunk.
+        buffers[index].reserveCapacity(count / workers * Self.typicalLineBytes)
+      }
       lines.removeAll(keepingCapacity: true)
       lines.append(contentsOf: repeatElement(LineSlot(), count: count))
     }
 
-    /// The JSON lines in input order, in one write.
-    mutating func write(to sink: ByteSink) throws {
+    /// The JSON lines in input order: one write with one worker, else blocks of about
+    /// `orderedBlockBytes`.
+    mutating func write(to sink: ByteSink, orderedBlockBytes: Int) throws {
       guard !lines.isEmpty else { return }
       if workers == 1 {
         try sink.write(buffers[0])
         return
       }
       ordered.removeAll(keepingCapacity: true)
-      for line in lines { ordered.append(contentsOf: buffers[line.worker][line.range]) }
-      try sink.write(ordered)
+      for line in lines {
+        ordered.append(contentsOf: buffers[line.worker][line.range])
+        if ordered.count >= orderedBlockBytes {
+          try sink.write(ordered)
+          ordered.removeAll(keepingCapacity: true)
+        }
+      }
+      if !ordered.isEmpty { try sink.write(ordered) }
     }
 
     fileprivate mutating func withSlots(_ body: (SendableSlots) -> Void) {
@@ -242,8 +260,7 @@ struct LineReader {
     if !checkedByteOrderMark {
       // A pipe may hand the first bytes over one at a time.
       while pending.count < Self.byteOrderMark.count && !atEnd {
-        let block = try source.read(maximum: Self.blockSize)
-        if block.isEmpty { atEnd = true } else { pending += block }
+        if try source.read(appendingTo: &pending, maximum: Self.blockSize) == 0 { atEnd = true }
       }
       if pending.starts(with: Self.byteOrderMark) { start = Self.byteOrderMark.count }
       checkedByteOrderMark = true
@@ -271,8 +288,7 @@ struct LineReader {
       if skipping { start = pending.count }
       pending.removeSubrange(0..<start)
       start = 0
-      let block = try source.read(maximum: Self.blockSize)
-      if block.isEmpty { atEnd = true } else { pending += block }
+      if try source.read(appendingTo: &pending, maximum: Self.blockSize) == 0 { atEnd = true }
     }
     return !chunk.ranges.isEmpty
   }

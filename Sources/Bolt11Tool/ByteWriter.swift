@@ -25,6 +25,7 @@ struct ByteWriter {
     if capacity - count < extra { grow(to: count + extra) }
   }
 
+  @inline(never)
   private mutating func grow(to needed: Int) {
     var newCapacity = capacity * 2
     while newCapacity < needed { newCapacity *= 2 }
@@ -35,12 +36,14 @@ struct ByteWriter {
     capacity = newCapacity
   }
 
+  @inline(__always)
   mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count += 1
   }
 
+  @inline(__always)
   mutating func append(contentsOf bytes: UnsafeBufferPointer<UInt8>) {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
@@ -49,6 +52,7 @@ struct ByteWriter {
   }
 
   /// The bytes of a literal.
+  @inline(__always)
   mutating func append(_ text: StaticString) {
     text.withUTF8Buffer { append(contentsOf: $0) }
   }
@@ -60,23 +64,38 @@ struct ByteWriter {
     count += length
   }
 
-  /// The decimal digits of `value`.
+  /// The decimal digits of `value`, two at a time.
   mutating func appendDecimal(_ value: UInt64) {
-    // 20 digits hold UInt64.max.
+    // 20 digits hold UInt64.max; 10^19 is the largest power of ten below it.
     var digits = 1
-    var rest = value / 10
-    while rest > 0 {
+    var power: UInt64 = 10
+    while digits < 20 && value >= power {
       digits += 1
-      rest /= 10
+      power &*= 10
     }
-    rest = value
+    var rest = value
     write(length: digits) { place in
-      for index in stride(from: digits - 1, through: 0, by: -1) {
+      let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
+      var end = digits
+      while rest >= 10 {
+        end -= 2
         place.storeBytes(
-          of: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10), toByteOffset: index,
-          as: UInt8.self)
-        rest /= 10
+          of: pairs.loadUnaligned(fromByteOffset: 2 * Int(rest % 100), as: UInt16.self),
+          toByteOffset: end, as: UInt16.self)
+        rest /= 100
+      }
+      if end == 1 {
+        place.storeBytes(of: UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest), as: UInt8.self)
       }
     }
+  }
+
+  /// "00", "01", ... "99".
+  private static var digitPairs: StaticString {
+    """
+    00010203040506070809101112131415161718192021222324252627282930313233343536373839\
+    40414243444546474849505152535455565758596061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899
+    """
   }
 }

@@ -41,10 +41,10 @@ package enum InvoiceJSONWriter {
     output.append(#","payee":"#)
     writeHex(invoice.payeeNodeID, to: &output)
     output.append(#","payment_hash":"#)
-    writeHex(fields.paymentHash, to: &output)
-    if let secret = fields.paymentSecret {
+    withUnsafeBytes(of: fields.paymentHashStorage) { writeHex($0, to: &output) }
+    if let secret = fields.paymentSecretStorage {
       output.append(#","payment_secret":"#)
-      writeHex(secret, to: &output)
+      withUnsafeBytes(of: secret) { writeHex($0, to: &output) }
     }
     switch fields.description {
     case .text(let text):
@@ -84,13 +84,14 @@ package enum InvoiceJSONWriter {
     for (index, field) in fields.extraFields.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       output.append(#"{"tag":""#)
-      output.append(Bech32.alphabet[Int(field.tag & 31)])
+      output.append(letter(field.tag))
       output.append(#"","data":""#)
-      for word in field.words { output.append(Bech32.alphabet[Int(word & 31)]) }
+      for word in field.words { output.append(letter(word)) }
       output.append(#""}"#)
     }
     output.append(UInt8(ascii: "]"))
-    invoice.signature.compact.withUnsafeBytes { compact in
+    // r and s, 32 bytes each, lie one after the other in the tuple.
+    withUnsafeBytes(of: invoice.signature.compactStorage) { compact in
       writeDERSignature(compact, to: &output)
       output.append(#","signature_compact":"#)
       writeHex(compact, to: &output)
@@ -105,9 +106,12 @@ package enum InvoiceJSONWriter {
     // Extension: the fields' type letters in received order, so `encode` can rebuild the same
     // invoice.
     output.append(#"],"field_order":["#)
-    for (index, field) in invoice.raw.fields.enumerated() {
-      output.append(index > 0 ? #",""# : #"""#)
-      output.append(Bech32.alphabet[Int(field.tag & 31)])
+    var separator = false
+    invoice.raw.forEachField { field in
+      if separator { output.append(UInt8(ascii: ",")) }
+      separator = true
+      output.append(UInt8(ascii: "\""))
+      output.append(letter(field.tag))
       output.append(UInt8(ascii: "\""))
     }
     output.append(UInt8(ascii: "]"))
@@ -142,19 +146,36 @@ package enum InvoiceJSONWriter {
 
   /// `features` (hex, when any bit is set) and `feature_bits`, from one copy of the bytes.
   private static func writeFeatures(_ features: Features, to output: inout ByteWriter) {
-    let bytes = features.isEmpty ? [] : features.bytes
-    if !bytes.isEmpty {
-      output.append(#","features":"#)
-      writeHex(bytes, to: &output)
+    guard !features.isEmpty else {
+      output.append(#","feature_bits":[]"#)
+      return
     }
+    guard let low = features.lowBits else {
+      features.bytes.withUnsafeBytes { writeFeatureBytes($0, to: &output) }
+      return
+    }
+    let count = (64 - low.leadingZeroBitCount + 7) / 8
+    withUnsafeBytes(of: low.bigEndian) {
+      writeFeatureBytes(UnsafeRawBufferPointer(rebasing: $0[(8 - count)...]), to: &output)
+    }
+  }
+
+  /// `features` and `feature_bits` from the minimal big-endian bytes of features not empty.
+  private static func writeFeatureBytes(
+    _ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter
+  ) {
+    output.append(#","features":"#)
+    writeHex(bytes, to: &output)
     // Lowest bit first: bit 0 is the lowest bit of the last byte.
     output.append(#","feature_bits":["#)
     var first = true
-    for (index, byte) in bytes.reversed().enumerated() where byte != 0 {
-      for bit in 0..<8 where (byte >> UInt8(bit)) & 1 == 1 {
+    for (index, byte) in bytes.reversed().enumerated() {
+      var rest = byte
+      while rest != 0 {
         if !first { output.append(UInt8(ascii: ",")) }
         first = false
-        writeInteger(index * 8 + bit, to: &output)
+        output.appendDecimal(UInt64(index * 8 + rest.trailingZeroBitCount))
+        rest &= rest &- 1  // the lowest set bit cleared
       }
     }
     output.append(UInt8(ascii: "]"))
@@ -195,36 +216,30 @@ package enum InvoiceJSONWriter {
       isBelowOrder(UnsafeRawBufferPointer(rebasing: compact[0..<32])),
       isBelowOrder(UnsafeRawBufferPointer(rebasing: compact[32..<64]))
     else { return }
-    // 72 bytes: two 33-byte integers and six header bytes at most.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 72) { der in
-      var count = 2
-      // Each integer: its 32 bytes after a zero byte, leading zero bytes dropped while the next
-      // byte is below 0x80 (one byte always stays): DER's shortest two's complement.
-      func integer(_ half: Slice<UnsafeRawBufferPointer>) {
-        var start = half.startIndex
-        let pad = half[start] >= 0x80
-        while !pad && start < half.endIndex - 1 && half[start] == 0 && half[start + 1] < 0x80 {
-          start += 1
-        }
-        der[count] = 0x02
-        der[count + 1] = UInt8(half.endIndex - start + (pad ? 1 : 0))
-        count += 2
-        if pad {
-          der[count] = 0
-          count += 1
-        }
-        for byte in half[start...] {
-          der[count] = byte
-          count += 1
-        }
+    // Each integer: its 32 bytes after a zero byte, leading zero bytes dropped while the next
+    // byte is below 0x80 (one byte always stays): DER's shortest two's complement.
+    func integer(_ half: Slice<UnsafeRawBufferPointer>) -> (start: Int, length: Int, pad: Bool) {
+      var start = half.startIndex
+      let pad = half[start] >= 0x80
+      while !pad && start < half.endIndex - 1 && half[start] == 0 && half[start + 1] < 0x80 {
+        start += 1
       }
-      integer(compact[0..<32])
-      integer(compact[32..<64])
-      der[0] = 0x30
-      der[1] = UInt8(count - 2)
-      output.append(#","signature":"#)
-      writeHex(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: der[0..<count])), to: &output)
+      return (start, half.endIndex - start + (pad ? 1 : 0), pad)
     }
+    let r = integer(compact[0..<32])
+    let s = integer(compact[32..<64])
+    output.append(#","signature":""#)
+    writeHexByte(0x30, to: &output)
+    writeHexByte(UInt8(4 + r.length + s.length), to: &output)
+    func write(_ part: (start: Int, length: Int, pad: Bool), endingAt end: Int) {
+      writeHexByte(0x02, to: &output)
+      writeHexByte(UInt8(part.length), to: &output)
+      if part.pad { writeHexByte(0, to: &output) }
+      writeHexDigits(UnsafeRawBufferPointer(rebasing: compact[part.start..<end]), to: &output)
+    }
+    write(r, endingAt: 32)
+    write(s, endingAt: 64)
+    output.append(UInt8(ascii: "\""))
   }
 
   /// A JSON string literal, escaped as `JSON.writeString` escapes it (what JSON requires, and
@@ -244,6 +259,14 @@ package enum InvoiceJSONWriter {
         output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<end]))
       }
       while index < bytes.count {
+        // Eight bytes at a time while none of them needs anything.
+        if bytes.count - index >= 8
+          && !mayNeedEscape(
+            UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+        {
+          index += 8
+          continue
+        }
         let byte = bytes[index]
         if byte < 0x80 {
           // Wrapping: 0x20...0x7e is 0...0x5e after subtracting 0x20; anything else wraps above.
@@ -270,7 +293,7 @@ package enum InvoiceJSONWriter {
         let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
         var scalar = UInt32(byte) & (0x7F >> length)
         for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        if SafeText.isUnsafe(Unicode.Scalar(scalar)!) {
+        if SafeText.isUnsafe(value: scalar) {
           flush(upTo: index)
           if scalar > 0xFFFF {
             let offset = scalar - 0x10000
@@ -286,6 +309,27 @@ package enum InvoiceJSONWriter {
       flush(upTo: bytes.count)
     }
     output.append(UInt8(ascii: "\""))
+  }
+
+  /// Whether one of the eight bytes of `word` is outside 0x20...0x7E or is `"` or `\\`: never
+  /// false when one is (it may be true when none is; the byte loop then finds nothing).
+  @inline(__always)
+  static func mayNeedEscape(_ word: UInt64) -> Bool {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let high: UInt64 = 0x8080_8080_8080_8080
+    // A byte of `value` is zero, as in "Bit Twiddling Hacks": exact for the word as a whole.
+    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
+    // A byte below 0x20, likewise exact since 0x20 <= 0x80; and any byte from 0x80 up.
+    let belowSpace = (word &- ones &* 0x20) & ~word & high
+    return belowSpace | (word & high) != 0 || hasZeroByte(word ^ (ones &* 0x7F))
+      || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+  }
+
+  /// The Bech32 character of a 5-bit word (its low five bits), as `Bech32.alphabet` has it.
+  @inline(__always)
+  static func letter(_ word: UInt8) -> UInt8 {
+    let alphabet: StaticString = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+    return alphabet.utf8Start[Int(word & 31)]
   }
 
   /// `\u` and four lower-case hexadecimal digits.
@@ -323,6 +367,13 @@ package enum InvoiceJSONWriter {
   private static let hexPairs: [UInt16] = (0...255).map { byte in
     UInt16(
       littleEndian: UInt16(hexDigit(UInt8(byte >> 4))) | UInt16(hexDigit(UInt8(byte & 15))) << 8)
+  }
+
+  /// One byte's two digits.
+  @inline(__always)
+  private static func writeHexByte(_ byte: UInt8, to output: inout ByteWriter) {
+    output.append(hexDigit(byte >> 4))
+    output.append(hexDigit(byte & 15))
   }
 
   /// Two digits a byte, written in place.

@@ -6,6 +6,18 @@ public protocol ByteSource: AnyObject {
   ///
   /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
   func read(maximum: Int) throws -> [UInt8]
+  /// Appends up to `maximum` bytes to `buffer`: how many; 0 at the end.
+  ///
+  /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
+  func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int
+}
+
+extension ByteSource {
+  public func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int {
+    let block = try read(maximum: maximum)
+    buffer += block
+    return block.count
+  }
 }
 
 /// Where bytes go: standard output or error.
@@ -147,14 +159,26 @@ public final class FileSource: ByteSource {
   }
 
   public func read(maximum: Int) throws -> [UInt8] {
-    var buffer = [UInt8](repeating: 0, count: maximum)
+    var buffer: [UInt8] = []
+    _ = try read(appendingTo: &buffer, maximum: maximum)
+    return buffer
+  }
+
+  /// Where `read(2)` puts the bytes, allocated once: a read costs no allocation or zero fill
+  /// of its own.
+  private var scratch: [UInt8] = []
+
+  public func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int {
+    if scratch.count < maximum { scratch = [UInt8](repeating: 0, count: maximum) }
     while true {
-      let count = buffer.withUnsafeMutableBytes {
+      let count = scratch.withUnsafeMutableBytes {
         Foundation.read(descriptor, $0.baseAddress, maximum)
       }
       if count >= 0 {
-        buffer.removeLast(maximum - count)
-        return buffer
+        scratch.withUnsafeBufferPointer {
+          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count]))
+        }
+        return count
       }
       if errno != EINTR { throw ToolIOError.fromErrno(.read, name) }
     }

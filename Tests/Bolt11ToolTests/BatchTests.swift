@@ -65,12 +65,15 @@ import Testing
     #expect(lines[2]["error"]?["code"] == .string("invoice.too_long"))
   }
 
-  @Test("order holds across chunks and worker counts", arguments: [1, 2, 3, 8])
-  func chunks(jobs: Int) throws {
+  @Test(
+    "order holds across chunks, worker counts and output blocks",
+    arguments: [1, 2, 3, 8], [1, 1500, 1 << 18])
+  func chunks(jobs: Int, blockBytes: Int) throws {
     let invoices = [SpecInvoice.coffee, SpecInvoice.donation, SpecInvoice.routed, "x"]
     let input = (0..<25).map { invoices[$0 % invoices.count] }.joined(separator: "\n")
     var decoder = BatchDecoder(options: .init(), jobs: jobs)
     decoder.linesPerChunk = 4
+    decoder.orderedBlockBytes = blockBytes
     let sink = BufferSink()
     let summary = try decoder.run(input: BufferSource(input), output: sink)
     #expect(summary == BatchDecoder.Summary(decoded: 19, invalid: 6))

@@ -171,6 +171,74 @@ import Testing
     }
   }
 
+  @Test("every scalar: SafeText's range test decides as its property lookup does")
+  func safeRuns() {
+    var mismatches: [UInt32] = []
+    for value in UInt32(0)...0x10FFFF {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      if SafeText.isUnsafe(value: value) != SafeText.isUnsafe(scalar) { mismatches.append(value) }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(8).map { String($0, radix: 16) })")
+    for (run, next) in zip(SafeText.safeRuns, SafeText.safeRuns.dropFirst()) {
+      #expect(run.upperBound < next.lowerBound, "ascending, apart: \(run), \(next)")
+    }
+  }
+
+  @Test("eight bytes at a time: flagged whenever a byte needs escaping, as a byte loop finds")
+  func wordTest() {
+    func needs(_ byte: UInt8) -> Bool {
+      byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C
+    }
+    func check(_ word: UInt64) {
+      let bytes = withUnsafeBytes(of: word) { Array($0) }
+      if bytes.contains(where: needs) {
+        #expect(InvoiceJSONWriter.mayNeedEscape(word), "\(String(word, radix: 16))")
+      }
+    }
+    // Every byte value at every place in clean words, then seeded words of mixed bytes.
+    let clean: [UInt64] = [0x2020_2020_2020_2020, 0x7E7E_7E7E_7E7E_7E7E, 0x6162_6364_6566_6768]
+    for base in clean {
+      #expect(!InvoiceJSONWriter.mayNeedEscape(base))
+      for place in 0..<8 {
+        for byte in UInt64(0)...255 {
+          check(base & ~(0xFF << (8 * place)) | byte << (8 * place))
+        }
+      }
+    }
+    var generator = SeededGenerator(state: 88)
+    let pool: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x5B, 0x5C, 0x5D, 0x7E, 0x7F, 0x80, 0xFF]
+    for _ in 0..<100_000 {
+      var word: UInt64 = 0
+      for _ in 0..<8 { word = word << 8 | UInt64(pool.randomElement(using: &generator)!) }
+      check(word)
+    }
+  }
+
+  @Test("decimal digits at every length: the same as String(value)")
+  func decimals() {
+    var values: [UInt64] = [0, UInt64.max, UInt64.max - 1]
+    var power: UInt64 = 1
+    for _ in 0...19 {
+      values += [power - 1, power, power + 1]
+      power &*= 10
+    }
+    var output: [UInt8] = []
+    ByteWriter.collect(into: &output) { writer in
+      for value in values {
+        writer.appendDecimal(value)
+        writer.append(" ")
+      }
+    }
+    #expect(output == Array(values.map { "\($0) " }.joined().utf8))
+  }
+
+  @Test("Bech32 letters: the same as Bech32.alphabet")
+  func letters() {
+    for word in UInt8(0)...255 {
+      #expect(InvoiceJSONWriter.letter(word) == Bech32.alphabet[Int(word & 31)])
+    }
+  }
+
   @Test("the byte writer keeps every byte as it grows past its first storage")
   func byteWriterGrows() {
     var generator = SeededGenerator(state: 4096)
