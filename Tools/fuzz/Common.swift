@@ -93,10 +93,14 @@ func touchEverything(_ invoice: Invoice) -> Int {
 func checkDecode(_ text: String, mode: DecodeOptions.Mode) -> Invoice? {
   let options = DecodeOptions(mode: mode)
   let length = text.utf8.count
+  // The syntax stage (what `explain` shows) reads any input; its fault is the parser's.
+  let syntax = InvoiceSyntax(text, mode: mode)
+  for field in syntax.fields { _ = InvoiceSyntax.value(of: field) }
   let parsed: SignedRawInvoice
   do {
     parsed = try SignedRawInvoice.parse(text, options: options)
   } catch {
+    if let fault = syntax.fault { check(fault == error, "syntax \(fault), parse \(error)") }
     check((0...length).contains(error.position ?? 0), "position \(error) outside \(length)")
     do {
       _ = try Invoice.decode(text, options: options)
@@ -106,6 +110,7 @@ func checkDecode(_ text: String, mode: DecodeOptions.Mode) -> Invoice? {
     }
     return nil
   }
+  check(syntax.fault == nil, "parse accepts what the syntax stage refuses: \(text)")
   let invoice: Invoice
   do {
     invoice = try Invoice.decode(text, options: options)
