@@ -60,6 +60,14 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["Bech32Codec", "Secp256k1", "Bolt11"],
       path: "Tests/TestSupport"),
+    // The offline-receive tests' fakes (provider, node script, payment history, display cache),
+    // test keys and invoice factory: what their suites share, apart from the suites themselves.
+    .target(
+      name: "OfflineReceiveFixtures",
+      dependencies: [
+        "OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1", "TestSupport",
+      ],
+      path: "Tests/OfflineReceiveFixtures"),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
@@ -68,7 +76,8 @@ let package = Package(
     .testTarget(
       name: "OfflineReceiveTests",
       dependencies: [
-        "OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1", "TestSupport",
+        "OfflineReceive", "OfflineReceiveTesting", "OfflineReceiveFixtures", "Bolt11", "Secp256k1",
+        "TestSupport",
       ],
       exclude: ["Fixtures"]),
     .testTarget(

@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveFixtures
 import Testing
 
 /// §1.1 and the pre-existing wallet scenarios W4/W5 over the eligibility snapshot.

@@ -1,6 +1,7 @@
 import Bolt11
 import Foundation
 import OfflineReceive
+import OfflineReceiveFixtures
 import TestSupport
 import Testing
 

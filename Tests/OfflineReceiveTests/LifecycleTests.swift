@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
 

@@ -1,5 +1,6 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveFixtures
 import Testing
 
 /// §2.P scenarios over a scripted node, and the provider's transition table.

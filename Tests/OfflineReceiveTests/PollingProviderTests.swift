@@ -1,37 +1,8 @@
 import Bolt11
 import OfflineReceive
+import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
-
-/// One provider over a simulated node, a manual clock and an in-memory journal.
-struct ProviderFixture {
-  let clock = ManualClock(seconds: TestInvoices.now)
-  let journal = InMemoryRequestJournal()
-  let node: SimulatedNode
-  let provider: PollingProvider
-  static let scope = WalletScope(network: .regtest, nodeID: TestKeys.ourNodeID)
-
-  init(
-    key: Secp256k1Key = .ours, amountOffsetMsat: UInt64 = 0, timeout: Duration = .seconds(60),
-    cancelsOtherIntents: Bool = true
-  ) {
-    let signer = key == .ours ? TestKeys.ours : TestKeys.other
-    node = SimulatedNode(nodeID: TestKeys.ourNodeID, clock: clock) {
-      requestID, amount, description, createdAt in
-      // A payment hash derived from the request id, so every request differs.
-      let hashByte = UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) })
-      let invoice = TestInvoices.make(
-        amountMsat: amount.rawValue + amountOffsetMsat, description: .text(description),
-        createdAt: createdAt, expirySeconds: 3600, hashByte: hashByte, key: signer)
-      return (invoice.string, invoice.expiresAt)
-    }
-    provider = PollingProvider(
-      node: node, journal: journal, scope: Self.scope, clock: clock,
-      timeout: timeout, cancelsOtherIntents: cancelsOtherIntents)
-  }
-
-  enum Secp256k1Key { case ours, other }
-}
 
 @Suite struct PollingProviderTests {
   @Test("P1: polls to Ready and keeps the identity in the journal after success")

@@ -1,4 +1,5 @@
 import OfflineReceive
+import OfflineReceiveFixtures
 import Testing
 
 /// §1.3: the unavailable and the gated provider.

@@ -4,12 +4,12 @@ import OfflineReceiveTesting
 
 /// A node client that answers from a script: the §2.P fakes, where a test needs statuses or
 /// errors the simulated node would not produce in that order.
-actor ScriptedNode: NodeOfflineReceiveClient {
+package actor ScriptedNode: NodeOfflineReceiveClient {
   var prepareAnswers: [Result<NodeRequestStatus, NodeError>]
   var statusAnswers: [Result<NodeRequestStatus, NodeError>]
-  private(set) var calls: [String] = []
+  package private(set) var calls: [String] = []
 
-  init(
+  package init(
     prepare: [Result<NodeRequestStatus, NodeError>],
     status: [Result<NodeRequestStatus, NodeError>] = []
   ) {
@@ -24,34 +24,35 @@ actor ScriptedNode: NodeOfflineReceiveClient {
     return try answer.get()
   }
 
-  func ownNodeID() -> NodeID { TestKeys.ourNodeID }
-  func canReceive(amount: Millisatoshis) -> Bool {
+  package func ownNodeID() -> NodeID { TestKeys.ourNodeID }
+  package func canReceive(amount: Millisatoshis) -> Bool {
     calls.append("canReceive \(amount.rawValue)")
     return true
   }
-  func prepare(requestID: String, amount: Millisatoshis, description: String) throws(NodeError)
+  package func prepare(requestID: String, amount: Millisatoshis, description: String)
+    throws(NodeError)
     -> NodeRequestStatus
   {
     calls.append("prepare \(requestID) \(amount.rawValue) \(description)")
     return try Self.next(&prepareAnswers)
   }
-  func status(requestID: String) throws(NodeError) -> NodeRequestStatus {
+  package func status(requestID: String) throws(NodeError) -> NodeRequestStatus {
     calls.append("status \(requestID)")
     return try Self.next(&statusAnswers)
   }
-  func cancel(requestID: String) {
+  package func cancel(requestID: String) {
     calls.append("cancel \(requestID)")
   }
 }
 
 /// A provider over a scripted node with an in-memory journal and a manual clock.
-struct ScriptedFixture {
-  let clock = ManualClock(seconds: TestInvoices.now)
-  let journal: InMemoryRequestJournal
-  let node: ScriptedNode
-  let provider: PollingProvider
+package struct ScriptedFixture {
+  package let clock = ManualClock(seconds: TestInvoices.now)
+  package let journal: InMemoryRequestJournal
+  package let node: ScriptedNode
+  package let provider: PollingProvider
 
-  init(
+  package init(
     prepare: [Result<NodeRequestStatus, NodeError>],
     status: [Result<NodeRequestStatus, NodeError>] = [], records: [JournalRecord] = []
   ) {
@@ -62,13 +63,14 @@ struct ScriptedFixture {
   }
 
   /// A valid Coffee invoice for 1000 sat, signed by our test key at the test clock.
-  static let coffee = TestInvoices.make(amountMsat: 1_000_000, description: .text("Coffee")).string
+  package static let coffee = TestInvoices.make(amountMsat: 1_000_000, description: .text("Coffee"))
+    .string
 
-  func prepare(_ id: String = "request-1") async throws -> PrepareOutcome<AcceptedInvoice> {
+  package func prepare(_ id: String = "request-1") async throws -> PrepareOutcome<AcceptedInvoice> {
     try await provider.prepare(intentID: IntentID(id), amount: .sats(1000), description: "Coffee")
   }
 
-  func state(_ id: String = "request-1") async -> RequestState? {
+  package func state(_ id: String = "request-1") async -> RequestState? {
     await journal.record(IntentID(id))?.state
   }
 }

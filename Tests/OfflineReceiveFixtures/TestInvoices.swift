@@ -4,24 +4,24 @@ import Secp256k1
 import TestSupport
 
 /// Obviously fake test keys and an invoice factory over the package's builder.
-enum TestKeys {
+package enum TestKeys {
   /// Our node's key: the fake secret of 0x01 bytes.
-  static let ours = FakeKeys.signingKey(0x01)
+  package static let ours = FakeKeys.signingKey(0x01)
   /// Another node's key: the fake secret of 0x02 bytes.
-  static let other = FakeKeys.signingKey(0x02)
-  static var ourNodeID: NodeID { NodeID(bytes: ours.publicKey)! }
-  static var otherNodeID: NodeID { NodeID(bytes: other.publicKey)! }
+  package static let other = FakeKeys.signingKey(0x02)
+  package static var ourNodeID: NodeID { NodeID(bytes: ours.publicKey)! }
+  package static var otherNodeID: NodeID { NodeID(bytes: other.publicKey)! }
 }
 
-enum TestInvoices {
+package enum TestInvoices {
   /// A fixed test clock: 2023-11-14T22:13:20Z.
-  static let now: UInt64 = 1_700_000_000
+  package static let now: UInt64 = 1_700_000_000
 
   /// A payment hash made from one repeated byte, so tests can tell invoices apart.
-  static func hash(_ byte: UInt8) -> [UInt8] { [UInt8](repeating: byte, count: 32) }
+  package static func hash(_ byte: UInt8) -> [UInt8] { [UInt8](repeating: byte, count: 32) }
 
   /// Builds and signs an invoice; every parameter has a plain default.
-  static func make(
+  package static func make(
     amountMsat: UInt64? = 1_000_000, description: InvoiceDescription = .text("Coffee"),
     currency: Currency = .regtest, createdAt: UInt64 = now, expirySeconds: UInt64? = 3600,
     hashByte: UInt8 = 0x11, key: SigningKey = TestKeys.ours
@@ -36,7 +36,7 @@ enum TestInvoices {
   }
 
   /// The policy the tests start from: 1 000 000 msat to our node on regtest, contract defaults.
-  static func policy(
+  package static func policy(
     amountMsat: UInt64 = 1_000_000, description: String? = nil
   ) -> ReceivePolicy {
     ReceivePolicy(
@@ -47,5 +47,5 @@ enum TestInvoices {
 
 extension Millisatoshis {
   /// `sats` whole satoshis; the tests' amounts are small, so the product fits.
-  static func sats(_ sats: UInt64) -> Millisatoshis { Millisatoshis(sats * 1000) }
+  package static func sats(_ sats: UInt64) -> Millisatoshis { Millisatoshis(sats * 1000) }
 }

@@ -2,26 +2,26 @@ import OfflineReceive
 
 /// A scripted payment history: each read answers the next scripted list (the last one repeats),
 /// runs an optional hook while "in progress", and can be parked until resumed.
-actor FakeHistory {
+package actor FakeHistory {
   private var answers: [[PaymentRecord]?]
   private var duringRead: [@Sendable () async -> Void] = []
-  private(set) var reads = 0
+  package private(set) var reads = 0
   private var parkNext = false
   private var parked: CheckedContinuation<Void, Never>?
 
-  init(_ answers: [[PaymentRecord]?] = [[]]) { self.answers = answers }
+  package init(_ answers: [[PaymentRecord]?] = [[]]) { self.answers = answers }
 
   /// Runs `hook` inside the next read, before it answers.
-  func onNextRead(_ hook: @escaping @Sendable () async -> Void) { duringRead.append(hook) }
-  func parkNextRead() { parkNext = true }
-  var isParked: Bool { parked != nil }
-  func unpark() {
+  package func onNextRead(_ hook: @escaping @Sendable () async -> Void) { duringRead.append(hook) }
+  package func parkNextRead() { parkNext = true }
+  package var isParked: Bool { parked != nil }
+  package func unpark() {
     parked?.resume()
     parked = nil
   }
-  func setAnswers(_ answers: [[PaymentRecord]?]) { self.answers = answers }
+  package func setAnswers(_ answers: [[PaymentRecord]?]) { self.answers = answers }
 
-  func payments() async -> [PaymentRecord]? {
+  package func payments() async -> [PaymentRecord]? {
     reads += 1
     let answer = answers.count > 1 ? answers.removeFirst() : answers[0]
     if parkNext {
@@ -34,15 +34,16 @@ actor FakeHistory {
 }
 
 /// A provider status that answers what it is told.
-actor FakeStatus {
+package actor FakeStatus {
   var answer: NodeRequestStatus = .ready(bolt11: "")
-  func set(_ status: NodeRequestStatus) { answer = status }
-  func status(of intentID: IntentID) async throws -> NodeRequestStatus { answer }
+  package init() {}
+  package func set(_ status: NodeRequestStatus) { answer = status }
+  package func status(of intentID: IntentID) async throws -> NodeRequestStatus { answer }
 }
 
 extension PaymentGate {
   /// A gate over a scripted history.
-  init(
+  package init(
     history: FakeHistory,
     providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)? = nil,
     clock: any WallClock, maxHistoryReads: Int = 4

@@ -4,38 +4,43 @@ import OfflineReceive
 /// The spec's §2.S provider fake: it records every capability query and every prepare call, and
 /// returns a valid invoice for exactly what it was asked (signed by our test key at the test
 /// clock), unless a test scripts something else.
-actor FakeProvider: OfflineReceiveProvider {
-  struct PrepareCall: Equatable {
-    var intentID: IntentID
-    var amount: Millisatoshis
-    var description: String
+package actor FakeProvider: OfflineReceiveProvider {
+  package struct PrepareCall: Equatable {
+    package var intentID: IntentID
+    package var amount: Millisatoshis
+    package var description: String
   }
 
-  struct CustomError: Error, Equatable { var tag: String }
+  package struct CustomError: Error, Equatable {
+    var tag: String
+    package init(tag: String) { self.tag = tag }
+  }
 
   var capability: Result<Bool, CustomError> = .success(true)
   /// When set, prepare throws this instead of answering.
   var prepareError: (any Error)?
   /// When set, prepare answers this string instead of a fresh invoice.
   var fixedInvoice: String?
-  private(set) var queries: [Millisatoshis] = []
-  private(set) var prepares: [PrepareCall] = []
+  package private(set) var queries: [Millisatoshis] = []
+  package private(set) var prepares: [PrepareCall] = []
   private var suspendNext = false
   private var suspended: CheckedContinuation<Bool, Never>?
 
-  func setCapability(_ answer: Bool) { capability = .success(answer) }
-  func failCapability(_ error: CustomError) { capability = .failure(error) }
-  func setPrepareError(_ error: (any Error)?) { prepareError = error }
-  func setFixedInvoice(_ invoice: String?) { fixedInvoice = invoice }
+  package init() {}
+
+  package func setCapability(_ answer: Bool) { capability = .success(answer) }
+  package func failCapability(_ error: CustomError) { capability = .failure(error) }
+  package func setPrepareError(_ error: (any Error)?) { prepareError = error }
+  package func setFixedInvoice(_ invoice: String?) { fixedInvoice = invoice }
   /// The next capability query waits until `resumeQuery(with:)`.
-  func suspendNextQuery() { suspendNext = true }
-  var hasSuspendedQuery: Bool { suspended != nil }
-  func resumeQuery(with answer: Bool) {
+  package func suspendNextQuery() { suspendNext = true }
+  package var hasSuspendedQuery: Bool { suspended != nil }
+  package func resumeQuery(with answer: Bool) {
     suspended?.resume(returning: answer)
     suspended = nil
   }
 
-  func canReceive(amount: Millisatoshis) async throws -> Bool {
+  package func canReceive(amount: Millisatoshis) async throws -> Bool {
     queries.append(amount)
     if suspendNext {
       suspendNext = false
@@ -44,7 +49,8 @@ actor FakeProvider: OfflineReceiveProvider {
     return try capability.get()
   }
 
-  func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String) async throws
+  package func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws
     -> PrepareOutcome<String>
   {
     prepares.append(
@@ -57,7 +63,7 @@ actor FakeProvider: OfflineReceiveProvider {
 }
 
 /// Waits (by yielding) until `condition` holds, for at most a few thousand turns.
-func eventually(_ condition: () async -> Bool) async -> Bool {
+package func eventually(_ condition: () async -> Bool) async -> Bool {
   for _ in 0..<10_000 {
     if await condition() { return true }
     await Task.yield()

@@ -1,0 +1,33 @@
+import Bolt11
+import OfflineReceive
+import OfflineReceiveTesting
+
+/// One provider over a simulated node, a manual clock and an in-memory journal.
+package struct ProviderFixture {
+  package let clock = ManualClock(seconds: TestInvoices.now)
+  package let journal = InMemoryRequestJournal()
+  package let node: SimulatedNode
+  package let provider: PollingProvider
+  package static let scope = WalletScope(network: .regtest, nodeID: TestKeys.ourNodeID)
+
+  package init(
+    key: Secp256k1Key = .ours, amountOffsetMsat: UInt64 = 0, timeout: Duration = .seconds(60),
+    cancelsOtherIntents: Bool = true
+  ) {
+    let signer = key == .ours ? TestKeys.ours : TestKeys.other
+    node = SimulatedNode(nodeID: TestKeys.ourNodeID, clock: clock) {
+      requestID, amount, description, createdAt in
+      // A payment hash derived from the request id, so every request differs.
+      let hashByte = UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) })
+      let invoice = TestInvoices.make(
+        amountMsat: amount.rawValue + amountOffsetMsat, description: .text(description),
+        createdAt: createdAt, expirySeconds: 3600, hashByte: hashByte, key: signer)
+      return (invoice.string, invoice.expiresAt)
+    }
+    provider = PollingProvider(
+      node: node, journal: journal, scope: Self.scope, clock: clock,
+      timeout: timeout, cancelsOtherIntents: cancelsOtherIntents)
+  }
+
+  package enum Secp256k1Key { case ours, other }
+}
