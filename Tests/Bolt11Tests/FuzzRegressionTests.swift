@@ -1,5 +1,6 @@
 import Bech32Codec
 import Secp256k1
+import TestSupport
 import Testing
 
 @testable import Bolt11

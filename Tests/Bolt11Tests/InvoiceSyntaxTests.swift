@@ -1,4 +1,5 @@
 import Bech32Codec
+import TestSupport
 import Testing
 
 @testable import Bolt11

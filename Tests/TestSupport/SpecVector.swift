@@ -1,19 +1,18 @@
 import Foundation
-import TestSupport
-import Testing
 
 /// The BOLT #11 examples from `Vectors/bolt11-spec.json`, found by walking up from this file.
 ///
-/// Vectors are data and live once, in `Vectors/`; tests read them rather than copy them.
-struct SpecVector: Sendable, CustomTestStringConvertible {
-  var name: String
-  var invoice: String
-  var valid: Bool
-  var compat: Bool
+/// Vectors are data and live once, in `Vectors/`; tests read them rather than copy them. A test
+/// reports each vector by its name (`description`).
+package struct SpecVector: Sendable, CustomStringConvertible {
+  package var name: String
+  package var invoice: String
+  package var valid: Bool
+  package var compat: Bool
 
-  var testDescription: String { name }
+  package var description: String { name }
 
-  static func load(_ file: String = "bolt11-spec.json") throws -> [SpecVector] {
+  package static func load(_ file: String = "bolt11-spec.json") throws -> [SpecVector] {
     let data = try Data(contentsOf: PackageFolder.vectors().appendingPathComponent(file))
     let root = try JSONSerialization.jsonObject(with: data) as? [String: Any]
     let vectors = root?["vectors"] as? [[String: Any]] ?? []
@@ -28,6 +27,6 @@ struct SpecVector: Sendable, CustomTestStringConvertible {
 }
 
 extension SpecVector {
-  static let all: [SpecVector] = (try? load()) ?? []
-  static let valid = all.filter(\.valid)
+  package static let all: [SpecVector] = (try? load()) ?? []
+  package static let valid = all.filter(\.valid)
 }
