@@ -68,6 +68,11 @@ let package = Package(
         "OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1", "TestSupport",
       ],
       path: "Tests/OfflineReceiveFixtures"),
+    // The tool tests' harness (the tool run as a function), the spec's example invoices and
+    // invoices signed with a fake key.
+    .target(
+      name: "Bolt11ToolFixtures", dependencies: ["Bolt11Tool", "Bech32Codec", "TestSupport"],
+      path: "Tests/Bolt11ToolFixtures"),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
@@ -84,7 +89,8 @@ let package = Package(
       name: "Bolt11ToolTests",
       // Bech32Codec and Secp256k1: the tests assemble their own fixture invoices.
       dependencies: [
-        "Bolt11Tool", "Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport",
+        "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1",
+        "TestSupport",
       ]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,4 +1,5 @@
 import Bolt11Tool
+import Bolt11ToolFixtures
 import Testing
 
 /// What `--compat` shows for invoices strict mode refuses only because a payer must not pay them.

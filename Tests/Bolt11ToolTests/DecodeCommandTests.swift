@@ -1,4 +1,5 @@
 import Bolt11Tool
+import Bolt11ToolFixtures
 import Testing
 
 @Suite struct DecodeCommandTests {

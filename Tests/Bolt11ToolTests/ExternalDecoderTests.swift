@@ -1,3 +1,4 @@
+import Bolt11ToolFixtures
 import Foundation
 import TestSupport
 import Testing

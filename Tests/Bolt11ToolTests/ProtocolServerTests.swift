@@ -1,3 +1,4 @@
+import Bolt11ToolFixtures
 import Testing
 
 @testable import Bolt11Tool
