@@ -71,7 +71,7 @@ let package = Package(
     // The tool tests' harness (the tool run as a function), the spec's example invoices and
     // invoices signed with a fake key.
     .target(
-      name: "Bolt11ToolFixtures", dependencies: ["Bolt11Tool", "Bech32Codec", "TestSupport"],
+      name: "Bolt11ToolFixtures", dependencies: ["Bolt11Tool", "TestSupport"],
       path: "Tests/Bolt11ToolFixtures"),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
