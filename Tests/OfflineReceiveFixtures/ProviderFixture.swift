@@ -30,4 +30,12 @@ package struct ProviderFixture {
   }
 
   package enum Secp256k1Key { case ours, other }
+
+  /// Prepares intent `id` for `sats` satoshis with `description`.
+  package func prepare(
+    _ id: String = "request-1", sats: UInt64 = 1000, description: String = "Coffee"
+  ) async throws -> PrepareOutcome<AcceptedInvoice> {
+    try await provider.prepare(
+      intentID: IntentID(id), amount: .sats(sats), description: description)
+  }
 }

@@ -80,10 +80,8 @@ import Testing
   )
   func p10() async throws {
     let fixture = ProviderFixture()
-    _ = try await fixture.provider.prepare(
-      intentID: IntentID("before-restart"), amount: .sats(1000), description: "Coffee")
-    _ = try await fixture.provider.prepare(
-      intentID: IntentID("edited"), amount: .sats(2000), description: "Coffee")
+    _ = try await fixture.prepare("before-restart")
+    _ = try await fixture.prepare("edited", sats: 2000)
     let calls = await fixture.node.calls
     #expect(calls.contains("cancel before-restart"))
     #expect(calls.contains("prepare edited"))

@@ -8,8 +8,7 @@ import Testing
   @Test("P1: polls to Ready and keeps the identity in the journal after success")
   func p1() async throws {
     let fixture = ProviderFixture()
-    let outcome = try await fixture.provider.prepare(
-      intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
+    let outcome = try await fixture.prepare("request-1")
     guard case .ready(let accepted, _) = outcome else { Issue.record("\(outcome)"); return }
     #expect(accepted.invoice.amount == Millisatoshis(1_000_000))
     #expect(
@@ -30,13 +29,11 @@ import Testing
     let fixture = ProviderFixture()
     await fixture.clock.setSleepStep(milliseconds: 10_000)
     await fixture.node.setPeerConnected(false)  // N9: preparing forever
-    let outcome = try await fixture.provider.prepare(
-      intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
+    let outcome = try await fixture.prepare("request-1")
     #expect(outcome == .pending(IntentID("request-1"), lastStatus: .preparing))
     #expect(await fixture.clock.sleeps.count == 6)
     await fixture.node.setPeerConnected(true)
-    let retried = try await fixture.provider.prepare(
-      intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
+    let retried = try await fixture.prepare("request-1")
     guard case .ready = retried else { Issue.record("\(retried)"); return }
     #expect(
       await fixture.node.calls.filter { $0.hasPrefix("prepare") } == [
@@ -67,10 +64,8 @@ import Testing
   )
   func w1() async throws {
     let fixture = ProviderFixture()
-    _ = try await fixture.provider.prepare(
-      intentID: IntentID("first"), amount: .sats(1000), description: "Coffee")
-    _ = try await fixture.provider.prepare(
-      intentID: IntentID("second"), amount: .sats(1000), description: "Coffee")
+    _ = try await fixture.prepare("first")
+    _ = try await fixture.prepare("second")
     let prepares = await fixture.node.calls.filter { $0.hasPrefix("prepare") }
     #expect(prepares == ["prepare first", "prepare second"])
     // W4: the first, superseded, was cancelled on the node and kept as a tombstone.
@@ -83,14 +78,12 @@ import Testing
   func w3() async throws {
     let fixture = ProviderFixture()
     await fixture.node.setPeerConnected(false)
-    let first = try await fixture.provider.prepare(
-      intentID: IntentID("before-restart"), amount: .sats(1000), description: "Coffee")
+    let first = try await fixture.prepare("before-restart")
     guard case .pending = first else { Issue.record("\(first)"); return }
     await fixture.node.restart()
     await fixture.node.setPeerConnected(true)
     await #expect(throws: OfflineReceiveError.self) {
-      try await fixture.provider.prepare(
-        intentID: IntentID("before-restart"), amount: .sats(1000), description: "Coffee")
+      try await fixture.prepare("before-restart")
     }
     #expect(await fixture.journal.record(IntentID("before-restart"))?.state.isLive == true)
     await fixture.node.recover()
@@ -107,8 +100,7 @@ import Testing
     let fixture = ProviderFixture()
     await fixture.node.setPeerConnected(false)
     let task = Task {
-      try await fixture.provider.prepare(
-        intentID: IntentID("request-1"), amount: .sats(1000), description: "Coffee")
+      try await fixture.prepare("request-1")
     }
     task.cancel()
     await #expect(throws: CancellationError.self) { try await task.value }
@@ -118,8 +110,7 @@ import Testing
   @Test("P12: cancel releases the node request and keeps a tombstone; not-found still succeeds")
   func p12() async throws {
     let fixture = ProviderFixture()
-    _ = try await fixture.provider.prepare(
-      intentID: IntentID("r"), amount: .sats(1000), description: "")
+    _ = try await fixture.prepare("r", description: "")
     try await fixture.provider.cancel(intentID: IntentID("r"))
     #expect(await fixture.node.isLive(requestID: "r") == false)
     #expect(await fixture.journal.record(IntentID("r"))?.state == .terminal(.cancelled))
@@ -134,8 +125,7 @@ import Testing
   func p13(key: ProviderFixture.Secp256k1Key, offset: UInt64) async throws {
     let fixture = ProviderFixture(key: key, amountOffsetMsat: offset)
     do {
-      _ = try await fixture.provider.prepare(
-        intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
+      _ = try await fixture.prepare("r")
       Issue.record("accepted a wrong invoice")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .invalidInvoice)
@@ -152,11 +142,9 @@ import Testing
     let fixture = ProviderFixture()
     await fixture.node.loseResponses(.prepare)
     await #expect(throws: OfflineReceiveError.self) {
-      try await fixture.provider.prepare(
-        intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
+      try await fixture.prepare("r")
     }
-    let outcome = try await fixture.provider.prepare(
-      intentID: IntentID("r"), amount: .sats(1000), description: "Coffee")
+    let outcome = try await fixture.prepare("r")
     guard case .ready = outcome else { Issue.record("\(outcome)"); return }
     #expect(
       await fixture.node.calls.filter { $0.hasPrefix("prepare") } == ["prepare r", "prepare r"])
@@ -166,11 +154,9 @@ import Testing
   @Test("W4: a provider that does not cancel other intents answers `offline.request_in_progress`")
   func w4() async throws {
     let fixture = ProviderFixture(cancelsOtherIntents: false)
-    _ = try await fixture.provider.prepare(
-      intentID: IntentID("a"), amount: .sats(1000), description: "")
+    _ = try await fixture.prepare("a", description: "")
     do {
-      _ = try await fixture.provider.prepare(
-        intentID: IntentID("b"), amount: .sats(2000), description: "")
+      _ = try await fixture.prepare("b", sats: 2000, description: "")
       Issue.record("a second live intent was allowed")
     } catch let error as OfflineReceiveError {
       #expect(error.code == .requestInProgress)
@@ -180,8 +166,7 @@ import Testing
   @Test("W4: while our own invoice holds the channel, another amount is still offered and prepared")
   func w4OwnIntentDoesNotBlockCapability() async throws {
     let fixture = ProviderFixture()
-    let first = try await fixture.provider.prepare(
-      intentID: IntentID("a"), amount: .sats(1000), description: "Coffee")
+    let first = try await fixture.prepare("a")
     #expect(first.invoice != nil)
     // The node refuses a second live request (one per channel), but the provider supersedes
     // its own intent on the next prepare, so the capability pre-check must not say no.
@@ -200,8 +185,7 @@ import Testing
   @Test("W4: without supersede, our own live intent still answers no to another amount")
   func w4NoSupersedeStillNo() async throws {
     let fixture = ProviderFixture(cancelsOtherIntents: false)
-    _ = try await fixture.provider.prepare(
-      intentID: IntentID("a"), amount: .sats(1000), description: "Coffee")
+    _ = try await fixture.prepare("a")
     #expect(await fixture.provider.canReceive(amount: .sats(2000)) == false)
   }
 
@@ -212,8 +196,7 @@ import Testing
       group in
       for _ in 0..<8 {
         group.addTask {
-          try await fixture.provider.prepare(
-            intentID: IntentID("r"), amount: .sats(1000), description: "")
+          try await fixture.prepare("r", description: "")
         }
       }
       return try await group.reduce(into: []) { $0.append($1) }
