@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Bech32Codec
@@ -40,14 +41,8 @@ import Testing
   /// character changed, must decode as the one-step-at-a-time path does.
   @Test("agrees at every data length, across the two-chain blocks", arguments: 0...300)
   func everyLength(_ length: Int) {
-    var state = UInt64(length) &* 0x9e37_79b9_7f4a_7c15 | 1
-    func next() -> UInt64 {
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
-    let words = (0..<length).map { _ in UInt8(next() % 32) }
+    var generator = SplitMix64(seed: UInt64(length))
+    let words = (0..<length).map { _ in UInt8(generator.next() % 32) }
     let text = Array(Bech32.encode(hrp: Array("lnbc".utf8), words: words, variant: .bech32).utf8)
     #expect(Self.agree(text))
     let decoded = text.withUnsafeBufferPointer { Bech32.decodeValid($0) }
@@ -55,8 +50,8 @@ import Testing
     // One data character changed anywhere (checksum included) is caught by both paths.
     for _ in 0..<8 {
       var changed = text
-      let index = 5 + Int(next() % UInt64(changed.count - 5))
-      let replacement = Bech32.alphabet[Int(next() % 32)]
+      let index = 5 + Int(generator.next() % UInt64(changed.count - 5))
+      let replacement = Bech32.alphabet[Int(generator.next() % 32)]
       guard replacement != changed[index] else { continue }
       changed[index] = replacement
       #expect(Self.agree(changed))
@@ -81,14 +76,7 @@ import Testing
 
   @Test("agrees on seeded mutations: bytes replaced, cases flipped, truncations")
   func mutations() {
-    var state: UInt64 = 0x9e37_79b9_7f4a_7c15
-    func next() -> UInt64 {
-      // xorshift64: deterministic, good enough to pick positions and bytes.
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var generator = SplitMix64(seed: 0x9e37_79b9_7f4a_7c15)
     // Bytes worth trying: every class the fast path tells apart.
     let interesting: [UInt8] =
       Array("qpzry9x8gf2tvdw0s3jn54khce6mua7lQPZLbBiIoO1 ?~\u{7f}".utf8)
@@ -98,22 +86,22 @@ import Testing
       let original = Array(seed.utf8)
       for _ in 0..<3000 {
         var bytes = original
-        switch next() % 4 {
+        switch generator.next() % 4 {
         case 0:
-          bytes[Int(next() % UInt64(bytes.count))] =
-            interesting[Int(next() % UInt64(interesting.count))]
+          bytes[Int(generator.next() % UInt64(bytes.count))] =
+            interesting[Int(generator.next() % UInt64(interesting.count))]
         case 1:
-          let index = Int(next() % UInt64(bytes.count))
+          let index = Int(generator.next() % UInt64(bytes.count))
           if (0x41...0x5a).contains(bytes[index]) || (0x61...0x7a).contains(bytes[index]) {
             bytes[index] ^= 0x20
           }
         case 2:
-          bytes = Array(bytes.prefix(Int(next() % UInt64(bytes.count + 1))))
+          bytes = Array(bytes.prefix(Int(generator.next() % UInt64(bytes.count + 1))))
         default:
           // A whole upper-case copy, then one change.
           bytes = bytes.map { (0x61...0x7a).contains($0) ? $0 - 0x20 : $0 }
-          bytes[Int(next() % UInt64(bytes.count))] =
-            interesting[Int(next() % UInt64(interesting.count))]
+          bytes[Int(generator.next() % UInt64(bytes.count))] =
+            interesting[Int(generator.next() % UInt64(interesting.count))]
         }
         if !Self.agree(bytes) { disagreements.append(String(decoding: bytes, as: UTF8.self)) }
       }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Bolt11
@@ -7,18 +8,13 @@ import Testing
 @Suite struct FeaturesFromWordsTests {
   @Test("words regroup to the same features as their bit numbers, for seeded random words")
   func agreesWithBitNumbers() throws {
-    var state: UInt64 = 0x2545_f491_4f6c_dd1d
-    func next() -> UInt64 {
-      // xorshift64: deterministic.
-      state ^= state << 13
-      state ^= state >> 7
-      state ^= state << 17
-      return state
-    }
+    var generator = SplitMix64(seed: 0x2545_f491_4f6c_dd1d)
     for _ in 0..<5000 {
-      let count = Int(next() % 24)
+      let count = Int(generator.next() % 24)
       // Mostly zero words, as real feature fields are.
-      let words: [UInt8] = (0..<count).map { _ in next() % 3 == 0 ? UInt8(next() % 32) : 0 }
+      let words: [UInt8] = (0..<count).map { _ in
+        generator.next() % 3 == 0 ? UInt8(generator.next() % 32) : 0
+      }
       var bits: [Int] = []
       for (offset, word) in words.enumerated() {
         for bit in 0..<5 where (word >> UInt8(bit)) & 1 == 1 {
