@@ -216,7 +216,8 @@ import Testing
 
   @Test("decimal digits at every length: the same as String(value)")
   func decimals() {
-    var values: [UInt64] = [0, UInt64.max, UInt64.max - 1]
+    // Every value below 10^4 (each pair of digits, zeros among them), then the edges of lengths.
+    var values: [UInt64] = Array(0...10_000) + [UInt64.max, UInt64.max - 1]
     var power: UInt64 = 1
     for _ in 0...19 {
       values += [power - 1, power, power + 1]
