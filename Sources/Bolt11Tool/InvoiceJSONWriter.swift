@@ -366,12 +366,6 @@ package enum InvoiceJSONWriter {
     output.append(UInt8(ascii: "\""))
   }
 
-  /// Each byte's two digits, as they lie in memory: one load and one store a byte.
-  private static let hexPairs: [UInt16] = (0...255).map { byte in
-    UInt16(
-      littleEndian: UInt16(hexDigit(UInt8(byte >> 4))) | UInt16(hexDigit(UInt8(byte & 15))) << 8)
-  }
-
   /// One byte's two digits.
   @inline(__always)
   private static func writeHexByte(_ byte: UInt8, to output: inout ByteWriter) {
@@ -379,15 +373,44 @@ package enum InvoiceJSONWriter {
     output.append(hexDigit(byte & 15))
   }
 
-  /// Two digits a byte, written in place.
+  /// Two digits a byte, written in place: eight bytes at a time, then one at a time.
   private static func writeHexDigits(_ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter) {
     output.write(length: bytes.count * 2) { place in
-      hexPairs.withUnsafeBufferPointer { pairs in
-        for index in 0..<bytes.count {
-          place.storeBytes(of: pairs[Int(bytes[index])], toByteOffset: 2 * index, as: UInt16.self)
-        }
+      var index = 0
+      while bytes.count - index >= 8 {
+        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        place.storeBytes(
+          of: hexDigits(UInt32(truncatingIfNeeded: word)).littleEndian, toByteOffset: 2 * index,
+          as: UInt64.self)
+        place.storeBytes(
+          of: hexDigits(UInt32(truncatingIfNeeded: word >> 32)).littleEndian,
+          toByteOffset: 2 * index + 8, as: UInt64.self)
+        index += 8
+      }
+      while index < bytes.count {
+        place.storeBytes(
+          of: UInt16(truncatingIfNeeded: hexDigits(UInt32(bytes[index]))).littleEndian,
+          toByteOffset: 2 * index, as: UInt16.self)
+        index += 1
       }
     }
+  }
+
+  /// The eight digits of four bytes, the first byte in the lowest bits of `bytes` and its high
+  /// digit in the lowest byte of the result, worked out from the bits with no table: each nibble
+  /// moved to a byte of its own, then `0` added, and 39 more (`a` - `0` - 10) where it is 10 or
+  /// more.
+  @inline(__always)
+  static func hexDigits(_ bytes: UInt32) -> UInt64 {
+    var spread = UInt64(bytes)
+    spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
+    spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
+    // Byte 2i holds byte i; its high nibble stays there and its low nibble moves to byte 2i + 1.
+    let nibbles = (spread >> 4) & 0x000F_000F_000F_000F | (spread & 0x000F_000F_000F_000F) << 8
+    // Bit 4 of each byte of nibbles + 6 is set exactly where the nibble is 10 or more (no byte
+    // carries: at most 15 + 6).
+    let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
+    return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 39
   }
 
   @inline(__always)

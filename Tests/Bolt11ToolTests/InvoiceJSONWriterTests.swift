@@ -233,6 +233,23 @@ import Testing
     #expect(output == Array(values.map { "\($0) " }.joined().utf8))
   }
 
+  @Test("hex digits: the same as String(_:radix:) for every byte, at every length")
+  func hexDigits() {
+    var generator = SeededGenerator(state: 16)
+    var cases: [[UInt8]] = [Array(0...255), Array((0...255).reversed())]
+    for length in 0...40 {
+      cases.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+    for bytes in cases {
+      var output: [UInt8] = []
+      ByteWriter.collect(into: &output) { writer in
+        bytes.withUnsafeBytes { InvoiceJSONWriter.writeHex($0, to: &writer) }
+      }
+      let digits = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+      #expect(output == Array("\"\(digits)\"".utf8), "\(bytes)")
+    }
+  }
+
   @Test("Bech32 letters: the same as Bech32.alphabet")
   func letters() {
     for word in UInt8(0)...255 {
