@@ -48,7 +48,8 @@ package struct ByteWriter: ~Copyable {
   /// Room for `extra` more bytes.
   @inline(__always)
   private mutating func reserve(_ extra: Int) {
-    if capacity - count < extra { grow(to: count + extra) }
+    // Never wraps: 0 <= count <= capacity, both counts of allocated bytes.
+    if capacity &- count < extra { grow(to: count + extra) }
   }
 
   @inline(never)
@@ -66,7 +67,7 @@ package struct ByteWriter: ~Copyable {
   mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
-    count += 1
+    count &+= 1
   }
 
   @inline(__always)
@@ -74,13 +75,25 @@ package struct ByteWriter: ~Copyable {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
     (base + count).update(from: source, count: bytes.count)
-    count += bytes.count
+    count &+= bytes.count
   }
 
-  /// The bytes of a literal.
+  /// The bytes of a literal: one call a literal rather than its copy inlined at each of the
+  /// JSON writer's many, which kept its code from fitting in the instruction cache beside the
+  /// signature check's.
   @inline(__always)
   mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { append(contentsOf: $0) }
+    // Decided when the literal is compiled: a one-character literal may be held as a scalar.
+    if text.hasPointerRepresentation {
+      append(literal: text.utf8Start, count: text.utf8CodeUnitCount)
+    } else {
+      text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+  }
+
+  @inline(never)
+  private mutating func append(literal start: UnsafePointer<UInt8>, count length: Int) {
+    append(contentsOf: UnsafeBufferPointer(start: start, count: length))
   }
 
   /// Lets `body` write exactly `length` bytes in place.
@@ -88,7 +101,7 @@ package struct ByteWriter: ~Copyable {
   mutating func write(length: Int, _ body: (UnsafeMutableRawPointer) -> Void) {
     reserve(length)
     body(UnsafeMutableRawPointer(base + count))
-    count += length
+    count &+= length
   }
 
   /// The decimal digits of `value`, two at a time.

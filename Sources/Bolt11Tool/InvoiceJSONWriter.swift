@@ -215,34 +215,37 @@ package enum InvoiceJSONWriter {
   }
 
   static func writeDERSignature(_ compact: UnsafeRawBufferPointer, to output: inout ByteWriter) {
-    guard compact.count == 64,
-      isBelowOrder(UnsafeRawBufferPointer(rebasing: compact[0..<32])),
-      isBelowOrder(UnsafeRawBufferPointer(rebasing: compact[32..<64]))
+    guard compact.count == 64, isBelowOrder(compact, at: 0), isBelowOrder(compact, at: 32)
     else { return }
-    // Each integer: its 32 bytes after a zero byte, leading zero bytes dropped while the next
-    // byte is below 0x80 (one byte always stays): DER's shortest two's complement.
-    func integer(_ half: Slice<UnsafeRawBufferPointer>) -> (start: Int, length: Int, pad: Bool) {
-      var start = half.startIndex
-      let pad = half[start] >= 0x80
-      while !pad && start < half.endIndex - 1 && half[start] == 0 && half[start + 1] < 0x80 {
-        start += 1
+    // SEQUENCE of two INTEGERs of at most 1 + 32 bytes each: at most 2 + 2 * (2 + 33) = 72.
+    var der: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
+      (0, 0, 0, 0, 0, 0, 0, 0, 0)
+    withUnsafeMutableBytes(of: &der) { der in
+      var end = 2
+      // Each integer: its 32 bytes with leading zero bytes dropped while the next byte is below
+      // 0x80 (one byte always stays), and a zero byte put first when the first is 0x80 or more:
+      // DER's shortest two's complement.
+      func integer(at offset: Int) {
+        var start = offset
+        while start < offset + 31 && compact[start] == 0 && compact[start + 1] < 0x80 {
+          start += 1
+        }
+        let pad = compact[start] >= 0x80 ? 1 : 0
+        der[end] = 0x02
+        der[end + 1] = UInt8(offset + 32 - start + pad)
+        end += 2 + pad  // the pad byte, if any, is already zero
+        for index in start..<(offset + 32) {
+          der[end] = compact[index]
+          end += 1
+        }
       }
-      return (start, half.endIndex - start + (pad ? 1 : 0), pad)
+      integer(at: 0)
+      integer(at: 32)
+      der[0] = 0x30
+      der[1] = UInt8(end - 2)
+      output.append(#","signature":"#)
+      writeHex(UnsafeRawBufferPointer(rebasing: der[0..<end]), to: &output)
     }
-    let r = integer(compact[0..<32])
-    let s = integer(compact[32..<64])
-    output.append(#","signature":""#)
-    writeHexByte(0x30, to: &output)
-    writeHexByte(UInt8(4 + r.length + s.length), to: &output)
-    func write(_ part: (start: Int, length: Int, pad: Bool), endingAt end: Int) {
-      writeHexByte(0x02, to: &output)
-      writeHexByte(UInt8(part.length), to: &output)
-      if part.pad { writeHexByte(0, to: &output) }
-      writeHexDigits(UnsafeRawBufferPointer(rebasing: compact[part.start..<end]), to: &output)
-    }
-    write(r, endingAt: 32)
-    write(s, endingAt: 64)
-    output.append(UInt8(ascii: "\""))
   }
 
   /// A JSON string literal, escaped as `JSON.writeString` escapes it (what JSON requires, and
@@ -278,16 +281,7 @@ package enum InvoiceJSONWriter {
             continue
           }
           flush(upTo: index)
-          switch byte {
-          case 0x22: output.append(#"\""#)
-          case 0x5c: output.append(#"\\"#)
-          case 0x0a: output.append(#"\n"#)
-          case 0x0d: output.append(#"\r"#)
-          case 0x09: output.append(#"\t"#)
-          case 0x08: output.append(#"\b"#)
-          case 0x0c: output.append(#"\f"#)
-          default: writeUnicodeEscape(UInt32(byte), to: &output)  // other C0 controls, DEL
-          }
+          writeEscape(byte, to: &output)
           index += 1
           run = index
           continue
@@ -298,13 +292,7 @@ package enum InvoiceJSONWriter {
         for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
         if SafeText.isUnsafe(value: scalar) {
           flush(upTo: index)
-          if scalar > 0xFFFF {
-            let offset = scalar - 0x10000
-            writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
-            writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
-          } else {
-            writeUnicodeEscape(scalar, to: &output)
-          }
+          writeEscape(scalar: scalar, to: &output)
           run = index + length
         }
         index += length
@@ -335,6 +323,35 @@ package enum InvoiceJSONWriter {
     return alphabet.utf8Start[Int(word & 31)]
   }
 
+  /// The escape of an ASCII byte that needs one: `"`, `\\`, a control or DEL. Out of line, as
+  /// are the other escapes, so that the common path of `writeString` stays small.
+  @inline(never)
+  private static func writeEscape(_ byte: UInt8, to output: inout ByteWriter) {
+    switch byte {
+    case 0x22: output.append(#"\""#)
+    case 0x5c: output.append(#"\\"#)
+    case 0x0a: output.append(#"\n"#)
+    case 0x0d: output.append(#"\r"#)
+    case 0x09: output.append(#"\t"#)
+    case 0x08: output.append(#"\b"#)
+    case 0x0c: output.append(#"\f"#)
+    default: writeUnicodeEscape(UInt32(byte), to: &output)  // other C0 controls, DEL
+    }
+  }
+
+  /// The escape of a scalar beyond ASCII that `SafeText` finds unsafe: one `\\u` or, above
+  /// U+FFFF, a surrogate pair.
+  @inline(never)
+  private static func writeEscape(scalar: UInt32, to output: inout ByteWriter) {
+    if scalar > 0xFFFF {
+      let offset = scalar - 0x10000
+      writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
+      writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
+    } else {
+      writeUnicodeEscape(scalar, to: &output)
+    }
+  }
+
   /// `\u` and four lower-case hexadecimal digits.
   private static func writeUnicodeEscape(_ unit: UInt32, to output: inout ByteWriter) {
     output.append(#"\u"#)
@@ -343,16 +360,21 @@ package enum InvoiceJSONWriter {
     }
   }
 
-  /// secp256k1's group order n, big-endian.
-  private static let order: [UInt8] = [
-    0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFE,
-    0xBA, 0xAE, 0xDC, 0xE6, 0xAF, 0x48, 0xA0, 0x3B, 0xBF, 0xD2, 0x5E, 0x8C, 0xD0, 0x36, 0x41, 0x41,
-  ]
-
-  /// Whether 32 big-endian bytes are below the group order.
-  private static func isBelowOrder(_ value: UnsafeRawBufferPointer) -> Bool {
-    for index in 0..<32 where value[index] != order[index] { return value[index] < order[index] }
-    return false
+  /// Whether the 32 big-endian bytes at `offset` are below secp256k1's group order n, compared
+  /// as four big-endian words.
+  private static func isBelowOrder(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    let order: (UInt64, UInt64, UInt64, UInt64) = (
+      0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFE, 0xBAAE_DCE6_AF48_A03B, 0xBFD2_5E8C_D036_4141
+    )
+    return withUnsafeBytes(of: order) { order in
+      for word in 0..<4 {
+        let value = UInt64(
+          bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8 * word, as: UInt64.self))
+        let bound = order.load(fromByteOffset: 8 * word, as: UInt64.self)
+        if value != bound { return value < bound }
+      }
+      return false
+    }
   }
 
   /// A JSON string of the bytes in lower-case hexadecimal.
@@ -364,13 +386,6 @@ package enum InvoiceJSONWriter {
     output.append(UInt8(ascii: "\""))
     writeHexDigits(bytes, to: &output)
     output.append(UInt8(ascii: "\""))
-  }
-
-  /// One byte's two digits.
-  @inline(__always)
-  private static func writeHexByte(_ byte: UInt8, to output: inout ByteWriter) {
-    output.append(hexDigit(byte >> 4))
-    output.append(hexDigit(byte & 15))
   }
 
   /// Two digits a byte, written in place: eight bytes at a time, then one at a time.
