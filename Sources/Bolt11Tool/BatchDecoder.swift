@@ -53,7 +53,7 @@ package struct BatchDecoder {
     var chunk = LineChunk()
     var summary = Summary()
     // Kept across chunks, so that their buffers are allocated once.
-    var results = ChunkResults()
+    var results = ChunkResults(maximumWorkers: jobs)
     var done = 0
     while try reader.read(into: &chunk, maximumLines: linesPerChunk) {
       decode(chunk, into: &results)
@@ -75,13 +75,11 @@ package struct BatchDecoder {
     // systems the lines are decoded one after another. Linux always has it.
     if #unavailable(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2) { workers = 1 }
     results.prepare(lines: count, workers: workers)
+    guard count > 0 else { return }
     let options = self.options
     guard workers > 1, #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) else {
-      for index in 0..<count {
-        let start = results.buffers[0].count
-        let isValid = Self.decodeLine(chunk, index, options, to: &results.buffers[0])
-        results.lines[index] = LineSlot(
-          worker: 0, range: start..<results.buffers[0].count, isValid: isValid)
+      results.withSlots { slots in
+        for index in 0..<count { slots.decodeLine(chunk, index, options, worker: 0) }
       }
       return
     }
@@ -92,10 +90,7 @@ package struct BatchDecoder {
           let index = next.wrappingAdd(1, ordering: .relaxed).oldValue
           guard index < count else { return }
           // Each index is taken by exactly one worker, and each worker has its own buffer.
-          let start = slots.buffers[worker].count
-          let isValid = Self.decodeLine(chunk, index, options, to: &slots.buffers[worker])
-          slots.lines[index] = LineSlot(
-            worker: worker, range: start..<slots.buffers[worker].count, isValid: isValid)
+          slots.decodeLine(chunk, index, options, worker: worker)
         }
       }
     }
@@ -103,7 +98,7 @@ package struct BatchDecoder {
 
   /// Appends line `index`'s JSON line (newline included) to `output`; true when it decoded.
   static func decodeLine(
-    _ chunk: LineChunk, _ index: Int, _ options: DecodeOptions, to output: inout [UInt8]
+    _ chunk: LineChunk, _ index: Int, _ options: DecodeOptions, to output: inout ByteWriter
   ) -> Bool {
     var isValid = false
     if chunk.isOverlong(index) {
@@ -137,28 +132,43 @@ package struct BatchDecoder {
   }
 
   /// One chunk's output: each worker's JSON lines, one after the other, and where each input
-  /// line's JSON line lies. Reused from chunk to chunk.
-  struct ChunkResults {
-    fileprivate var buffers: [[UInt8]] = []
+  /// line's JSON line lies. Reused from chunk to chunk, so that each line's JSON is written once,
+  /// into storage that stays allocated.
+  struct ChunkResults: ~Copyable {
+    /// One writer a worker, all initialized.
+    private let buffers: UnsafeMutablePointer<ByteWriter>
+    private let maximumWorkers: Int
     /// How many of `buffers` this chunk uses.
     private var workers = 0
-    fileprivate var lines: [LineSlot] = []
+    private var lines: [LineSlot] = []
     /// The lines in input order, when several workers wrote them.
     private var ordered: [UInt8] = []
 
-    /// About what a corpus invoice's JSON line takes.
-    static let typicalLineBytes = 1024
+    /// About what a corpus invoice's JSON line takes, with room to spare (the longest lines of
+    /// the benchmark corpus take about 1,500 bytes).
+    static let typicalLineBytes = 1536
+
+    init(maximumWorkers: Int) {
+      self.maximumWorkers = max(1, maximumWorkers)
+      buffers = .allocate(capacity: self.maximumWorkers)
+      for worker in 0..<self.maximumWorkers { (buffers + worker).initialize(to: ByteWriter()) }
+    }
+
+    deinit {
+      buffers.deinitialize(count: maximumWorkers)
+      buffers.deallocate()
+    }
 
     var validCount: Int { lines.reduce(0) { $0 + ($1.isValid ? 1 : 0) } }
 
     mutating func prepare(lines count: Int, workers: Int) {
-      while buffers.count < workers { buffers.append([]) }
+      precondition(workers >= 1 && workers <= maximumWorkers, "more workers than writers")
       self.workers = workers
-      for index in buffers.indices {
-        buffers[index].removeAll(keepingCapacity: true)
+      for worker in 0..<workers {
+        buffers[worker].removeAll()
         // Room for a typical JSON line per line from the start, rather than growing to it by
         // doubling and copying; capacity is kept for the next chunk.
-        buffers[index].reserveCapacity(count / workers * Self.typicalLineBytes)
+        buffers[worker].reserveCapacity((count + workers - 1) / workers * Self.typicalLineBytes)
       }
       lines.removeAll(keepingCapacity: true)
       lines.append(contentsOf: repeatElement(LineSlot(), count: count))
@@ -169,12 +179,12 @@ package struct BatchDecoder {
     mutating func write(to sink: ByteSink, orderedBlockBytes: Int) throws {
       guard !lines.isEmpty else { return }
       if workers == 1 {
-        try sink.write(buffers[0])
+        try buffers[0].withBytes { try sink.write($0) }
         return
       }
       ordered.removeAll(keepingCapacity: true)
       for line in lines {
-        ordered.append(contentsOf: buffers[line.worker][line.range])
+        buffers[line.worker].withBytes(in: line.range) { ordered.append(contentsOf: $0) }
         if ordered.count >= orderedBlockBytes {
           try sink.write(ordered)
           ordered.removeAll(keepingCapacity: true)
@@ -184,10 +194,8 @@ package struct BatchDecoder {
     }
 
     fileprivate mutating func withSlots(_ body: (SendableSlots) -> Void) {
-      buffers.withUnsafeMutableBufferPointer { buffers in
-        lines.withUnsafeMutableBufferPointer { lines in
-          body(SendableSlots(buffers: buffers.baseAddress!, lines: lines.baseAddress!))
-        }
+      lines.withUnsafeMutableBufferPointer { lines in
+        body(SendableSlots(buffers: buffers, lines: lines.baseAddress!))
       }
     }
   }
@@ -199,8 +207,16 @@ private struct SendableSlots: @unchecked Sendable {
   // Invariant for @unchecked Sendable: buffer `i` is touched only by worker `i`, each line's
   // slot by the one worker that took the line (an atomic counter hands lines out), and both
   // outlive `concurrentPerform`, which returns only when every worker is done.
-  let buffers: UnsafeMutablePointer<[UInt8]>
+  let buffers: UnsafeMutablePointer<ByteWriter>
   let lines: UnsafeMutablePointer<BatchDecoder.LineSlot>
+
+  /// Writes line `index`'s JSON line into `worker`'s buffer and records where it lies.
+  func decodeLine(_ chunk: LineChunk, _ index: Int, _ options: DecodeOptions, worker: Int) {
+    let start = buffers[worker].count
+    let isValid = BatchDecoder.decodeLine(chunk, index, options, to: &buffers[worker])
+    lines[index] = BatchDecoder.LineSlot(
+      worker: worker, range: start..<buffers[worker].count, isValid: isValid)
+  }
 }
 
 /// A chunk of lines: their bytes one after the other, and where each line lies.

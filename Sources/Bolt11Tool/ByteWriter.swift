@@ -1,28 +1,55 @@
 /// Bytes appended through a pointer into storage that doubles when full: an append costs a
 /// capacity check and a copy, where `Array.append(contentsOf:)` costs a call and a uniqueness
-/// check each time. Used for one JSON line at a time (`collect(into:_:)`).
-struct ByteWriter {
+/// check each time.
+///
+/// It owns its storage and cannot be copied, so a writer kept across lines (one per batch worker)
+/// writes each JSON line once, where it stays until it is written out, with no allocation per
+/// line once it has grown.
+package struct ByteWriter: ~Copyable {
   private var base: UnsafeMutablePointer<UInt8>
   private var capacity: Int
-  private(set) var count = 0
+  package private(set) var count = 0
 
-  private init(capacity: Int) {
-    self.capacity = capacity
-    base = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+  package init(capacity: Int = 4096) {
+    self.capacity = max(capacity, 16)
+    base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
   }
+
+  deinit { base.deallocate() }
 
   /// Runs `body` with an empty writer, then appends what it wrote to `output`.
   static func collect(into output: inout [UInt8], _ body: (inout ByteWriter) -> Void) {
-    var writer = ByteWriter(capacity: 4096)
-    defer { writer.base.deallocate() }
+    var writer = ByteWriter()
     body(&writer)
-    output.append(contentsOf: UnsafeBufferPointer(start: writer.base, count: writer.count))
+    writer.withBytes { output.append(contentsOf: $0) }
+  }
+
+  /// Forgets what was written, keeping the storage.
+  package mutating func removeAll() { count = 0 }
+
+  /// Room for `total` bytes in all, without growing by doubling on the way there.
+  package mutating func reserveCapacity(_ total: Int) {
+    if total > capacity { grow(to: total) }
+  }
+
+  /// Calls `body` with the bytes written so far.
+  package func withBytes<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+    try body(UnsafeBufferPointer(start: base, count: count))
+  }
+
+  /// Calls `body` with the bytes at `range`, which lies within what was written.
+  func withBytes<R>(
+    in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
+  ) rethrows -> R {
+    precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the bytes")
+    return try body(UnsafeBufferPointer(start: base + range.lowerBound, count: range.count))
   }
 
   /// Room for `extra` more bytes.
   @inline(__always)
   private mutating func reserve(_ extra: Int) {
-    if capacity - count < extra { grow(to: count + extra) }
+    // Never wraps: 0 <= count <= capacity, both counts of allocated bytes.
+    if capacity &- count < extra { grow(to: count + extra) }
   }
 
   @inline(never)
@@ -40,7 +67,7 @@ struct ByteWriter {
   mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
-    count += 1
+    count &+= 1
   }
 
   @inline(__always)
@@ -48,20 +75,33 @@ struct ByteWriter {
     guard let source = bytes.baseAddress else { return }
     reserve(bytes.count)
     (base + count).update(from: source, count: bytes.count)
-    count += bytes.count
+    count &+= bytes.count
   }
 
-  /// The bytes of a literal.
+  /// The bytes of a literal: one call a literal rather than its copy inlined at each of the
+  /// JSON writer's many, which kept its code from fitting in the instruction cache beside the
+  /// signature check's.
   @inline(__always)
   mutating func append(_ text: StaticString) {
-    text.withUTF8Buffer { append(contentsOf: $0) }
+    // Decided when the literal is compiled: a one-character literal may be held as a scalar.
+    if text.hasPointerRepresentation {
+      append(literal: text.utf8Start, count: text.utf8CodeUnitCount)
+    } else {
+      text.withUTF8Buffer { append(contentsOf: $0) }
+    }
+  }
+
+  @inline(never)
+  private mutating func append(literal start: UnsafePointer<UInt8>, count length: Int) {
+    append(contentsOf: UnsafeBufferPointer(start: start, count: length))
   }
 
   /// Lets `body` write exactly `length` bytes in place.
+  @inline(__always)
   mutating func write(length: Int, _ body: (UnsafeMutableRawPointer) -> Void) {
     reserve(length)
     body(UnsafeMutableRawPointer(base + count))
-    count += length
+    count &+= length
   }
 
   /// The decimal digits of `value`, two at a time.
@@ -70,7 +110,7 @@ struct ByteWriter {
     var digits = 1
     var power: UInt64 = 10
     while digits < 20 && value >= power {
-      digits += 1
+      digits &+= 1
       power &*= 10
     }
     var rest = value
@@ -78,7 +118,7 @@ struct ByteWriter {
       let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
       var end = digits
       while rest >= 10 {
-        end -= 2
+        end &-= 2
         place.storeBytes(
           of: pairs.loadUnaligned(fromByteOffset: 2 * Int(rest % 100), as: UInt16.self),
           toByteOffset: end, as: UInt16.self)

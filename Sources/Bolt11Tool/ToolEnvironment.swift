@@ -27,9 +27,14 @@ public protocol ByteSink: AnyObject, Sendable {
   /// - Throws: `ToolIOError` with `io.write` when not every byte could be written (a full disk, a
   ///   closed descriptor, a pipe whose reader is gone while SIGPIPE is ignored, an I/O error).
   func write(_ bytes: [UInt8]) throws
+  /// Writes every byte of `bytes`, or throws, as `write(_:)` does for an array.
+  func write(_ bytes: UnsafeBufferPointer<UInt8>) throws
 }
 
 extension ByteSink {
+  /// Copies the bytes into an array for `write(_:)`.
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws { try write(Array(bytes)) }
+
   public func write(_ text: String) throws { try write(Array(text.utf8)) }
 }
 
@@ -200,19 +205,20 @@ public final class FileSink: ByteSink {
   public static let standardError = FileSink(descriptor: 2, name: "standard error")
 
   public func write(_ bytes: [UInt8]) throws {
-    try bytes.withUnsafeBytes { buffer in
-      var offset = 0
-      while offset < buffer.count {
-        let written = Foundation.write(
-          descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-        if written < 0 {
-          if errno == EINTR { continue }
-          throw ToolIOError.fromErrno(.write, name)
-        }
-        // write(2) returns 0 only for a count of 0; never loop on it.
-        guard written > 0 else { throw ToolIOError(.write, "\(name): nothing written") }
-        offset += written
+    try bytes.withUnsafeBufferPointer { try write($0) }
+  }
+
+  public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
+    var offset = 0
+    while offset < bytes.count {
+      let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      if written < 0 {
+        if errno == EINTR { continue }
+        throw ToolIOError.fromErrno(.write, name)
       }
+      // write(2) returns 0 only for a count of 0; never loop on it.
+      guard written > 0 else { throw ToolIOError(.write, "\(name): nothing written") }
+      offset += written
     }
   }
 

@@ -216,7 +216,8 @@ import Testing
 
   @Test("decimal digits at every length: the same as String(value)")
   func decimals() {
-    var values: [UInt64] = [0, UInt64.max, UInt64.max - 1]
+    // Every value below 10^4 (each pair of digits, zeros among them), then the edges of lengths.
+    var values: [UInt64] = Array(0...10_000) + [UInt64.max, UInt64.max - 1]
     var power: UInt64 = 1
     for _ in 0...19 {
       values += [power - 1, power, power + 1]
@@ -230,6 +231,23 @@ import Testing
       }
     }
     #expect(output == Array(values.map { "\($0) " }.joined().utf8))
+  }
+
+  @Test("hex digits: the same as String(_:radix:) for every byte, at every length")
+  func hexDigits() {
+    var generator = SeededGenerator(state: 16)
+    var cases: [[UInt8]] = [Array(0...255), Array((0...255).reversed())]
+    for length in 0...40 {
+      cases.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
+    }
+    for bytes in cases {
+      var output: [UInt8] = []
+      ByteWriter.collect(into: &output) { writer in
+        bytes.withUnsafeBytes { InvoiceJSONWriter.writeHex($0, to: &writer) }
+      }
+      let digits = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+      #expect(output == Array("\"\(digits)\"".utf8), "\(bytes)")
+    }
   }
 
   @Test("Bech32 letters: the same as Bech32.alphabet")
