@@ -162,6 +162,9 @@ struct FieldReader {
   /// the warning when it warns, keeps the field as an extra one when it skips it.
   ///
   /// - Returns: whether to go on reading the field (false once it is kept as an extra field).
+  /// Out of line: only a field breaking a rule gets here, and its code would spread the hot
+  /// path of every reader over more instruction-cache lines.
+  @inline(never)
   mutating func allow(
     _ breach: FieldBreach, _ field: RawInvoice.Field, _ message: @autoclosure () -> String
   ) throws(InvoiceError) -> Bool {
@@ -181,6 +184,7 @@ struct FieldReader {
 
   /// Applies what the mode does with a presence rule of `type` broken; `position` is where the
   /// signature starts.
+  @inline(never)  // Out of line, as `allow`.
   private mutating func allowMissing(
     _ type: FieldType, _ breach: FieldBreach, _ message: String, at position: Int
   ) throws(InvoiceError) {
@@ -191,6 +195,7 @@ struct FieldReader {
     }
   }
 
+  @inline(never)  // Out of line, as `allow`: unknown fields are rare.
   private mutating func keepAsExtra(_ field: RawInvoice.Field) {
     extra.append(ExtraField(tag: field.tag, words: Array(words[field.range])))
   }
