@@ -63,11 +63,13 @@ extension Invoice {
       bytes: bytes, mode: options.mode)
     let payee = try SignedRawInvoice.payee(
       raw: raw, statedPayee: fields.statedPayee, signature: signature, inputOffset: inputOffset)
-    let invoice = Invoice(
+    // The last steps run on the parts too, so that the invoice is built straight into the result.
+    if options.checkRouteHintKeys {
+      try checkRouteHintKeys(raw: raw, routeHints: fields.routeHints, inputOffset: inputOffset)
+    }
+    try fields.check(against: options, inputOffset: inputOffset)
+    return Invoice(
       raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
-    if options.checkRouteHintKeys { try invoice.checkRouteHintKeys() }
-    try invoice.fields.check(against: options, inputOffset: invoice.inputOffset)
-    return invoice
   }
 }
 
@@ -78,8 +80,15 @@ extension Invoice {
   /// - Throws: `field.invalid_pubkey` at the first hop whose key is off the curve, with the
   ///   position of the character where that key starts (when the hint came from `raw`).
   public func checkRouteHintKeys() throws(InvoiceError) {
+    try Self.checkRouteHintKeys(raw: raw, routeHints: fields.routeHints, inputOffset: inputOffset)
+  }
+
+  /// `checkRouteHintKeys()` on an invoice's parts.
+  static func checkRouteHintKeys(raw: RawInvoice, routeHints: [RouteHint], inputOffset: Int)
+    throws(InvoiceError)
+  {
     let routeFields = raw.fields.filter { $0.tag == FieldType.routeHint.number }
-    for (hintIndex, hint) in fields.routeHints.enumerated() {
+    for (hintIndex, hint) in routeHints.enumerated() {
       for (index, hop) in hint.hops.enumerated() where !hop.hasValidNodeID {
         var position: Int?
         if hintIndex < routeFields.count {
