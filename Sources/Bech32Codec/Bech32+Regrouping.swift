@@ -53,35 +53,38 @@ extension Bech32 {
     // Eight words are five whole bytes: a block needs no bit bookkeeping. The eight words are
     // loaded as one big-endian integer, a word a byte, and packed by halving the lanes: five
     // bits of each byte, ten of each 16-bit lane, twenty of each 32-bit lane, forty in all.
-    let source = UnsafeRawPointer(words.baseAddress)
-    let destination = UnsafeMutableRawPointer(output.baseAddress)
-    while words.count - index >= 8, let source, let destination {
-      var block = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-      block &= 0x1f1f_1f1f_1f1f_1f1f
-      block = (block & 0x1f00_1f00_1f00_1f00) >> 3 | block & 0x001f_001f_001f_001f
-      block = (block & 0x03ff_0000_03ff_0000) >> 6 | block & 0x0000_03ff_0000_03ff
-      block = (block & 0x000f_ffff_0000_0000) >> 12 | block & 0x0000_0000_000f_ffff
-      if output.count - count >= 8 {
-        // The forty bits to the top, stored big-endian: five bytes, then three that the next
-        // block or the tail overwrites (the buffer has room for them).
-        destination.storeBytes(of: (block << 24).bigEndian, toByteOffset: count, as: UInt64.self)
-      } else {
-        for offset in 0..<5 {
-          output[count + offset] = UInt8(truncatingIfNeeded: block >> UInt64(32 - 8 * offset))
+    // Wrapping below: `index` stays within `words.count` and `count` within `output.count`.
+    if let source = UnsafeRawPointer(words.baseAddress),
+      let destination = UnsafeMutableRawPointer(output.baseAddress)
+    {
+      while words.count &- index >= 8 {
+        var block = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        block &= 0x1f1f_1f1f_1f1f_1f1f
+        block = (block & 0x1f00_1f00_1f00_1f00) >> 3 | block & 0x001f_001f_001f_001f
+        block = (block & 0x03ff_0000_03ff_0000) >> 6 | block & 0x0000_03ff_0000_03ff
+        block = (block & 0x000f_ffff_0000_0000) >> 12 | block & 0x0000_0000_000f_ffff
+        if output.count &- count >= 8 {
+          // The forty bits to the top, stored big-endian: five bytes, then three that the next
+          // block or the tail overwrites (the buffer has room for them).
+          destination.storeBytes(of: (block << 24).bigEndian, toByteOffset: count, as: UInt64.self)
+        } else {
+          for offset in 0..<5 {
+            output[count + offset] = UInt8(truncatingIfNeeded: block >> UInt64(32 - 8 * offset))
+          }
         }
+        index &+= 8
+        count &+= 5
       }
-      index += 8
-      count += 5
     }
     var accumulator: UInt32 = 0
     var bits = 0
     for word in UnsafeBufferPointer(rebasing: words[index...]) {
       accumulator = (accumulator << 5 | UInt32(word & 31)) & 0xfff
-      bits += 5
+      bits &+= 5  // Wrapping: `bits` stays below 13.
       if bits >= 8 {
-        bits -= 8
+        bits &-= 8
         output[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits))
-        count += 1
+        count &+= 1
       }
     }
     if padded && bits > 0 {

@@ -227,8 +227,12 @@ public enum Bech32 {
             guard hrpIsPrintable else { return nil }
 
             let data = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
+            var seenData: UInt8 = 0
             // Every word is stored, the six checksum words too; the array keeps the others.
             let words = [UInt8](stackCapacity: dataCount) { output in
+              // A local copy: the captured variable would be loaded and stored on every step.
+              var seen = seen
+              defer { seenData = seen }
               var index = 0
               // Two blocks at a time: each folded from zero into its own chain, then joined,
               // since the checksum after block a then block b is shift(shift(c) ^ a) ^ b.
@@ -271,6 +275,7 @@ public enum Bech32 {
               }
               return wordCount
             }
+            seen |= seenData
             guard seen & dataInvalid == 0,
               seen & (lowerLetter | upperLetter) != lowerLetter | upperLetter
             else { return nil }
@@ -296,6 +301,19 @@ public enum Bech32 {
     guard let base = bytes.baseAddress else { return -1 }
     let raw = UnsafeRawPointer(base)
     var end = bytes.count
+    // Four words a step while no "1" is in them: the separator is usually near the start.
+    let ones: UInt64 = 0x3131_3131_3131_3131
+    let low: UInt64 = 0x0101_0101_0101_0101
+    while end >= 32 {
+      let a = raw.loadUnaligned(fromByteOffset: end - 32, as: UInt64.self) ^ ones
+      let b = raw.loadUnaligned(fromByteOffset: end - 24, as: UInt64.self) ^ ones
+      let c = raw.loadUnaligned(fromByteOffset: end - 16, as: UInt64.self) ^ ones
+      let d = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ ones
+      // Wrapping: the zero-byte test below, on each word.
+      let zeros = (a &- low) & ~a | (b &- low) & ~b | (c &- low) & ~c | (d &- low) & ~d
+      if zeros & 0x8080_8080_8080_8080 != 0 { break }
+      end -= 32
+    }
     while end >= 8 {
       // Little- or big-endian does not matter: only whether some byte is zero.
       let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ 0x3131_3131_3131_3131

@@ -162,6 +162,9 @@ struct FieldReader {
   /// the warning when it warns, keeps the field as an extra one when it skips it.
   ///
   /// - Returns: whether to go on reading the field (false once it is kept as an extra field).
+  /// Out of line: only a field breaking a rule gets here, and its code would spread the hot
+  /// path of every reader over more instruction-cache lines.
+  @inline(never)
   mutating func allow(
     _ breach: FieldBreach, _ field: RawInvoice.Field, _ message: @autoclosure () -> String
   ) throws(InvoiceError) -> Bool {
@@ -181,6 +184,7 @@ struct FieldReader {
 
   /// Applies what the mode does with a presence rule of `type` broken; `position` is where the
   /// signature starts.
+  @inline(never)  // Out of line, as `allow`.
   private mutating func allowMissing(
     _ type: FieldType, _ breach: FieldBreach, _ message: String, at position: Int
   ) throws(InvoiceError) {
@@ -191,6 +195,7 @@ struct FieldReader {
     }
   }
 
+  @inline(never)  // Out of line, as `allow`: unknown fields are rare.
   private mutating func keepAsExtra(_ field: RawInvoice.Field) {
     extra.append(ExtraField(tag: field.tag, words: Array(words[field.range])))
   }
@@ -200,7 +205,7 @@ struct FieldReader {
   /// `d`: UTF-8 text.
   mutating func readDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
     // Regrouped on the stack: the string is the only allocation.
-    let string = try withBytes(of: field) { bytes in String(validating: bytes, as: UTF8.self) }
+    let string = try withBytes(of: field) { bytes in Self.text(validating: bytes) }
     guard let string else { return }
     if let string {
       text = string
@@ -208,6 +213,57 @@ struct FieldReader {
     }
     guard try allow(.invalidUTF8, field, "`d` is not valid UTF-8") else { return }
     text = try withBytes(of: field) { bytes in String(decoding: bytes, as: UTF8.self) }
+  }
+
+  /// `bytes` as a string when they are valid UTF-8, else nil: what `String(validating:as:)`
+  /// gives, without its generic call (which looks up type metadata in the runtime each time).
+  ///
+  /// All-ASCII text is checked here eight bytes at a time and made as ASCII. Other text is
+  /// decoded once, each invalid sequence replaced by U+FFFD: a replacement never reads as what
+  /// stood there (those bytes would have been a valid sequence), so the text is valid exactly when
+  /// its UTF-8 is `bytes` unchanged.
+  static func text(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    if isASCII(bytes) { return String(decoding: bytes, as: Unicode.ASCII.self) }
+    var text = String(decoding: bytes, as: UTF8.self)
+    let unchanged = text.withUTF8 { utf8 in Self.equal(utf8, bytes) }
+    return unchanged ? text : nil
+  }
+
+  /// Whether every byte is below 0x80.
+  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress else { return true }
+    let raw = UnsafeRawPointer(base)
+    var high: UInt64 = 0
+    var index = 0
+    while bytes.count - index >= 8 {
+      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      index += 8
+    }
+    while index < bytes.count {
+      high |= UInt64(bytes[index])
+      index += 1
+    }
+    return high & 0x8080_8080_8080_8080 == 0
+  }
+
+  /// Whether `a` and `b` hold the same bytes, compared eight at a time.
+  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard a.count == b.count else { return false }
+    guard let left = UnsafeRawPointer(a.baseAddress), let right = UnsafeRawPointer(b.baseAddress)
+    else { return true }  // both empty
+    var index = 0
+    while a.count - index >= 8 {
+      guard
+        left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+          == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      else { return false }
+      index += 8
+    }
+    while index < a.count {
+      guard a[index] == b[index] else { return false }
+      index += 1
+    }
+    return true
   }
 
   /// `c`: an integer that a warning marks when no HTLC can carry it.

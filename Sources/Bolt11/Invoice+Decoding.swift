@@ -57,10 +57,19 @@ extension Invoice {
   public static func decode(
     bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions = DecodeOptions()
   ) throws(InvoiceError) -> Invoice {
-    let invoice = try SignedRawInvoice.parse(bytes: bytes, mode: options.mode).verified()
-    if options.checkRouteHintKeys { try invoice.checkRouteHintKeys() }
-    try invoice.fields.check(against: options, inputOffset: invoice.inputOffset)
-    return invoice
+    // Built from the parts, not through `SignedRawInvoice.verified()`: each part moves into the
+    // invoice instead of being copied out of a `SignedRawInvoice` that is then destroyed.
+    let (raw, fields, signature, inputOffset) = try SignedRawInvoice.parts(
+      bytes: bytes, mode: options.mode)
+    let payee = try SignedRawInvoice.payee(
+      raw: raw, statedPayee: fields.statedPayee, signature: signature, inputOffset: inputOffset)
+    // The last steps run on the parts too, so that the invoice is built straight into the result.
+    if options.checkRouteHintKeys {
+      try checkRouteHintKeys(raw: raw, routeHints: fields.routeHints, inputOffset: inputOffset)
+    }
+    try fields.check(against: options, inputOffset: inputOffset)
+    return Invoice(
+      raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
   }
 }
 
@@ -71,8 +80,15 @@ extension Invoice {
   /// - Throws: `field.invalid_pubkey` at the first hop whose key is off the curve, with the
   ///   position of the character where that key starts (when the hint came from `raw`).
   public func checkRouteHintKeys() throws(InvoiceError) {
+    try Self.checkRouteHintKeys(raw: raw, routeHints: fields.routeHints, inputOffset: inputOffset)
+  }
+
+  /// `checkRouteHintKeys()` on an invoice's parts.
+  static func checkRouteHintKeys(raw: RawInvoice, routeHints: [RouteHint], inputOffset: Int)
+    throws(InvoiceError)
+  {
     let routeFields = raw.fields.filter { $0.tag == FieldType.routeHint.number }
-    for (hintIndex, hint) in fields.routeHints.enumerated() {
+    for (hintIndex, hint) in routeHints.enumerated() {
       for (index, hop) in hint.hops.enumerated() where !hop.hasValidNodeID {
         var position: Int?
         if hintIndex < routeFields.count {
@@ -117,14 +133,25 @@ extension SignedRawInvoice {
   public static func parse(bytes: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode)
     throws(InvoiceError) -> SignedRawInvoice
   {
+    let (raw, fields, signature, inputOffset) = try parts(bytes: bytes, mode: mode)
+    return SignedRawInvoice(
+      raw: raw, fields: fields, signature: signature, inputOffset: inputOffset)
+  }
+
+  /// What `parse(bytes:mode:)` reads, as separate values: `Invoice.decode` builds its invoice
+  /// from them directly, moving each in rather than copying it out of a `SignedRawInvoice`.
+  @inline(__always)
+  static func parts(bytes: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode)
+    throws(InvoiceError)
+    -> (raw: RawInvoice, fields: InvoiceFields, signature: InvoiceSignature, inputOffset: Int)
+  {
     let (span, hrp, raw) = try readSyntax(bytes: bytes, mode: mode)
     let fields = try raw.words.withUnsafeBufferPointer { words throws(InvoiceError) in
       try FieldReader.read(
         words, hrp: hrp, mode: mode, dataOffset: span.lowerBound + raw.hrp.count + 1)
     }
     let signature = InvoiceSignature(words: raw.words)
-    return SignedRawInvoice(
-      raw: raw, fields: fields, signature: signature, inputOffset: span.lowerBound)
+    return (raw, fields, signature, span.lowerBound)
   }
 
   /// Steps 1 to 4 of the check order: input hygiene, Bech32, the human-readable part and the
@@ -166,6 +193,20 @@ extension SignedRawInvoice {
   /// recovery and accept both high-S and low-S signatures."
   /// - Throws: step 7 of the check order.
   public consuming func verified() throws(InvoiceError) -> Invoice {
+    let payee = try Self.payee(
+      raw: raw, statedPayee: fields.statedPayee, signature: signature, inputOffset: inputOffset)
+    return Invoice(
+      raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
+  }
+
+  /// `verified()`'s check, on the invoice's parts, borrowed.
+  ///
+  /// Out of line: its closures borrow the parts, and inlined they would keep the caller's values
+  /// in memory, to be copied (every array of the fields retained) rather than moved on.
+  @inline(never)
+  static func payee(
+    raw: RawInvoice, statedPayee: [UInt8]?, signature: InvoiceSignature, inputOffset: Int
+  ) throws(InvoiceError) -> [UInt8] {
     let position =
       inputOffset + raw.hrp.count + 1 + raw.words.count - RawInvoice.signatureWordCount
     guard (0...3).contains(signature.recoveryID) else {
@@ -173,26 +214,27 @@ extension SignedRawInvoice {
         .signatureInvalidRecoveryID,
         "recovery id \(signature.recoveryID) is not in 0...3", position: position)
     }
-    let payee = try raw.withSignatureHash { hash throws(InvoiceError) in
+    return try raw.withSignatureHash { hash throws(InvoiceError) in
       // `withUnsafeBytes` rethrows untyped errors; a `Result` keeps the type.
       try signature.compactBytes.withUnsafeBytes { compact in
         Result { () throws(InvoiceError) in
-          try checkSignature(compact: compact, hash: hash, position: position)
+          try checkSignature(
+            compact: compact, hash: hash, recoveryID: signature.recoveryID, stated: statedPayee,
+            position: position)
         }
       }.get()
     }
-    return Invoice(
-      raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
   }
 
-  /// The payee, from the `n` field checked against the signature or recovered from it.
-  private func checkSignature(
-    compact: UnsafeRawBufferPointer, hash: UnsafeRawBufferPointer, position: Int
+  /// The payee, from the `n` field (`stated`) checked against the signature or recovered from it.
+  private static func checkSignature(
+    compact: UnsafeRawBufferPointer, hash: UnsafeRawBufferPointer, recoveryID: Int,
+    stated: [UInt8]?, position: Int
   ) throws(InvoiceError) -> [UInt8] {
-    guard let stated = fields.statedPayee else {
+    guard let stated else {
       do {
         return try ECDSA.recoverPublicKey(
-          compactSignature: compact, recoveryID: signature.recoveryID, hash: hash)
+          compactSignature: compact, recoveryID: recoveryID, hash: hash)
       } catch {
         throw Self.map(error, position: position)
       }

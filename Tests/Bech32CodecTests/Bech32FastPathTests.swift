@@ -109,3 +109,24 @@ import Testing
     #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
   }
 }
+
+/// `lastSeparator` scans from the end several words at a time: it must find the last "1" as a
+/// byte-by-byte search does, wherever it stands relative to the words.
+@Suite struct LastSeparatorTests {
+  @Test("finds the last \"1\" at every position and length", arguments: 0...80)
+  func everyPosition(_ length: Int) {
+    var generator = SplitMix64(seed: UInt64(length))
+    func next() -> UInt64 { generator.next() }
+    // Bytes next to "1" (0x31) in value, and ones whose difference from it borrows.
+    let others: [UInt8] = [0x30, 0x32, 0x21, 0x71, 0xb1, 0x00, 0xff, 0x01, 0x13]
+    for ones in 0...3 {
+      for _ in 0..<4 {
+        var bytes = (0..<length).map { _ in others[Int(next() % UInt64(others.count))] }
+        for _ in 0..<ones where length > 0 { bytes[Int(next() % UInt64(length))] = 0x31 }
+        let expected = bytes.lastIndex(of: 0x31) ?? -1
+        let found = bytes.withUnsafeBufferPointer { Bech32.lastSeparator($0) }
+        #expect(found == expected, "\(bytes)")
+      }
+    }
+  }
+}
