@@ -15,7 +15,12 @@
 # 7. our own decoder through the external-decoder line protocol (`bolt11 vectors Vectors --decoder
 #    'bolt11 decode --protocol'`): every invoice vector must pass; under a second;
 # 8. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
-#    SANITIZERS=0 (each builds the package again; under a minute each here).
+#    SANITIZERS=0: each builds the package and its tests again (.build/address, .build/thread),
+#    in the background from the start, at a lower priority than the steps above; the tests run
+#    last (swift test --skip-build). About a minute of tests each here.
+#
+# The release build of the package step is reused by the bounds probe and the differential
+# helper (Tools/build-swift.sh --reuse .build/release): only their own sources are compiled.
 #
 # Installs what it needs: valgrind (bounds.sh, apt-get) and the reference (pip, into
 # .build/differential-python). The fuzzer and ASan runtimes come with the Swift toolchain.
@@ -29,6 +34,25 @@ mkdir -p "$logs"
 step() { printf '\n--> [%ds] %s\n' "$SECONDS" "$*"; }
 pass() { passed=$((passed + 1)); printf 'ok: %s\n' "$*"; }
 fail() { failed=$((failed + 1)); printf 'FAILED: %s\n' "$*"; }
+
+# The sanitizer builds (each the whole package and its tests again) run in the background, in
+# folders of their own (.build/address, .build/thread), at a lower priority (nice): the steps
+# below mostly keep one core busy (docc, fuzzing, callgrind, Python) and keep it, the builds take
+# the rest. Their tests run at the end.
+sanitizers=""
+[ "${SANITIZERS:-1}" = 0 ] || sanitizers="address thread"
+if [ -n "$sanitizers" ]; then
+  for sanitizer in $sanitizers; do rm -f "$logs/build-$sanitizer.status"; done
+  (
+    for sanitizer in $sanitizers; do
+      nice -n 10 swift build --build-tests --sanitize="$sanitizer" \
+        --scratch-path ".build/$sanitizer" >"$logs/build-$sanitizer.log" 2>&1
+      echo $? >"$logs/build-$sanitizer.status"
+    done
+  ) &
+  sanitizer_builds=$!
+  trap 'kill "$sanitizer_builds" 2>/dev/null' EXIT
+fi
 
 # First, while the build of .ci/run is still the current one: docs.sh reuses it.
 step "API documentation (Tools/docs.sh)"
@@ -112,20 +136,28 @@ else
   fail "build for the protocol check"
 fi
 
-if [ "${SANITIZERS:-1}" != 0 ]; then
-  for sanitizer in address thread; do
-    step "swift test --sanitize=$sanitizer"
-    # XCTest's own leaks at exit are suppressed (Tools/sanitizers/lsan-suppressions.txt).
-    if LSAN_OPTIONS=suppressions=$PWD/Tools/sanitizers/lsan-suppressions.txt \
-      swift test --sanitize="$sanitizer" >"$logs/test-$sanitizer.log" 2>&1; then
-      summary=$(grep -o 'Test run with .*' "$logs/test-$sanitizer.log" | tail -n 1)
-      pass "swift test --sanitize=$sanitizer: $summary"
-    else
-      tail -n 60 "$logs/test-$sanitizer.log"
-      fail "swift test --sanitize=$sanitizer"
-    fi
+for sanitizer in $sanitizers; do
+  step "swift test --sanitize=$sanitizer (built in .build/$sanitizer)"
+  while [ ! -e "$logs/build-$sanitizer.status" ] && kill -0 "$sanitizer_builds" 2>/dev/null; do
+    sleep 1
   done
-fi
+  if [ "$(cat "$logs/build-$sanitizer.status" 2>/dev/null)" != 0 ]; then
+    tail -n 60 "$logs/build-$sanitizer.log"
+    fail "swift build --build-tests --sanitize=$sanitizer"
+    continue
+  fi
+  # XCTest's own leaks at exit are suppressed (Tools/sanitizers/lsan-suppressions.txt).
+  if LSAN_OPTIONS=suppressions=$PWD/Tools/sanitizers/lsan-suppressions.txt \
+    swift test --skip-build --sanitize="$sanitizer" --scratch-path ".build/$sanitizer" \
+    >"$logs/test-$sanitizer.log" 2>&1; then
+    summary=$(grep -o 'Test run with .*' "$logs/test-$sanitizer.log" | tail -n 1)
+    pass "swift test --sanitize=$sanitizer: $summary"
+  else
+    tail -n 60 "$logs/test-$sanitizer.log"
+    fail "swift test --sanitize=$sanitizer"
+  fi
+done
+[ -z "$sanitizers" ] || wait "$sanitizer_builds"
 
 printf '\nextra: %d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]
