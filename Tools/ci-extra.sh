@@ -18,8 +18,8 @@
 #    'bolt11 decode --protocol'`): every invoice vector must pass; under a second;
 # 8. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
 #    SANITIZERS=0: each builds the package and its tests again (.build/address, .build/thread),
-#    in the background from the start, at a lower priority than the steps above; the tests run
-#    last (swift test --skip-build). About a minute of tests each here.
+#    in the background from the start, one compile job at a time beside the steps above; the
+#    tests run last (swift test --skip-build). About a minute of tests each here.
 #
 # The release build of the package step is reused by the bounds probe and the differential
 # helper (Tools/build-swift.sh --reuse .build/release): only their own sources are compiled.
@@ -38,17 +38,21 @@ pass() { passed=$((passed + 1)); printf 'ok: %s\n' "$*"; }
 fail() { failed=$((failed + 1)); printf 'FAILED: %s\n' "$*"; }
 
 # The sanitizer builds (each the whole package and its tests again) run in the background, in
-# folders of their own (.build/address, .build/thread), at a lower priority (nice): the steps
-# below mostly keep one core busy (docc, fuzzing, callgrind, Python) and keep it, the builds take
-# the rest. Their tests run at the end.
+# folders of their own (.build/address, .build/thread), one compile job at a time while the steps
+# below run (they mostly keep one core busy: docc, fuzzing, callgrind, Python); a build that
+# starts after them takes every core. (nice would not do: SwiftPM's compile jobs do not inherit
+# it.) Their tests run at the end.
 sanitizers=""
 [ "${SANITIZERS:-1}" = 0 ] || sanitizers="address thread"
+rm -f "$logs/steps-done"
 if [ -n "$sanitizers" ]; then
   for sanitizer in $sanitizers; do rm -f "$logs/build-$sanitizer.status"; done
   (
     for sanitizer in $sanitizers; do
-      nice -n 10 swift build --build-tests --sanitize="$sanitizer" \
-        --scratch-path ".build/$sanitizer" >"$logs/build-$sanitizer.log" 2>&1
+      jobs=1
+      [ ! -e "$logs/steps-done" ] || jobs=$(nproc)
+      swift build --build-tests --sanitize="$sanitizer" --scratch-path ".build/$sanitizer" \
+        -j "$jobs" >"$logs/build-$sanitizer.log" 2>&1
       echo $? >"$logs/build-$sanitizer.status"
     done
   ) &
@@ -143,18 +147,7 @@ else
   fail "build for the protocol check"
 fi
 
-# descendants PID: PID and every process under it.
-descendants() {
-  echo "$1"
-  for child in $(pgrep -P "$1"); do descendants "$child"; done
-}
-# The other steps are done: what is left of the sanitizer builds gets the usual priority (when
-# allowed to raise it: root; else it goes on at nice 10). Their children inherit it.
-if [ -n "$sanitizers" ] && kill -0 "$sanitizer_builds" 2>/dev/null; then
-  # shellcheck disable=SC2046  # a list of process ids
-  renice -n 0 -p $(descendants "$sanitizer_builds") >/dev/null 2>&1 || true
-fi
-
+touch "$logs/steps-done"
 for sanitizer in $sanitizers; do
   step "swift test --sanitize=$sanitizer (built in .build/$sanitizer)"
   while [ ! -e "$logs/build-$sanitizer.status" ] && kill -0 "$sanitizer_builds" 2>/dev/null; do
