@@ -28,7 +28,8 @@ fi
 lengths=("$@")
 [ ${#lengths[@]} -gt 0 ] || lengths=(1000 2000 3000 4000 5000 6000 7089)
 out=.build/tools-release
-Tools/build-swift.sh "$out" bounds-probe "Bolt11 TestSupport" \
+# The Swift modules of the release build Tools/package.sh made, when current (build-swift.sh).
+Tools/build-swift.sh --reuse .build/release "$out" bounds-probe "Bolt11 TestSupport" \
   Tools/bounds/BoundsProbe.swift
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

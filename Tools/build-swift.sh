@@ -3,7 +3,7 @@
 # clang directly, for the builds SwiftPM does not make: libFuzzer targets (-sanitize=fuzzer has no
 # main of SwiftPM's kind) and probes whose C objects callgrind must read (DWARF 4).
 #
-#   Tools/build-swift.sh [--fuzz] OUTPUT_DIR EXECUTABLE "TARGET..." SOURCE...
+#   Tools/build-swift.sh [--fuzz | --reuse BIN_DIR] OUTPUT_DIR EXECUTABLE "TARGET..." SOURCE...
 #
 # TARGET... names the package targets the sources import (e.g. "Bolt11 TestSupport"). Which modules
 # those need, in which order, and where each lives come from the package graph (`swift package
@@ -16,6 +16,10 @@
 # otherwise pass -parse-as-library in SWIFTC_EXTRA) and those objects, with the system
 # libsecp256k1. --fuzz adds -sanitize=fuzzer,address to everything (for C,
 # -fsanitize=fuzzer-no-link,address): the fuzzer and ASan runtimes ship with the Swift toolchain.
+# --reuse BIN_DIR (e.g. .build/release, which Tools/package.sh leaves) takes each Swift module
+# SwiftPM has already built there (BIN_DIR/Modules/MODULE.swiftmodule newer than the module's
+# sources, objects BIN_DIR/MODULE.build/*.o) instead of compiling it again; from the first module
+# it cannot take on, it compiles as above. C modules are always compiled here (DWARF 4).
 # Used by Tools/fuzz/run.sh, Tools/bounds.sh and Tools/differential/run.py.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,12 +33,20 @@ flags=("$optimization" -package-name swift_bolt11)
 # Debian 12 (valgrind 3.19) gives up on clang's default DWARF 5 ("corrupted debuginfo").
 cflags=(-gdwarf-4 -O2)
 [ "$optimization" != -Onone ] || cflags=(-gdwarf-4 -O0)
+reuse=""
 if [ "${1:-}" = --fuzz ]; then
   flags+=(-sanitize=fuzzer,address)
   cflags+=(-fsanitize=fuzzer-no-link,address)
   shift
+elif [ "${1:-}" = --reuse ]; then
+  reuse=${2:?--reuse needs a folder}
+  shift 2
+  # SwiftPM names the package after the checkout's folder; `package` declarations are shared only
+  # within one name.
+  name=$(grep -o -m 1 '"-package-name","[^"]*"' "$reuse.yaml" 2>/dev/null | cut -d '"' -f 4)
+  [ -z "$name" ] || flags[2]=$name
 fi
-[ $# -ge 4 ] || { sed -n '2,19p' "$0" >&2; exit 2; }
+[ $# -ge 4 ] || { sed -n '2,24p' "$0" >&2; exit 2; }
 out=$1 executable=$2 roots=$3
 shift 3
 mkdir -p "$out"
@@ -81,7 +93,7 @@ stale() {
   return 1
 }
 
-objects=()
+objects=() link_flags=()
 previous=("$0" Package.swift)
 while read -r kind module path; do
   case $kind in
@@ -103,6 +115,24 @@ while read -r kind module path; do
     swift)
       # Sub-folders too (OfflineReceive keeps one per concern).
       mapfile -t sources < <(find "$path" -name '*.swift' | sort)
+      if [ -n "$reuse" ]; then
+        prebuilt=("$reuse/$module.build"/*.o)
+        if [ -e "${prebuilt[0]}" ] && ! stale "$reuse/Modules/$module.swiftmodule" "${sources[@]}"
+        then
+          # No copy of our own may shadow SwiftPM's module (-I "$out" comes first).
+          rm -f "$out/$module.swiftmodule" "$out/$module.o"
+          [[ " ${flags[*]} " == *" $reuse/Modules "* ]] || flags+=(-I "$reuse/Modules")
+          objects+=("${prebuilt[@]}")
+          # Tools/package.sh builds with --static-swift-stdlib: its objects ask for the static
+          # Foundation libraries; linking the runtime statically serves either kind.
+          link_flags=(-static-stdlib)
+          previous+=("$reuse/Modules/$module.swiftmodule")
+          continue
+        fi
+        # Modules after this one may depend on it: compile them here too.
+        echo "build-swift: $module is not built in $reuse; compiling from here on" >&2
+        reuse=""
+      fi
       if stale "$out/$module.o" "${sources[@]}" "${previous[@]}"; then
         echo "build-swift: $module ($out)" >&2
         swiftc "${flags[@]}" -wmo -parse-as-library -c -module-name "$module" \
@@ -118,7 +148,7 @@ done <<<"$modules"
 if stale "$out/$executable" "$@" "${previous[@]}"; then
   echo "build-swift: $executable ($out)" >&2
   # shellcheck disable=SC2086  # SWIFTC_EXTRA is a list of flags
-  swiftc "${flags[@]}" -wmo ${SWIFTC_EXTRA:-} -use-ld=lld \
+  swiftc "${flags[@]}" "${link_flags[@]}" -wmo ${SWIFTC_EXTRA:-} -use-ld=lld \
     -module-name "Tool_${executable//[^A-Za-z0-9_]/_}" "$@" "${objects[@]}" -lsecp256k1 \
     -o "$out/$executable"
 fi
