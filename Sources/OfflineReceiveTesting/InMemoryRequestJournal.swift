@@ -1,4 +1,4 @@
-public import Bolt11
+internal import Bolt11
 public import OfflineReceive
 
 /// A request journal that lives only as long as the process: for tests and previews.

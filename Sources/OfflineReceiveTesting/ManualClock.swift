@@ -1,4 +1,4 @@
-public import Bolt11
+internal import Bolt11
 public import OfflineReceive
 
 /// A clock that moves only when told to, and a sleeper that moves it: for tests, the demo and

@@ -1,5 +1,5 @@
-public import Bolt11
-public import OfflineReceive
+internal import Bolt11
+internal import OfflineReceive
 
 /// The wallet-side lifecycle, run through `PollingProvider` over the harness's client: what an
 /// adapter must let the library do after a request is prepared.

@@ -1,5 +1,5 @@
-public import Bolt11
-public import OfflineReceive
+internal import Bolt11
+internal import OfflineReceive
 
 /// The node-side offline-receive contract as runnable scenarios, for `SimulatedNode` and for any
 /// adapter's own client.

@@ -192,7 +192,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     for name in ["journal.tmp", "journal.tmp-4242-7"] {
-      FileManager.default.createFile(atPath: directory.path + "/" + name, contents: Data([1]))
+      _ = FileManager.default.createFile(atPath: directory.path + "/" + name, contents: Data([1]))
     }
     _ = try FileRequestJournal(directory: directory.path)
     #expect(try Self.files(directory) == ["journal.lock"])
