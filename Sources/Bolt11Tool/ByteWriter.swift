@@ -96,11 +96,34 @@ package struct ByteWriter: ~Copyable {
     append(contentsOf: UnsafeBufferPointer(start: start, count: length))
   }
 
+  /// Ends a JSON array whose items, written from `start` on, each end in a comma: the last comma
+  /// becomes `]`, or `]` is appended when there are no items.
+  mutating func endList(from start: Int) {
+    if count > start {
+      base[count &- 1] = UInt8(ascii: "]")
+    } else {
+      append(UInt8(ascii: "]"))
+    }
+  }
+
   /// Lets `body` write exactly `length` bytes in place.
   @inline(__always)
   mutating func write(length: Int, _ body: (UnsafeMutableRawPointer) -> Void) {
-    reserve(length)
-    body(UnsafeMutableRawPointer(base + count))
+    body(space(length))
+    commit(length)
+  }
+
+  /// Where the next `room` bytes go, with room for them: write there, then `commit` those to
+  /// keep. The pointer is good until the next call that changes the writer.
+  @inline(__always)
+  mutating func space(_ room: Int) -> UnsafeMutableRawPointer {
+    reserve(room)
+    return UnsafeMutableRawPointer(base + count)
+  }
+
+  /// Keeps the first `length` bytes written at `space(room)` (`length <= room`).
+  @inline(__always)
+  mutating func commit(_ length: Int) {
     count &+= length
   }
 

@@ -7,6 +7,11 @@ import Bolt11
 /// The text is byte for byte that of `InvoiceJSON.object(...).serialized`, the reference, which
 /// stays the one place the contract's shape is spelled out; `InvoiceJSONWriterTests` compares
 /// the two over every vector and mutations of them.
+///
+/// It runs beside the signature check for every line, whose code and libsecp256k1's share the
+/// instruction cache: the common path is kept short and straight (adjacent literals merged, one
+/// loop each for hex and text), and what few invoices have (fallbacks, route hints, unknown
+/// fields, warnings, escapes, an unknown currency) is written out of line.
 package enum InvoiceJSONWriter {
   /// Appends the invoice's JSON object (no newline).
   package static func write(_ invoice: Invoice, to output: inout [UInt8]) {
@@ -23,12 +28,14 @@ package enum InvoiceJSONWriter {
   package static func write(_ invoice: Invoice, to output: inout ByteWriter) {
     let fields = invoice.fields
     output.append(#"{"type":"bolt11 invoice","valid":true,"currency":"#)
-    writeString(fields.currency.prefix, to: &output)
-    output.append(#","network":"#)
-    if let network = fields.currency.knownNetworkName {
-      writeString(network, to: &output)
-    } else {
-      output.append("null")
+    // `currency` and `network` of the four Bitcoin chains, as `Currency.prefix` and
+    // `knownNetworkName` spell them (`InvoiceJSONWriterTests` signs invoices on each).
+    switch fields.currency {
+    case .bitcoin: output.append(#""bc","network":"bitcoin""#)
+    case .testnet: output.append(#""tb","network":"testnet""#)
+    case .signet: output.append(#""tbs","network":"signet""#)
+    case .regtest: output.append(#""bcrt","network":"regtest""#)
+    case .unknown: writeCurrency(fields.currency, to: &output)
     }
     if let amount = fields.amount {
       output.append(#","amount_msat":"#)
@@ -63,35 +70,11 @@ package enum InvoiceJSONWriter {
     output.append(#","min_final_cltv_expiry":"#)
     output.appendDecimal(fields.minFinalCLTVExpiryDelta)
     writeFeatures(fields.features, to: &output)
-    output.append(#","fallbacks":["#)
-    for (index, fallback) in fields.fallbacks.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      output.append(#"{"type":"#)
-      writeString(fallback.kind.rawValue, to: &output)
-      // `addr` is absent where the chain's address form is unknown.
-      if let address = fallback.address(on: fields.currency) {
-        output.append(#","addr":"#)
-        writeString(address, to: &output)
-      }
-      output.append(#","hex":"#)
-      writeHex(fallback.scriptPubKey, to: &output)
-      output.append(UInt8(ascii: "}"))
+    if fields.fallbacks.isEmpty && fields.routeHints.isEmpty && fields.extraFields.isEmpty {
+      output.append(#","fallbacks":[],"routes":[],"extra":[]"#)
+    } else {
+      writeLists(fields, to: &output)
     }
-    output.append(#"],"routes":["#)
-    for (index, hint) in fields.routeHints.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      writeRoute(hint, to: &output)
-    }
-    output.append(#"],"extra":["#)
-    for (index, field) in fields.extraFields.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      output.append(#"{"tag":""#)
-      output.append(letter(field.tag))
-      output.append(#"","data":""#)
-      for word in field.words { output.append(letter(word)) }
-      output.append(#""}"#)
-    }
-    output.append(UInt8(ascii: "]"))
     // r and s, 32 bytes each, lie one after the other in the tuple.
     withUnsafeBytes(of: invoice.signature.compactStorage) { compact in
       writeDERSignature(compact, to: &output)
@@ -100,33 +83,24 @@ package enum InvoiceJSONWriter {
     }
     output.append(#","recovery_id":"#)
     writeInteger(invoice.signature.recoveryID, to: &output)
-    output.append(#","warnings":["#)
-    for (index, warning) in fields.warnings.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
-      writeString(warning.rawValue, to: &output)
+    if fields.warnings.isEmpty {
+      output.append(#","warnings":[]"#)
+    } else {
+      writeWarnings(fields.warnings, to: &output)
     }
     // Extension: the fields' type letters in received order, so `encode` can rebuild the same
     // invoice.
-    output.append(#"],"field_order":["#)
-    var separator = false
+    output.append(#","field_order":["#)
+    let start = output.count
     invoice.raw.forEachField { field in
-      if separator { output.append(UInt8(ascii: ",")) }
-      separator = true
-      output.append(UInt8(ascii: "\""))
-      output.append(letter(field.tag))
-      output.append(UInt8(ascii: "\""))
-    }
-    output.append(UInt8(ascii: "]"))
-    if !fields.extraFields.isEmpty {
-      // Extension: which places in field_order hold an extra field (see `InvoiceJSON`).
-      output.append(#","extra_field_slots":["#)
-      let slots = InvoiceBuilder(reproducing: invoice).extraFieldSlots.sorted()
-      for (index, slot) in slots.enumerated() {
-        if index > 0 { output.append(UInt8(ascii: ",")) }
-        writeInteger(slot, to: &output)
+      // `"x",` as one store.
+      output.write(length: 4) {
+        $0.storeBytes(
+          of: (0x2C22_0022 | UInt32(letter(field.tag)) << 8).littleEndian, as: UInt32.self)
       }
-      output.append(UInt8(ascii: "]"))
     }
+    output.endList(from: start)
+    if !fields.extraFields.isEmpty { writeExtraFieldSlots(invoice, to: &output) }
     output.append(UInt8(ascii: "}"))
   }
 
@@ -147,47 +121,59 @@ package enum InvoiceJSONWriter {
     output.append("}}")
   }
 
-  /// `features` (hex, when any bit is set) and `feature_bits`, from one copy of the bytes.
-  private static func writeFeatures(_ features: Features, to output: inout ByteWriter) {
-    guard !features.isEmpty else {
-      output.append(#","feature_bits":[]"#)
-      return
-    }
-    guard let low = features.lowBits else {
-      features.bytes.withUnsafeBytes { writeFeatureBytes($0, to: &output) }
-      return
-    }
-    let count = (64 - low.leadingZeroBitCount + 7) / 8
-    withUnsafeBytes(of: low.bigEndian) {
-      writeFeatureBytes(UnsafeRawBufferPointer(rebasing: $0[(8 - count)...]), to: &output)
+  /// `currency` and `network` of a currency other than the four Bitcoin chains.
+  @inline(never)
+  private static func writeCurrency(_ currency: Currency, to output: inout ByteWriter) {
+    writeString(currency.prefix, to: &output)
+    output.append(#","network":"#)
+    if let network = currency.knownNetworkName {
+      writeString(network, to: &output)
+    } else {
+      output.append("null")
     }
   }
 
-  /// `features` and `feature_bits` from the minimal big-endian bytes of features not empty.
-  private static func writeFeatureBytes(
-    _ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter
-  ) {
-    output.append(#","features":"#)
-    writeHex(bytes, to: &output)
-    // Lowest bit first: bit 0 is the lowest bit of the last byte.
-    output.append(#","feature_bits":["#)
-    var first = true
-    for (index, byte) in bytes.reversed().enumerated() {
-      var rest = byte
-      while rest != 0 {
-        if !first { output.append(UInt8(ascii: ",")) }
-        first = false
-        output.appendDecimal(UInt64(index * 8 + rest.trailingZeroBitCount))
-        rest &= rest &- 1  // the lowest set bit cleared
+  /// `fallbacks`, `routes` and `extra`, when one of them is not empty.
+  @inline(never)
+  private static func writeLists(_ fields: InvoiceFields, to output: inout ByteWriter) {
+    output.append(#","fallbacks":["#)
+    var start = output.count
+    for fallback in fields.fallbacks {
+      output.append(#"{"type":"#)
+      writeString(fallback.kind.rawValue, to: &output)
+      // `addr` is absent where the chain's address form is unknown.
+      if let address = fallback.address(on: fields.currency) {
+        output.append(#","addr":"#)
+        writeString(address, to: &output)
       }
+      output.append(#","hex":"#)
+      writeHex(fallback.scriptPubKey, to: &output)
+      output.append("},")
     }
-    output.append(UInt8(ascii: "]"))
+    output.endList(from: start)
+    output.append(#","routes":["#)
+    start = output.count
+    for hint in fields.routeHints {
+      writeRoute(hint, to: &output)
+      output.append(UInt8(ascii: ","))
+    }
+    output.endList(from: start)
+    output.append(#","extra":["#)
+    start = output.count
+    for field in fields.extraFields {
+      output.append(#"{"tag":""#)
+      output.append(letter(field.tag))
+      output.append(#"","data":""#)
+      for word in field.words { output.append(letter(word)) }
+      output.append(#""},"#)
+    }
+    output.endList(from: start)
   }
 
   private static func writeRoute(_ hint: RouteHint, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "["))
-    for (index, hop) in hint.hops.enumerated() {
-      if index > 0 { output.append(UInt8(ascii: ",")) }
+    let start = output.count
+    for hop in hint.hops {
       output.append(#"{"pubkey":"#)
       writeHex(hop.nodeID, to: &output)
       // `ShortChannelID.description`: block x transaction x output.
@@ -203,9 +189,80 @@ package enum InvoiceJSONWriter {
       output.appendDecimal(UInt64(hop.feeProportionalMillionths))
       output.append(#","cltv_expiry_delta":"#)
       output.appendDecimal(UInt64(hop.cltvExpiryDelta))
-      output.append(UInt8(ascii: "}"))
+      output.append("},")
     }
-    output.append(UInt8(ascii: "]"))
+    output.endList(from: start)
+  }
+
+  /// `warnings`, when there are any.
+  @inline(never)
+  private static func writeWarnings(_ warnings: [InvoiceWarning], to output: inout ByteWriter) {
+    output.append(#","warnings":["#)
+    let start = output.count
+    for warning in warnings {
+      writeString(warning.rawValue, to: &output)
+      output.append(UInt8(ascii: ","))
+    }
+    output.endList(from: start)
+  }
+
+  /// Extension: which places in field_order hold an extra field (see `InvoiceJSON`).
+  @inline(never)
+  private static func writeExtraFieldSlots(_ invoice: Invoice, to output: inout ByteWriter) {
+    output.append(#","extra_field_slots":["#)
+    let start = output.count
+    for slot in InvoiceBuilder(reproducing: invoice).extraFieldSlots.sorted() {
+      writeInteger(slot, to: &output)
+      output.append(UInt8(ascii: ","))
+    }
+    output.endList(from: start)
+  }
+
+  /// `features` (hex, when any bit is set) and `feature_bits`.
+  private static func writeFeatures(_ features: Features, to output: inout ByteWriter) {
+    guard let low = features.lowBits else {
+      writeWideFeatures(features, to: &output)
+      return
+    }
+    guard low != 0 else {
+      output.append(#","feature_bits":[]"#)
+      return
+    }
+    output.append(#","features":"#)
+    // The minimal big-endian bytes.
+    let count = (71 - low.leadingZeroBitCount) / 8
+    withUnsafeBytes(of: low.bigEndian) {
+      writeHex(UnsafeRawBufferPointer(rebasing: $0[(8 - count)...]), to: &output)
+    }
+    output.append(#","feature_bits":["#)
+    let start = output.count
+    var rest = low
+    while rest != 0 {
+      output.appendDecimal(UInt64(rest.trailingZeroBitCount))
+      output.append(UInt8(ascii: ","))
+      rest &= rest &- 1  // the lowest set bit cleared
+    }
+    output.endList(from: start)
+  }
+
+  /// `features` and `feature_bits` when a bit of 64 or more is set.
+  @inline(never)
+  private static func writeWideFeatures(_ features: Features, to output: inout ByteWriter) {
+    let bytes = features.bytes
+    output.append(#","features":"#)
+    writeHex(bytes, to: &output)
+    // Lowest bit first: bit 0 is the lowest bit of the last byte.
+    output.append(#","feature_bits":["#)
+    let start = output.count
+    for (index, byte) in bytes.reversed().enumerated() {
+      var rest = byte
+      while rest != 0 {
+        output.appendDecimal(UInt64(index * 8 + rest.trailingZeroBitCount))
+        output.append(UInt8(ascii: ","))
+        rest &= rest &- 1
+      }
+    }
+    output.endList(from: start)
   }
 
   /// `,"signature":"<DER hex>"` when r and s are both below the group order, as
@@ -221,30 +278,65 @@ package enum InvoiceJSONWriter {
     var der: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
       (0, 0, 0, 0, 0, 0, 0, 0, 0)
     withUnsafeMutableBytes(of: &der) { der in
-      var end = 2
-      // Each integer: its 32 bytes with leading zero bytes dropped while the next byte is below
-      // 0x80 (one byte always stays), and a zero byte put first when the first is 0x80 or more:
-      // DER's shortest two's complement.
-      func integer(at offset: Int) {
-        var start = offset
-        while start < offset + 31 && compact[start] == 0 && compact[start + 1] < 0x80 {
-          start += 1
-        }
-        let pad = compact[start] >= 0x80 ? 1 : 0
-        der[end] = 0x02
-        der[end + 1] = UInt8(offset + 32 - start + pad)
-        end += 2 + pad  // the pad byte, if any, is already zero
-        for index in start..<(offset + 32) {
-          der[end] = compact[index]
-          end += 1
-        }
-      }
-      integer(at: 0)
-      integer(at: 32)
-      der[0] = 0x30
-      der[1] = UInt8(end - 2)
+      let target = der.baseAddress!
+      let end = derInteger(
+        compact, at: 32, to: target, at: derInteger(compact, at: 0, to: target, at: 2))
+      target.storeBytes(of: 0x30, as: UInt8.self)
+      target.storeBytes(of: UInt8(truncatingIfNeeded: end &- 2), toByteOffset: 1, as: UInt8.self)
       output.append(#","signature":"#)
-      writeHex(UnsafeRawBufferPointer(rebasing: der[0..<end]), to: &output)
+      writeHex(UnsafeRawBufferPointer(start: target, count: end), to: &output)
+    }
+  }
+
+  /// Writes the 32-byte integer at `offset` of `compact` as a DER INTEGER at `end` of `der`,
+  /// whose bytes from there are zero: returns where it ends. Its leading zero bytes are dropped
+  /// while the next byte is below 0x80 (one byte always stays), and a zero byte is put first
+  /// when the first is 0x80 or more: DER's shortest two's complement.
+  @inline(never)
+  private static func derInteger(
+    _ compact: UnsafeRawBufferPointer, at offset: Int, to der: UnsafeMutableRawPointer, at end: Int
+  ) -> Int {
+    let source = compact.baseAddress!
+    var start = offset
+    while start &- offset < 31 && source.load(fromByteOffset: start, as: UInt8.self) == 0
+      && source.load(fromByteOffset: start &+ 1, as: UInt8.self) < 0x80
+    {
+      start &+= 1
+    }
+    let pad = Int(source.load(fromByteOffset: start, as: UInt8.self) >> 7)
+    let length = offset &+ 32 &- start
+    der.storeBytes(of: 0x02, toByteOffset: end, as: UInt8.self)
+    der.storeBytes(
+      of: UInt8(truncatingIfNeeded: length &+ pad), toByteOffset: end &+ 1, as: UInt8.self)
+    // The pad byte, if any, is already zero.
+    (der + (end &+ 2 &+ pad)).copyMemory(from: source + start, byteCount: length)
+    return end &+ 2 &+ pad &+ length
+  }
+
+  /// Whether the 32 big-endian bytes at `offset` are below secp256k1's group order n, whose
+  /// first eight bytes are all 0xFF: any other first word is below it.
+  @inline(__always)
+  private static func isBelowOrder(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
+    bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != .max
+      || isBelowOrderComparingAll(bytes, at: offset)
+  }
+
+  /// `isBelowOrder` compared word by word, for the rare value whose first word is n's.
+  @inline(never)
+  private static func isBelowOrderComparingAll(_ bytes: UnsafeRawBufferPointer, at offset: Int)
+    -> Bool
+  {
+    let order: (UInt64, UInt64, UInt64, UInt64) = (
+      0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFE, 0xBAAE_DCE6_AF48_A03B, 0xBFD2_5E8C_D036_4141
+    )
+    return withUnsafeBytes(of: order) { order in
+      for word in 0..<4 {
+        let value = UInt64(
+          bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8 * word, as: UInt64.self))
+        let bound = order.load(fromByteOffset: 8 * word, as: UInt64.self)
+        if value != bound { return value < bound }
+      }
+      return false
     }
   }
 
@@ -256,50 +348,81 @@ package enum InvoiceJSONWriter {
   }
 
   static func writeString(_ value: String, to output: inout ByteWriter) {
-    output.append(UInt8(ascii: "\""))
-    var value = value
-    value.withUTF8 { bytes in
-      var run = 0
-      var index = 0
-      func flush(upTo end: Int) {
-        output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<end]))
-      }
-      while index < bytes.count {
-        // Eight bytes at a time while none of them needs anything.
-        if bytes.count - index >= 8
-          && !mayNeedEscape(
-            UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
-        {
-          index += 8
-          continue
-        }
-        let byte = bytes[index]
-        if byte < 0x80 {
-          // Wrapping: 0x20...0x7e is 0...0x5e after subtracting 0x20; anything else wraps above.
-          if byte &- 0x20 < 0x5f && byte != 0x22 && byte != 0x5c {
-            index += 1
-            continue
-          }
-          flush(upTo: index)
-          writeEscape(byte, to: &output)
-          index += 1
-          run = index
-          continue
-        }
-        // A scalar of 2, 3 or 4 bytes: the string is valid UTF-8.
-        let length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-        var scalar = UInt32(byte) & (0x7F >> length)
-        for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
-        if SafeText.isUnsafe(value: scalar) {
-          flush(upTo: index)
-          writeEscape(scalar: scalar, to: &output)
-          run = index + length
-        }
-        index += length
-      }
-      flush(upTo: bytes.count)
+    let written: Void? = value.utf8.withContiguousStorageIfAvailable {
+      writeString(utf8: $0, to: &output)
     }
+    if written == nil { writeStringCopy(value, to: &output) }
+  }
+
+  /// `writeString` of a string whose bytes are not in one piece (bridged on Apple platforms).
+  @inline(never)
+  private static func writeStringCopy(_ value: String, to output: inout ByteWriter) {
+    var copy = value
+    copy.withUTF8 { writeString(utf8: $0, to: &output) }
+  }
+
+  /// `writeString` of valid UTF-8.
+  static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "\""))
+    // `bytes[run..<index]` are read but not yet copied.
+    var run = 0
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      // Eight bytes at a time while none of them needs anything.
+      if count &- index >= 8
+        && !mayNeedEscape(
+          UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self))
+      {
+        index &+= 8
+        continue
+      }
+      let byte = bytes[index]
+      // Wrapping: 0x20...0x7e is 0...0x5e after subtracting 0x20; anything else wraps above.
+      if byte &- 0x20 < 0x5f && byte != 0x22 && byte != 0x5c {
+        index &+= 1
+        continue
+      }
+      (index, run) = writeEscape(bytes, at: index, run: run, to: &output)
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<count]))
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// The scalar at `index`, an ASCII byte that needs an escape or the first byte of a scalar
+  /// beyond ASCII: when it needs an escape, the bytes from `run` are copied and its escape
+  /// written. Returns where the next scalar starts and where the bytes not yet copied start.
+  @inline(never)
+  private static func writeEscape(
+    _ bytes: UnsafeBufferPointer<UInt8>, at index: Int, run: Int, to output: inout ByteWriter
+  ) -> (next: Int, run: Int) {
+    let byte = bytes[index]
+    var scalar = UInt32(byte)
+    var length = 1
+    if byte >= 0x80 {
+      // A scalar of 2, 3 or 4 bytes: the string is valid UTF-8.
+      length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+      scalar &= 0x7F >> UInt32(length)
+      for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
+      if !SafeText.isUnsafe(value: scalar) { return (index + length, run) }
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[run..<index]))
+    switch scalar {
+    case 0x22: output.append(#"\""#)
+    case 0x5c: output.append(#"\\"#)
+    case 0x0a: output.append(#"\n"#)
+    case 0x0d: output.append(#"\r"#)
+    case 0x09: output.append(#"\t"#)
+    case 0x08: output.append(#"\b"#)
+    case 0x0c: output.append(#"\f"#)
+    case 0x10000...:
+      // A surrogate pair.
+      let offset = scalar - 0x10000
+      writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
+      writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
+    default: writeUnicodeEscape(scalar, to: &output)  // other controls, DEL, unsafe scalars
+    }
+    return (index + length, index + length)
   }
 
   /// Whether one of the eight bytes of `word` is outside 0x20...0x7E or is `"` or `\\`: never
@@ -323,118 +446,70 @@ package enum InvoiceJSONWriter {
     return alphabet.utf8Start[Int(word & 31)]
   }
 
-  /// The escape of an ASCII byte that needs one: `"`, `\\`, a control or DEL. Out of line, as
-  /// are the other escapes, so that the common path of `writeString` stays small.
-  @inline(never)
-  private static func writeEscape(_ byte: UInt8, to output: inout ByteWriter) {
-    switch byte {
-    case 0x22: output.append(#"\""#)
-    case 0x5c: output.append(#"\\"#)
-    case 0x0a: output.append(#"\n"#)
-    case 0x0d: output.append(#"\r"#)
-    case 0x09: output.append(#"\t"#)
-    case 0x08: output.append(#"\b"#)
-    case 0x0c: output.append(#"\f"#)
-    default: writeUnicodeEscape(UInt32(byte), to: &output)  // other C0 controls, DEL
-    }
-  }
-
-  /// The escape of a scalar beyond ASCII that `SafeText` finds unsafe: one `\\u` or, above
-  /// U+FFFF, a surrogate pair.
-  @inline(never)
-  private static func writeEscape(scalar: UInt32, to output: inout ByteWriter) {
-    if scalar > 0xFFFF {
-      let offset = scalar - 0x10000
-      writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
-      writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
-    } else {
-      writeUnicodeEscape(scalar, to: &output)
-    }
-  }
-
   /// `\u` and four lower-case hexadecimal digits.
   private static func writeUnicodeEscape(_ unit: UInt32, to output: inout ByteWriter) {
-    output.append(#"\u"#)
-    for shift in stride(from: 12, through: 0, by: -4) {
-      output.append(hexDigit(UInt8(truncatingIfNeeded: unit >> UInt32(shift)) & 0x0f))
-    }
-  }
-
-  /// Whether the 32 big-endian bytes at `offset` are below secp256k1's group order n, compared
-  /// as four big-endian words.
-  private static func isBelowOrder(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-    let order: (UInt64, UInt64, UInt64, UInt64) = (
-      0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFE, 0xBAAE_DCE6_AF48_A03B, 0xBFD2_5E8C_D036_4141
-    )
-    return withUnsafeBytes(of: order) { order in
-      for word in 0..<4 {
-        let value = UInt64(
-          bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8 * word, as: UInt64.self))
-        let bound = order.load(fromByteOffset: 8 * word, as: UInt64.self)
-        if value != bound { return value < bound }
-      }
-      return false
+    let pairs = UnsafeRawPointer(hexPairs.utf8Start)
+    output.write(length: 6) { place in
+      place.storeBytes(of: UInt16(0x755C).littleEndian, as: UInt16.self)  // `\u`
+      place.storeBytes(
+        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int((unit >> 8) & 0xFF), as: UInt16.self),
+        toByteOffset: 2, as: UInt16.self)
+      place.storeBytes(
+        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(unit & 0xFF), as: UInt16.self),
+        toByteOffset: 4, as: UInt16.self)
     }
   }
 
   /// A JSON string of the bytes in lower-case hexadecimal.
+  @inline(__always)
   static func writeHex(_ bytes: [UInt8], to output: inout ByteWriter) {
     bytes.withUnsafeBytes { writeHex($0, to: &output) }
   }
 
+  /// A JSON string of the bytes in lower-case hexadecimal: two digits a byte, from a table of
+  /// all 256 (a short loop: shorter code than working the digits out, and fewer instructions).
+  @inline(never)
   static func writeHex(_ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter) {
-    output.append(UInt8(ascii: "\""))
-    writeHexDigits(bytes, to: &output)
-    output.append(UInt8(ascii: "\""))
+    let pairs = UnsafeRawPointer(hexPairs.utf8Start)
+    let count = bytes.count
+    let place = output.space(2 &* count &+ 2)
+    place.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
+    var index = 0
+    while index < count {
+      place.storeBytes(
+        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(bytes[index]), as: UInt16.self),
+        toByteOffset: 1 &+ 2 &* index, as: UInt16.self)
+      index &+= 1
+    }
+    place.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 1 &+ 2 &* count, as: UInt8.self)
+    output.commit(2 &* count &+ 2)
   }
 
-  /// Two digits a byte, written in place: eight bytes at a time, then one at a time.
-  private static func writeHexDigits(_ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter) {
-    output.write(length: bytes.count * 2) { place in
-      var index = 0
-      while bytes.count - index >= 8 {
-        let word = UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        place.storeBytes(
-          of: hexDigits(UInt32(truncatingIfNeeded: word)).littleEndian, toByteOffset: 2 * index,
-          as: UInt64.self)
-        place.storeBytes(
-          of: hexDigits(UInt32(truncatingIfNeeded: word >> 32)).littleEndian,
-          toByteOffset: 2 * index + 8, as: UInt64.self)
-        index += 8
-      }
-      while index < bytes.count {
-        place.storeBytes(
-          of: UInt16(truncatingIfNeeded: hexDigits(UInt32(bytes[index]))).littleEndian,
-          toByteOffset: 2 * index, as: UInt16.self)
-        index += 1
-      }
+  /// "00", "01", ... "ff".
+  private static var hexPairs: StaticString {
+    """
+    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021222324252627\
+    28292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f\
+    505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f7071727374757677\
+    78797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\
+    a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7\
+    c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
+    f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+    """
+  }
+
+  @inline(__always)
+  private static func writeInteger(_ value: Int, to output: inout ByteWriter) {
+    if value >= 0 {
+      output.appendDecimal(UInt64(value))
+    } else {
+      writeNegative(value, to: &output)
     }
   }
 
-  /// The eight digits of four bytes, the first byte in the lowest bits of `bytes` and its high
-  /// digit in the lowest byte of the result, worked out from the bits with no table: each nibble
-  /// moved to a byte of its own, then `0` added, and 39 more (`a` - `0` - 10) where it is 10 or
-  /// more.
-  @inline(__always)
-  static func hexDigits(_ bytes: UInt32) -> UInt64 {
-    var spread = UInt64(bytes)
-    spread = (spread | spread << 16) & 0x0000_FFFF_0000_FFFF
-    spread = (spread | spread << 8) & 0x00FF_00FF_00FF_00FF
-    // Byte 2i holds byte i; its high nibble stays there and its low nibble moves to byte 2i + 1.
-    let nibbles = (spread >> 4) & 0x000F_000F_000F_000F | (spread & 0x000F_000F_000F_000F) << 8
-    // Bit 4 of each byte of nibbles + 6 is set exactly where the nibble is 10 or more (no byte
-    // carries: at most 15 + 6).
-    let letters = ((nibbles &+ 0x0606_0606_0606_0606) >> 4) & 0x0101_0101_0101_0101
-    return nibbles &+ 0x3030_3030_3030_3030 &+ letters &* 39
-  }
-
-  @inline(__always)
-  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") &+ nibble : UInt8(ascii: "a") &- 10 &+ nibble
-  }
-
-  private static func writeInteger(_ value: Int, to output: inout ByteWriter) {
-    if value < 0 { output.append(UInt8(ascii: "-")) }
+  @inline(never)
+  private static func writeNegative(_ value: Int, to output: inout ByteWriter) {
+    output.append(UInt8(ascii: "-"))
     output.appendDecimal(UInt64(value.magnitude))
   }
 }
