@@ -16,6 +16,11 @@ package struct BatchDecoder {
   /// take about 90 ms of signature work on two cores), small enough to keep memory flat (about
   /// 2 MB of input and 6 MB of JSON at the longest invoices of the benchmark corpus).
   package var linesPerChunk = 4096
+  /// Input bytes after which a chunk reads no more (it always takes a line): with one worker
+  /// one read block, so that each line's bytes and JSON are still in the cache when decoded and
+  /// written out; with several, about what `linesPerChunk` lines of the corpus take, which also
+  /// bounds a chunk of long lines.
+  package var bytesPerChunk: Int
   /// With several workers, ordered output is gathered and written in blocks of about this many
   /// bytes, so that a chunk's JSON is not held twice.
   package var orderedBlockBytes = 1 << 18
@@ -23,6 +28,7 @@ package struct BatchDecoder {
   package init(options: DecodeOptions, jobs: Int) {
     self.options = options
     self.jobs = jobs
+    bytesPerChunk = jobs == 1 ? LineReader.blockSize : 1 << 21
   }
 
   /// Longest line read in full. An invoice has at most 7089 characters; anything this long is
@@ -55,7 +61,7 @@ package struct BatchDecoder {
     // Kept across chunks, so that their buffers are allocated once.
     var results = ChunkResults(maximumWorkers: jobs)
     var done = 0
-    while try reader.read(into: &chunk, maximumLines: linesPerChunk) {
+    while try reader.read(into: &chunk, maximumLines: linesPerChunk, maximumBytes: bytesPerChunk) {
       decode(chunk, into: &results)
       summary.decoded += results.validCount
       summary.invalid += chunk.count - results.validCount
@@ -102,12 +108,7 @@ package struct BatchDecoder {
   ) -> Bool {
     var isValid = false
     if chunk.isOverlong(index) {
-      InvoiceJSONWriter.write(
-        InvoiceError(
-          .invoiceTooLong,
-          "line is longer than \(maximumLineBytes) bytes; an invoice has at most "
-            + "\(RawInvoice.maximumLength) characters",
-          position: RawInvoice.maximumLength), to: &output)
+      writeOverlong(to: &output)
     } else {
       // The line's bytes as they are: a byte that is not UTF-8 is named in the error. Written
       // where it is decoded, so that the invoice is never copied.
@@ -122,6 +123,17 @@ package struct BatchDecoder {
     }
     output.append(UInt8(ascii: "\n"))
     return isValid
+  }
+
+  /// The error of a line too long to hold.
+  @inline(never)
+  static func writeOverlong(to output: inout ByteWriter) {
+    InvoiceJSONWriter.write(
+      InvoiceError(
+        .invoiceTooLong,
+        "line is longer than \(maximumLineBytes) bytes; an invoice has at most "
+          + "\(RawInvoice.maximumLength) characters",
+        position: RawInvoice.maximumLength), to: &output)
   }
 
   /// Where a line's JSON line lies: which worker's buffer, and where in it.
@@ -219,26 +231,20 @@ private struct SendableSlots: @unchecked Sendable {
   }
 }
 
-/// A chunk of lines: their bytes one after the other, and where each line lies.
+/// A chunk of lines: the bytes as read, and where each line lies in them.
+///
+/// The bytes are the read buffer itself, kept from chunk to chunk: a line is a range in it, never
+/// copied out of it, and only the part of a line that a chunk ends in is moved, to the front.
 struct LineChunk: Sendable {
-  var bytes: [UInt8] = []
+  /// `bytes[0..<filled]` are read; the rest is room for the next read.
+  fileprivate(set) var bytes: [UInt8] = []
+  fileprivate(set) var filled = 0
   /// Each line's range in `bytes`; an empty range at -1 marks a line too long to hold.
-  var ranges: [Range<Int>] = []
+  fileprivate(set) var ranges: [Range<Int>] = []
 
   var count: Int { ranges.count }
 
-  mutating func removeAll() {
-    bytes.removeAll(keepingCapacity: true)
-    ranges.removeAll(keepingCapacity: true)
-  }
-
-  mutating func append(_ line: UnsafeBufferPointer<UInt8>) {
-    let start = bytes.count
-    bytes.append(contentsOf: line)
-    ranges.append(start..<bytes.count)
-  }
-
-  mutating func appendOverlong() { ranges.append(-1 ..< -1) }
+  fileprivate mutating func appendOverlong() { ranges.append(-1 ..< -1) }
 
   func isOverlong(_ index: Int) -> Bool { ranges[index].lowerBound < 0 }
 
@@ -246,17 +252,56 @@ struct LineChunk: Sendable {
   func withLine<R>(_ index: Int, _ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
     try bytes.withUnsafeBufferPointer { try body(UnsafeBufferPointer(rebasing: $0[ranges[index]])) }
   }
+
+  /// Drops the first `count` bytes read, moving the rest to the front.
+  fileprivate mutating func removeFirst(_ count: Int) {
+    let rest = filled - count
+    bytes.withUnsafeMutableBufferPointer { bytes in
+      guard rest > 0 else { return }
+      let base = bytes.baseAddress!
+      base.update(from: base + count, count: rest)
+    }
+    filled = rest
+  }
+
+  /// New storage of `size` bytes, those read copied and the rest zero.
+  private mutating func grow(to size: Int) {
+    let filled = self.filled
+    bytes = bytes.withUnsafeBytes { old in
+      [UInt8](unsafeUninitializedCapacity: size) { storage, initialized in
+        let base = UnsafeMutableRawPointer(storage.baseAddress!)
+        if filled > 0 { base.copyMemory(from: old.baseAddress!, byteCount: filled) }
+        memset(base + filled, 0, size - filled)
+        initialized = size
+      }
+    }
+  }
+
+  /// Reads up to `blockSize` more bytes from `source` after those read: how many, 0 at its end.
+  fileprivate mutating func read(from source: ByteSource, blockSize: Int) throws -> Int {
+    let start = filled
+    let end = start + blockSize
+    if bytes.count < end { grow(to: max(end, 2 * bytes.count)) }
+    let count = try bytes.withUnsafeMutableBytes {
+      try source.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[start..<end]))
+    }
+    precondition(count >= 0 && count <= blockSize, "a source read more than it was asked")
+    filled += count
+    return count
+  }
 }
 
 /// Splits a byte source into lines (`\n`; a `\r` before it is white space the decoder trims),
-/// holding at most one read block plus one line of up to `maximumLineBytes`. A UTF-8 byte order
-/// mark (EF BB BF) at the very start, as some editors save text, is skipped.
+/// read in blocks straight into the chunk, holding at most a chunk's lines plus one block plus
+/// one line of up to `maximumLineBytes`. A UTF-8 byte order mark (EF BB BF) at the very start, as
+/// some editors save text, is skipped.
 struct LineReader {
   let source: ByteSource
   let maximumLineBytes: Int
-  /// Bytes read but not yet handed out: `pending[start...]`.
-  private var pending: [UInt8] = []
+  /// Read but not yet handed out as lines: the chunk's bytes from `start` on; those before
+  /// `scanned` hold no newline.
   private var start = 0
+  private var scanned = 0
   private var atEnd = false
   /// Inside a line too long to hold: its bytes are dropped up to its newline.
   private var skipping = false
@@ -270,53 +315,72 @@ struct LineReader {
     self.maximumLineBytes = maximumLineBytes
   }
 
-  /// Fills `chunk` (emptied first) with up to `maximumLines` lines; false when the input is done.
-  mutating func read(into chunk: inout LineChunk, maximumLines: Int) throws -> Bool {
-    chunk.removeAll()
+  /// Fills `chunk` (its lines emptied first) with up to `maximumLines` lines, reading no more
+  /// once `maximumBytes` are read and it holds a line; false when the input is done.
+  ///
+  /// The chunk's bytes stay as they are until the next call, which moves what it left unread
+  /// (part of a line) to the front.
+  mutating func read(into chunk: inout LineChunk, maximumLines: Int, maximumBytes: Int = .max)
+    throws -> Bool
+  {
+    chunk.ranges.removeAll(keepingCapacity: true)
+    if start > 0 {
+      chunk.removeFirst(start)
+      scanned -= start
+      start = 0
+    }
     if !checkedByteOrderMark {
       // A pipe may hand the first bytes over one at a time.
-      while pending.count < Self.byteOrderMark.count && !atEnd {
-        if try source.read(appendingTo: &pending, maximum: Self.blockSize) == 0 { atEnd = true }
+      while chunk.filled < Self.byteOrderMark.count && !atEnd {
+        if try chunk.read(from: source, blockSize: Self.blockSize) == 0 { atEnd = true }
       }
-      if pending.starts(with: Self.byteOrderMark) { start = Self.byteOrderMark.count }
+      if chunk.bytes[0..<chunk.filled].starts(with: Self.byteOrderMark) {
+        start = Self.byteOrderMark.count
+        scanned = start
+      }
       checkedByteOrderMark = true
     }
     while chunk.count < maximumLines {
-      if let newline = Self.firstNewline(in: pending, from: start) {
+      if let newline = Self.firstNewline(in: chunk, from: scanned) {
         take(upTo: newline, into: &chunk)
         start = newline + 1
+        scanned = start
         continue
       }
+      scanned = chunk.filled
       if atEnd {
         // A last line without a newline still counts; an input ending in "\n" adds no line.
-        if start < pending.count {
-          take(upTo: pending.count, into: &chunk)
-          start = pending.count
+        if start < chunk.filled {
+          take(upTo: chunk.filled, into: &chunk)
+          start = chunk.filled
         } else if skipping {
           skipping = false
         }
         break
       }
-      if !skipping && pending.count - start > maximumLineBytes {
+      if chunk.count > 0 && chunk.filled >= maximumBytes { break }
+      if !skipping && chunk.filled - start > maximumLineBytes {
         chunk.appendOverlong()
         skipping = true
       }
-      if skipping { start = pending.count }
-      pending.removeSubrange(0..<start)
-      start = 0
-      if try source.read(appendingTo: &pending, maximum: Self.blockSize) == 0 { atEnd = true }
+      if skipping {
+        // Nothing of this line is kept.
+        chunk.filled = start
+        scanned = start
+      }
+      if try chunk.read(from: source, blockSize: Self.blockSize) == 0 { atEnd = true }
     }
     return !chunk.ranges.isEmpty
   }
 
-  /// The index of the first `\n` in `bytes[start...]`, found with memchr(3).
-  private static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
-    bytes.withUnsafeBufferPointer { buffer in
-      guard start < buffer.count,
-        let found = memchr(buffer.baseAddress! + start, 0x0A, buffer.count - start)
-      else { return nil }
-      return buffer.baseAddress!.distance(
-        to: found.assumingMemoryBound(to: UInt8.self))
+  /// The index of the first `\n` in the chunk's bytes read from `start` on, found with memchr(3).
+  private static func firstNewline(in chunk: LineChunk, from start: Int) -> Int? {
+    guard start < chunk.filled else { return nil }
+    return chunk.bytes.withUnsafeBufferPointer { buffer in
+      guard let found = memchr(buffer.baseAddress! + start, 0x0A, chunk.filled - start) else {
+        return nil
+      }
+      return buffer.baseAddress!.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
   }
 
@@ -329,6 +393,6 @@ struct LineReader {
       chunk.appendOverlong()
       return
     }
-    pending.withUnsafeBufferPointer { chunk.append(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    chunk.ranges.append(start..<end)
   }
 }

@@ -10,12 +10,22 @@ public protocol ByteSource: AnyObject {
   ///
   /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
   func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int
+  /// Reads up to `buffer.count` bytes into the start of `buffer`: how many; 0 at the end.
+  ///
+  /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
+  func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
 extension ByteSource {
   public func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int {
     let block = try read(maximum: maximum)
     buffer += block
+    return block.count
+  }
+
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+    let block = try read(maximum: buffer.count)
+    buffer.copyBytes(from: block)
     return block.count
   }
 }
@@ -175,16 +185,20 @@ public final class FileSource: ByteSource {
 
   public func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int {
     if scratch.count < maximum { scratch = [UInt8](repeating: 0, count: maximum) }
+    let count = try scratch.withUnsafeMutableBytes {
+      try read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<maximum]))
+    }
+    scratch.withUnsafeBufferPointer {
+      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count]))
+    }
+    return count
+  }
+
+  /// One `read(2)`, straight into `buffer`.
+  public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     while true {
-      let count = scratch.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress, maximum)
-      }
-      if count >= 0 {
-        scratch.withUnsafeBufferPointer {
-          buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count]))
-        }
-        return count
-      }
+      let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
+      if count >= 0 { return count }
       if errno != EINTR { throw ToolIOError.fromErrno(.read, name) }
     }
   }

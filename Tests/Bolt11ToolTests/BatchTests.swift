@@ -125,4 +125,62 @@ import Testing
     #expect(run.code == 3)
     #expect(run.stderr == "error: io: disk on fire\n")
   }
+
+  /// What `LineReader` hands out, worked out by a plain split: each line's bytes, or nil for a
+  /// line longer than `maximumLineBytes`.
+  static func expectedLines(_ input: [UInt8], maximumLineBytes: Int) -> [[UInt8]?] {
+    var bytes = input[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+    // An input ending in a newline, or empty, has no line after it.
+    if lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.map { $0.count > maximumLineBytes ? nil : Array($0) }
+  }
+
+  /// Hands out `bytes` at most `step` at a time.
+  final class SteppedSource: ByteSource {
+    let bytes: [UInt8]
+    let step: Int
+    var offset = 0
+    init(_ bytes: [UInt8], step: Int) {
+      self.bytes = bytes
+      self.step = step
+    }
+    func read(maximum: Int) throws -> [UInt8] {
+      let end = min(bytes.count, offset + min(step, maximum))
+      defer { offset = end }
+      return Array(bytes[offset..<end])
+    }
+  }
+
+  @Test("the line reader splits as a plain split does, whatever the reads and chunk limits")
+  func lineReader() throws {
+    var generator = InvoiceJSONWriterTests.SeededGenerator(state: 64)
+    for round in 0..<400 {
+      let maximumLineBytes = Int.random(in: 1...40, using: &generator)
+      var input: [UInt8] = round % 5 == 0 ? [0xEF, 0xBB, 0xBF] : []
+      for _ in 0..<Int.random(in: 0...30, using: &generator) {
+        let length = Int.random(in: 0...(3 * maximumLineBytes), using: &generator)
+        input += (0..<length).map { _ in UInt8.random(in: 0x20...0x7E, using: &generator) }
+        input.append(round % 3 == 0 ? UInt8(ascii: "\r") : UInt8(ascii: "\n"))
+        if round % 3 == 0 { input.append(UInt8(ascii: "\n")) }
+      }
+      if round % 2 == 0 && !input.isEmpty { input.removeLast() }
+      let step = Int.random(in: 1...(round % 4 == 0 ? 3 : 200), using: &generator)
+      let maximumLines = Int.random(in: 1...6, using: &generator)
+      let maximumBytes = round % 7 == 0 ? Int.max : Int.random(in: 1...300, using: &generator)
+      var reader = LineReader(
+        source: SteppedSource(input, step: step), maximumLineBytes: maximumLineBytes)
+      var chunk = LineChunk()
+      var lines: [[UInt8]?] = []
+      while try reader.read(into: &chunk, maximumLines: maximumLines, maximumBytes: maximumBytes) {
+        #expect(chunk.count >= 1 && chunk.count <= maximumLines, "round \(round)")
+        for index in 0..<chunk.count {
+          lines.append(chunk.isOverlong(index) ? nil : chunk.withLine(index) { Array($0) })
+        }
+      }
+      let expected = Self.expectedLines(input, maximumLineBytes: maximumLineBytes)
+      #expect(lines == expected, "round \(round): step \(step), lines \(maximumLines)")
+    }
+  }
 }
