@@ -361,7 +361,7 @@ package enum InvoiceJSONWriter {
     copy.withUTF8 { writeString(utf8: $0, to: &output) }
   }
 
-  /// `writeString` of valid UTF-8.
+  /// `writeString` of valid UTF-8: a string's bytes, or text already checked as it is.
   static func writeString(utf8 bytes: UnsafeBufferPointer<UInt8>, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "\""))
     // `bytes[run..<index]` are read but not yet copied.
@@ -400,8 +400,9 @@ package enum InvoiceJSONWriter {
     var scalar = UInt32(byte)
     var length = 1
     if byte >= 0x80 {
-      // A scalar of 2, 3 or 4 bytes: the string is valid UTF-8.
-      length = byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+      // A scalar of 2, 3 or 4 bytes: the text is valid UTF-8 (and were it not, no byte past its
+      // end is read).
+      length = min(byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4, bytes.count - index)
       scalar &= 0x7F >> UInt32(length)
       for offset in 1..<length { scalar = scalar << 6 | UInt32(bytes[index + offset] & 0x3F) }
       if !SafeText.isUnsafe(value: scalar) { return (index + length, run) }
