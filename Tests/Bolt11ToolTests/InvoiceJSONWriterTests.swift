@@ -179,9 +179,6 @@ import Testing
       if SafeText.isUnsafe(value: value) != SafeText.isUnsafe(scalar) { mismatches.append(value) }
     }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(8).map { String($0, radix: 16) })")
-    for (run, next) in zip(SafeText.safeRuns, SafeText.safeRuns.dropFirst()) {
-      #expect(run.upperBound < next.lowerBound, "ascending, apart: \(run), \(next)")
-    }
   }
 
   @Test("eight bytes at a time: flagged whenever a byte needs escaping, as a byte loop finds")
