@@ -127,7 +127,8 @@ package struct ByteWriter: ~Copyable {
     count &+= length
   }
 
-  /// The decimal digits of `value`, two at a time.
+  /// The decimal digits of `value`, two at a time. Never inlined: one copy serves every caller.
+  @inline(never)
   mutating func appendDecimal(_ value: UInt64) {
     // 20 digits hold UInt64.max; 10^19 is the largest power of ten below it.
     var digits = 1
