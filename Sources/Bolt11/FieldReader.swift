@@ -12,8 +12,9 @@ struct FieldReader {
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
   var paymentSecret: InlineBytes32?
-  var text: String?
-  var descriptionHash: [UInt8]?
+  /// `d` as valid UTF-8.
+  var text: [UInt8]?
+  var descriptionHash: InlineBytes32?
   var statedPayee: [UInt8]?
   var expiry: UInt64?
   var minFinalCLTV: UInt64?
@@ -113,8 +114,8 @@ struct FieldReader {
     if paymentSecret == nil {
       try allowMissing(.paymentSecret, .missing, "no `s` (payment secret) field", at: end)
     }
-    let description: InvoiceDescription
-    switch (text.take(), descriptionHash.take()) {
+    let description: DescriptionStorage
+    switch (text.take(), descriptionHash) {
     case (.some, .some):
       try allowMissing(
         .description, .bothDescriptions, "both `d` and `h` are present", at: end)
@@ -139,7 +140,7 @@ struct FieldReader {
     return InvoiceFields(
       currency: hrp.currency, amount: hrp.amount, createdAt: createdAt,
       paymentHashBytes: paymentHash, paymentSecretBytes: paymentSecret,
-      description: description,
+      descriptionStorage: description,
       statedPayee: statedPayee.take(), expirySeconds: expirySeconds, expiresAt: expiresAt,
       minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
       features: Self.take(&features, leaving: Features()),
@@ -202,66 +203,64 @@ struct FieldReader {
 
   // MARK: Readers of the rows that need more than one line
 
-  /// `d`: UTF-8 text.
+  /// `d`: UTF-8 text, kept as its bytes.
   mutating func readDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
-    // Regrouped on the stack: the string is the only allocation.
-    let string = try withBytes(of: field) { bytes in Self.text(validating: bytes) }
-    guard let string else { return }
-    if let string {
-      text = string
-      return
-    }
+    // Regrouped on the stack and checked there: the bytes kept are the only allocation.
+    let utf8 = try withBytes(of: field) { bytes in Self.isValidUTF8(bytes) ? Array(bytes) : nil }
+    guard let utf8 else { return }
+    guard let utf8 else { return try readInvalidDescription(field) }
+    text = utf8
+  }
+
+  /// `d` that is not valid UTF-8: refused, or in compat mode kept with U+FFFD for each invalid
+  /// sequence. Out of line, as `allow`.
+  @inline(never)
+  private mutating func readInvalidDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
     guard try allow(.invalidUTF8, field, "`d` is not valid UTF-8") else { return }
-    text = try withBytes(of: field) { bytes in String(decoding: bytes, as: UTF8.self) }
+    text = try withBytes(of: field) { bytes in Array(String(decoding: bytes, as: UTF8.self).utf8) }
   }
 
-  /// `bytes` as a string when they are valid UTF-8, else nil: what `String(validating:as:)`
-  /// gives, without its generic call (which looks up type metadata in the runtime each time).
+  /// Whether `bytes` are well-formed UTF-8 (The Unicode Standard, table 3-7, "Well-Formed UTF-8
+  /// Byte Sequences"): what `String(validating:as:)` accepts, without building a string or
+  /// calling the standard library's generic decoder.
   ///
-  /// All-ASCII text is checked here eight bytes at a time and made as ASCII. Other text is
-  /// decoded once, each invalid sequence replaced by U+FFFD: a replacement never reads as what
-  /// stood there (those bytes would have been a valid sequence), so the text is valid exactly when
-  /// its UTF-8 is `bytes` unchanged.
-  static func text(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    if isASCII(bytes) { return String(decoding: bytes, as: Unicode.ASCII.self) }
-    var text = String(decoding: bytes, as: UTF8.self)
-    let unchanged = text.withUTF8 { utf8 in Self.equal(utf8, bytes) }
-    return unchanged ? text : nil
-  }
-
-  /// Whether every byte is below 0x80.
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// ASCII is checked eight bytes at a time.
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var high: UInt64 = 0
+    let count = bytes.count
     var index = 0
-    while bytes.count - index >= 8 {
-      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      index += 8
-    }
-    while index < bytes.count {
-      high |= UInt64(bytes[index])
-      index += 1
-    }
-    return high & 0x8080_8080_8080_8080 == 0
-  }
-
-  /// Whether `a` and `b` hold the same bytes, compared eight at a time.
-  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    guard let left = UnsafeRawPointer(a.baseAddress), let right = UnsafeRawPointer(b.baseAddress)
-    else { return true }  // both empty
-    var index = 0
-    while a.count - index >= 8 {
-      guard
-        left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      else { return false }
-      index += 8
-    }
-    while index < a.count {
-      guard a[index] == b[index] else { return false }
-      index += 1
+    while index < count {
+      if count - index >= 8,
+        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
+      let lead = bytes[index]
+      guard lead >= 0x80 else {
+        index += 1
+        continue
+      }
+      // The sequence's length, and the range its second byte must lie in (the table's
+      // exceptions: no overlong form, no surrogate, nothing above U+10FFFF).
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xbf
+      switch lead {
+      case 0xc2...0xdf: length = 2
+      case 0xe0: (length, low) = (3, 0xa0)
+      case 0xe1...0xec, 0xee...0xef: length = 3
+      case 0xed: (length, high) = (3, 0x9f)
+      case 0xf0: (length, low) = (4, 0x90)
+      case 0xf1...0xf3: length = 4
+      case 0xf4: (length, high) = (4, 0x8f)
+      default: return false  // a continuation byte, C0, C1 or F5...FF
+      }
+      guard count - index >= length else { return false }
+      let second = bytes[index + 1]
+      guard second >= low && second <= high else { return false }
+      for offset in 2..<length where bytes[index + offset] & 0xc0 != 0x80 { return false }
+      index += length
     }
     return true
   }

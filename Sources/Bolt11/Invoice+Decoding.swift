@@ -303,10 +303,10 @@ extension SignedRawInvoice {
 extension InvoiceFields {
   /// Step 8: the caller's expectations.
   func check(against options: DecodeOptions, inputOffset: Int) throws(InvoiceError) {
-    if let expected = options.description, case .hash(let hash) = description {
+    if let expected = options.description, case .hash(let hash) = descriptionStorage {
       // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
       // hashed description."
-      guard SHA256.hash(Array(expected.utf8)) == hash else {
+      guard SHA256.hash(Array(expected.utf8)) == hash.array else {
         throw InvoiceError(
           .descriptionHashMismatch, "`h` is not the SHA-256 of the given description", field: "h")
       }
