@@ -8,6 +8,9 @@ struct FieldReader {
   let mode: DecodeOptions.Mode
   /// Where word 0 of the data part stands in the caller's input.
   let dataOffset: Int
+  /// Where a field's data is regrouped to bytes (`withBytes`), on the stack for the whole read:
+  /// every field's bytes fit in it, and each reader copies out what it keeps.
+  let scratch: UnsafeMutableBufferPointer<UInt8>
 
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
@@ -29,9 +32,10 @@ struct FieldReader {
 
   private init(
     words: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode, dataOffset: Int,
-    warnings: [InvoiceWarning]
+    scratch: UnsafeMutableBufferPointer<UInt8>, warnings: [InvoiceWarning]
   ) {
     self.words = words
+    self.scratch = scratch
     self.mode = mode
     self.dataOffset = dataOffset
     self.warnings = warnings
@@ -49,11 +53,19 @@ struct FieldReader {
     _ words: UnsafeBufferPointer<UInt8>, hrp: HumanReadablePart, mode: DecodeOptions.Mode,
     dataOffset: Int
   ) throws(InvoiceError) -> InvoiceFields {
-    var reader = FieldReader(
-      words: words, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
-    try reader.readFields()
-    return try reader.fields(hrp: hrp)
+    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumFieldBytes) {
+      scratch throws(InvoiceError) -> InvoiceFields in
+      var reader = FieldReader(
+        words: words, mode: mode, dataOffset: dataOffset, scratch: scratch,
+        warnings: hrp.warnings)
+      try reader.readFields()
+      return try reader.fields(hrp: hrp)
+    }
   }
+
+  /// The most bytes a field's data regroups to: 1023 words (`data_length`'s 10 bits) are 5115
+  /// bits, 639 whole bytes and 3 bits of padding; one more for a mode that reads the padding.
+  static let maximumFieldBytes = 1023 * 5 / 8 + 1
 
   /// Reads every field, borrowing the table and its index once rather than once per field.
   @inline(__always)
@@ -294,6 +306,7 @@ struct FieldReader {
   }
 
   /// `f`: a version word, then the program as bytes.
+  @inline(never)  // Out of line: most invoices have no `f`, and its code would spread the loop.
   mutating func readFallback(_ field: RawInvoice.Field) throws(InvoiceError) {
     guard let version = words[field.range].first else {
       _ = try allow(.invalidFallback, field, "`f` is empty")
@@ -314,6 +327,7 @@ struct FieldReader {
   }
 
   /// `r`: one or more 51-byte hops, each key in compressed form.
+  @inline(never)  // Out of line, as `readFallback`.
   mutating func readRouteHint(_ field: RawInvoice.Field) throws(InvoiceError) {
     // The hops, or the rule they break and how.
     let read = try withBytes(of: field) { bytes -> Result<[RouteHop], RouteFault> in
@@ -358,30 +372,41 @@ struct FieldReader {
     try withBytes(of: field, dropping: dropped) { Array($0) }
   }
 
-  /// Calls `body` with the field's data regrouped to bytes in a stack buffer, applying the
-  /// padding rules; nil when one of them kept the field as an extra one.
+  /// Calls `body` with the field's data regrouped to bytes in `scratch`, applying the padding
+  /// rules; nil when one of them kept the field as an extra one.
   ///
+  /// Only the call to `body` is made for each type of value: the regrouping and its rules are one
+  /// function, shared by every reader.
   /// - Parameter dropped: 0, or 1 for a field known to have a first word (`f`'s version).
+  @inline(__always)
   mutating func withBytes<Result>(
     of field: RawInvoice.Field, dropping dropped: Int = 0,
     _ body: (UnsafeBufferPointer<UInt8>) throws(InvoiceError) -> Result
   ) throws(InvoiceError) -> Result? {
+    guard let count = try regroup(field, dropping: dropped) else { return nil }
+    return try body(UnsafeBufferPointer(rebasing: scratch[0..<count]))
+  }
+
+  /// Regroups the field's data after its first `dropped` words to bytes in `scratch`, applying
+  /// the padding rules: how many bytes, or nil when a rule kept the field as an extra one.
+  @inline(never)
+  private mutating func regroup(_ field: RawInvoice.Field, dropping dropped: Int)
+    throws(InvoiceError) -> Int?
+  {
     let data = UnsafeBufferPointer(
       rebasing: words[(field.range.lowerBound + dropped)..<field.range.upperBound])
-    var padding: Bech32.PaddingError?
-    // A field has at most 1023 words: 639 bytes and a few bits, within a stack buffer.
-    let result = try withUnsafeTemporaryAllocation(
-      of: UInt8.self, capacity: data.count * 5 / 8 + 1
-    ) { buffer throws(InvoiceError) -> Result? in
-      switch Bech32.regroupUnpadded(data, into: buffer) {
-      case .success(let count):
-        return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-      case .failure(let failure):
-        padding = failure
-        return nil
-      }
+    switch Bech32.regroupUnpadded(data, into: scratch) {
+    case .success(let count): return count
+    case .failure(let padding): return try allowPadding(padding, field, data)
     }
-    guard let padding else { return result }
+  }
+
+  /// What the mode does with `field`'s data, `data`, breaking a padding rule: throws, gives nil
+  /// when it keeps the field as an extra one, or regroups the whole bytes into `scratch`.
+  @inline(never)  // Out of line, as `allow`.
+  private mutating func allowPadding(
+    _ padding: Bech32.PaddingError, _ field: RawInvoice.Field, _ data: UnsafeBufferPointer<UInt8>
+  ) throws(InvoiceError) -> Int? {
     let allowed =
       switch padding {
       case .nonZeroPadding:
@@ -391,11 +416,7 @@ struct FieldReader {
       }
     guard allowed else { return nil }
     // A mode that lets the padding pass reads the whole bytes.
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: data.count * 5 / 8 + 1) {
-      buffer throws(InvoiceError) -> Result in
-      let count = Bech32.regroup(data, into: buffer, padded: false).count
-      return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-    }
+    return Bech32.regroup(data, into: scratch, padded: false).count
   }
 
   /// Whether to go on reading the field: it starts with a non-zero word, or the mode lets that
