@@ -8,9 +8,10 @@ struct FieldReader {
   let mode: DecodeOptions.Mode
   /// Where word 0 of the data part stands in the caller's input.
   let dataOffset: Int
-  /// Where a field's data is regrouped to bytes (`withBytes`), on the stack for the whole read:
-  /// every field's bytes fit in it, and each reader copies out what it keeps.
-  let scratch: UnsafeMutableBufferPointer<UInt8>
+  /// Where a field's data is regrouped to bytes (`withBytes`), on the stack while the fields are
+  /// read (`readFields`), empty otherwise: every field's bytes fit in it, and each reader copies
+  /// out what it keeps.
+  private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
@@ -32,10 +33,9 @@ struct FieldReader {
 
   private init(
     words: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode, dataOffset: Int,
-    scratch: UnsafeMutableBufferPointer<UInt8>, warnings: [InvoiceWarning]
+    warnings: [InvoiceWarning]
   ) {
     self.words = words
-    self.scratch = scratch
     self.mode = mode
     self.dataOffset = dataOffset
     self.warnings = warnings
@@ -53,33 +53,36 @@ struct FieldReader {
     _ words: UnsafeBufferPointer<UInt8>, hrp: HumanReadablePart, mode: DecodeOptions.Mode,
     dataOffset: Int
   ) throws(InvoiceError) -> InvoiceFields {
-    try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maximumFieldBytes) {
-      scratch throws(InvoiceError) -> InvoiceFields in
-      var reader = FieldReader(
-        words: words, mode: mode, dataOffset: dataOffset, scratch: scratch,
-        warnings: hrp.warnings)
-      try reader.readFields()
-      return try reader.fields(hrp: hrp)
-    }
+    var reader = FieldReader(
+      words: words, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
+    try reader.readFields()
+    return try reader.fields(hrp: hrp)
   }
 
   /// The most bytes a field's data regroups to: 1023 words (`data_length`'s 10 bits) are 5115
   /// bits, 639 whole bytes and 3 bits of padding; one more for a mode that reads the padding.
   static let maximumFieldBytes = 1023 * 5 / 8 + 1
 
-  /// Reads every field, borrowing the table and its index once rather than once per field.
+  /// Reads every field, borrowing the table and its index once rather than once per field, with
+  /// `scratch` on the stack. Only `Void` passes through the closures: the fields are built after,
+  /// and are not copied through them.
   @inline(__always)
   private mutating func readFields() throws(InvoiceError) {
-    let result = FieldDefinition.table.withUnsafeBufferPointer { rows in
-      FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
-        Result { () throws(InvoiceError) in
-          try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
-            let row = rowIndex[Int(field.tag)]
-            guard row >= 0 else {
-              keepAsExtra(field)
-              return
+    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumFieldBytes) {
+      scratch in
+      self.scratch = scratch
+      defer { self.scratch = UnsafeMutableBufferPointer(start: nil, count: 0) }
+      return FieldDefinition.table.withUnsafeBufferPointer { rows in
+        FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
+          Result { () throws(InvoiceError) in
+            try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
+              let row = rowIndex[Int(field.tag)]
+              guard row >= 0 else {
+                keepAsExtra(field)
+                return
+              }
+              try read(field, row: row, of: rows)
             }
-            try read(field, row: row, of: rows)
           }
         }
       }
