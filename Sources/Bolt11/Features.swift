@@ -76,6 +76,13 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
   init(words: some Collection<UInt8>) {
     // Leading zero words carry no bits.
     let words = words.drop { $0 & 31 == 0 }
+    // Up to 12 words (60 bits, an invoice's usual case), the bits are the words side by side:
+    // they fit in `low` without regrouping.
+    if words.count <= 12 {
+      self.init()
+      low = words.reduce(0) { $0 << 5 | UInt64($1 & 31) }
+      return
+    }
     // Zero words in front, as many as make the bit count whole bytes: the words then regroup
     // exactly and the number stays right-aligned. At most 1030 words and 644 bytes, on the stack.
     let total = (words.count + 7) / 8 * 8
@@ -147,6 +154,13 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
       let unknown = low & 0x5555_5555_5555_5555 & ~Self.knownEvenBits
       return unknown == 0 ? nil : unknown.trailingZeroBitCount
     }
+    return firstUnknownRequiredWideBit
+  }
+
+  /// `firstUnknownRequiredBit` when a bit above 63 is set. Out of line: invoices rarely set one,
+  /// and the loop would spread the usual case over more instruction-cache lines.
+  @inline(never)
+  private var firstUnknownRequiredWideBit: Int? {
     // Lowest bits first, as `setBits` lists them; only even bits, only set ones.
     for (index, byte) in wide.reversed().enumerated() where byte & 0x55 != 0 {
       for bit in stride(from: 0, to: 8, by: 2) where (byte >> UInt8(bit)) & 1 == 1 {

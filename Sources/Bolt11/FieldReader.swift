@@ -8,12 +8,17 @@ struct FieldReader {
   let mode: DecodeOptions.Mode
   /// Where word 0 of the data part stands in the caller's input.
   let dataOffset: Int
+  /// Where a field's data is regrouped to bytes (`withBytes`), on the stack while the fields are
+  /// read (`readFields`), empty otherwise: every field's bytes fit in it, and each reader copies
+  /// out what it keeps.
+  private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
   var paymentSecret: InlineBytes32?
-  var text: String?
-  var descriptionHash: [UInt8]?
+  /// `d` as valid UTF-8.
+  var text: [UInt8]?
+  var descriptionHash: InlineBytes32?
   var statedPayee: [UInt8]?
   var expiry: UInt64?
   var minFinalCLTV: UInt64?
@@ -54,19 +59,30 @@ struct FieldReader {
     return try reader.fields(hrp: hrp)
   }
 
-  /// Reads every field, borrowing the table and its index once rather than once per field.
+  /// The most bytes a field's data regroups to: 1023 words (`data_length`'s 10 bits) are 5115
+  /// bits, 639 whole bytes and 3 bits of padding; one more for a mode that reads the padding.
+  static let maximumFieldBytes = 1023 * 5 / 8 + 1
+
+  /// Reads every field, borrowing the table and its index once rather than once per field, with
+  /// `scratch` on the stack. Only `Void` passes through the closures: the fields are built after,
+  /// and are not copied through them.
   @inline(__always)
   private mutating func readFields() throws(InvoiceError) {
-    let result = FieldDefinition.table.withUnsafeBufferPointer { rows in
-      FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
-        Result { () throws(InvoiceError) in
-          try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
-            let row = rowIndex[Int(field.tag)]
-            guard row >= 0 else {
-              keepAsExtra(field)
-              return
+    let result = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumFieldBytes) {
+      scratch in
+      self.scratch = scratch
+      defer { self.scratch = UnsafeMutableBufferPointer(start: nil, count: 0) }
+      return FieldDefinition.table.withUnsafeBufferPointer { rows in
+        FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
+          Result { () throws(InvoiceError) in
+            try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
+              let row = rowIndex[Int(field.tag)]
+              guard row >= 0 else {
+                keepAsExtra(field)
+                return
+              }
+              try read(field, row: row, of: rows)
             }
-            try read(field, row: row, of: rows)
           }
         }
       }
@@ -113,8 +129,8 @@ struct FieldReader {
     if paymentSecret == nil {
       try allowMissing(.paymentSecret, .missing, "no `s` (payment secret) field", at: end)
     }
-    let description: InvoiceDescription
-    switch (text.take(), descriptionHash.take()) {
+    let description: DescriptionStorage
+    switch (text.take(), descriptionHash) {
     case (.some, .some):
       try allowMissing(
         .description, .bothDescriptions, "both `d` and `h` are present", at: end)
@@ -139,7 +155,7 @@ struct FieldReader {
     return InvoiceFields(
       currency: hrp.currency, amount: hrp.amount, createdAt: createdAt,
       paymentHashBytes: paymentHash, paymentSecretBytes: paymentSecret,
-      description: description,
+      descriptionStorage: description,
       statedPayee: statedPayee.take(), expirySeconds: expirySeconds, expiresAt: expiresAt,
       minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
       features: Self.take(&features, leaving: Features()),
@@ -202,66 +218,64 @@ struct FieldReader {
 
   // MARK: Readers of the rows that need more than one line
 
-  /// `d`: UTF-8 text.
+  /// `d`: UTF-8 text, kept as its bytes.
   mutating func readDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
-    // Regrouped on the stack: the string is the only allocation.
-    let string = try withBytes(of: field) { bytes in Self.text(validating: bytes) }
-    guard let string else { return }
-    if let string {
-      text = string
-      return
-    }
+    // Regrouped on the stack and checked there: the bytes kept are the only allocation.
+    let utf8 = try withBytes(of: field) { bytes in Self.isValidUTF8(bytes) ? Array(bytes) : nil }
+    guard let utf8 else { return }
+    guard let utf8 else { return try readInvalidDescription(field) }
+    text = utf8
+  }
+
+  /// `d` that is not valid UTF-8: refused, or in compat mode kept with U+FFFD for each invalid
+  /// sequence. Out of line, as `allow`.
+  @inline(never)
+  private mutating func readInvalidDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
     guard try allow(.invalidUTF8, field, "`d` is not valid UTF-8") else { return }
-    text = try withBytes(of: field) { bytes in String(decoding: bytes, as: UTF8.self) }
+    text = try withBytes(of: field) { bytes in Array(String(decoding: bytes, as: UTF8.self).utf8) }
   }
 
-  /// `bytes` as a string when they are valid UTF-8, else nil: what `String(validating:as:)`
-  /// gives, without its generic call (which looks up type metadata in the runtime each time).
+  /// Whether `bytes` are well-formed UTF-8 (The Unicode Standard, table 3-7, "Well-Formed UTF-8
+  /// Byte Sequences"): what `String(validating:as:)` accepts, without building a string or
+  /// calling the standard library's generic decoder.
   ///
-  /// All-ASCII text is checked here eight bytes at a time and made as ASCII. Other text is
-  /// decoded once, each invalid sequence replaced by U+FFFD: a replacement never reads as what
-  /// stood there (those bytes would have been a valid sequence), so the text is valid exactly when
-  /// its UTF-8 is `bytes` unchanged.
-  static func text(validating bytes: UnsafeBufferPointer<UInt8>) -> String? {
-    if isASCII(bytes) { return String(decoding: bytes, as: Unicode.ASCII.self) }
-    var text = String(decoding: bytes, as: UTF8.self)
-    let unchanged = text.withUTF8 { utf8 in Self.equal(utf8, bytes) }
-    return unchanged ? text : nil
-  }
-
-  /// Whether every byte is below 0x80.
-  static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+  /// ASCII is checked eight bytes at a time.
+  static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     guard let base = bytes.baseAddress else { return true }
-    let raw = UnsafeRawPointer(base)
-    var high: UInt64 = 0
+    let count = bytes.count
     var index = 0
-    while bytes.count - index >= 8 {
-      high |= raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      index += 8
-    }
-    while index < bytes.count {
-      high |= UInt64(bytes[index])
-      index += 1
-    }
-    return high & 0x8080_8080_8080_8080 == 0
-  }
-
-  /// Whether `a` and `b` hold the same bytes, compared eight at a time.
-  static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard a.count == b.count else { return false }
-    guard let left = UnsafeRawPointer(a.baseAddress), let right = UnsafeRawPointer(b.baseAddress)
-    else { return true }  // both empty
-    var index = 0
-    while a.count - index >= 8 {
-      guard
-        left.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-          == right.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-      else { return false }
-      index += 8
-    }
-    while index < a.count {
-      guard a[index] == b[index] else { return false }
-      index += 1
+    while index < count {
+      if count - index >= 8,
+        UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
+      let lead = bytes[index]
+      guard lead >= 0x80 else {
+        index += 1
+        continue
+      }
+      // The sequence's length, and the range its second byte must lie in (the table's
+      // exceptions: no overlong form, no surrogate, nothing above U+10FFFF).
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xbf
+      switch lead {
+      case 0xc2...0xdf: length = 2
+      case 0xe0: (length, low) = (3, 0xa0)
+      case 0xe1...0xec, 0xee...0xef: length = 3
+      case 0xed: (length, high) = (3, 0x9f)
+      case 0xf0: (length, low) = (4, 0x90)
+      case 0xf1...0xf3: length = 4
+      case 0xf4: (length, high) = (4, 0x8f)
+      default: return false  // a continuation byte, C0, C1 or F5...FF
+      }
+      guard count - index >= length else { return false }
+      let second = bytes[index + 1]
+      guard second >= low && second <= high else { return false }
+      for offset in 2..<length where bytes[index + offset] & 0xc0 != 0x80 { return false }
+      index += length
     }
     return true
   }
@@ -295,6 +309,7 @@ struct FieldReader {
   }
 
   /// `f`: a version word, then the program as bytes.
+  @inline(never)  // Out of line: most invoices have no `f`, and its code would spread the loop.
   mutating func readFallback(_ field: RawInvoice.Field) throws(InvoiceError) {
     guard let version = words[field.range].first else {
       _ = try allow(.invalidFallback, field, "`f` is empty")
@@ -315,6 +330,7 @@ struct FieldReader {
   }
 
   /// `r`: one or more 51-byte hops, each key in compressed form.
+  @inline(never)  // Out of line, as `readFallback`.
   mutating func readRouteHint(_ field: RawInvoice.Field) throws(InvoiceError) {
     // The hops, or the rule they break and how.
     let read = try withBytes(of: field) { bytes -> Result<[RouteHop], RouteFault> in
@@ -359,30 +375,41 @@ struct FieldReader {
     try withBytes(of: field, dropping: dropped) { Array($0) }
   }
 
-  /// Calls `body` with the field's data regrouped to bytes in a stack buffer, applying the
-  /// padding rules; nil when one of them kept the field as an extra one.
+  /// Calls `body` with the field's data regrouped to bytes in `scratch`, applying the padding
+  /// rules; nil when one of them kept the field as an extra one.
   ///
+  /// Only the call to `body` is made for each type of value: the regrouping and its rules are one
+  /// function, shared by every reader.
   /// - Parameter dropped: 0, or 1 for a field known to have a first word (`f`'s version).
+  @inline(__always)
   mutating func withBytes<Result>(
     of field: RawInvoice.Field, dropping dropped: Int = 0,
     _ body: (UnsafeBufferPointer<UInt8>) throws(InvoiceError) -> Result
   ) throws(InvoiceError) -> Result? {
+    guard let count = try regroup(field, dropping: dropped) else { return nil }
+    return try body(UnsafeBufferPointer(rebasing: scratch[0..<count]))
+  }
+
+  /// Regroups the field's data after its first `dropped` words to bytes in `scratch`, applying
+  /// the padding rules: how many bytes, or nil when a rule kept the field as an extra one.
+  @inline(never)
+  private mutating func regroup(_ field: RawInvoice.Field, dropping dropped: Int)
+    throws(InvoiceError) -> Int?
+  {
     let data = UnsafeBufferPointer(
       rebasing: words[(field.range.lowerBound + dropped)..<field.range.upperBound])
-    var padding: Bech32.PaddingError?
-    // A field has at most 1023 words: 639 bytes and a few bits, within a stack buffer.
-    let result = try withUnsafeTemporaryAllocation(
-      of: UInt8.self, capacity: data.count * 5 / 8 + 1
-    ) { buffer throws(InvoiceError) -> Result? in
-      switch Bech32.regroupUnpadded(data, into: buffer) {
-      case .success(let count):
-        return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-      case .failure(let failure):
-        padding = failure
-        return nil
-      }
+    switch Bech32.regroupUnpadded(data, into: scratch) {
+    case .success(let count): return count
+    case .failure(let padding): return try allowPadding(padding, field, data)
     }
-    guard let padding else { return result }
+  }
+
+  /// What the mode does with `field`'s data, `data`, breaking a padding rule: throws, gives nil
+  /// when it keeps the field as an extra one, or regroups the whole bytes into `scratch`.
+  @inline(never)  // Out of line, as `allow`.
+  private mutating func allowPadding(
+    _ padding: Bech32.PaddingError, _ field: RawInvoice.Field, _ data: UnsafeBufferPointer<UInt8>
+  ) throws(InvoiceError) -> Int? {
     let allowed =
       switch padding {
       case .nonZeroPadding:
@@ -392,11 +419,7 @@ struct FieldReader {
       }
     guard allowed else { return nil }
     // A mode that lets the padding pass reads the whole bytes.
-    return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: data.count * 5 / 8 + 1) {
-      buffer throws(InvoiceError) -> Result in
-      let count = Bech32.regroup(data, into: buffer, padded: false).count
-      return try body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
-    }
+    return Bech32.regroup(data, into: scratch, padded: false).count
   }
 
   /// Whether to go on reading the field: it starts with a non-zero word, or the mode lets that

@@ -446,7 +446,7 @@ extension FieldReader {
     case .paymentHash: paymentHash = try withBytes(of: field) { InlineBytes32($0) }
     case .paymentSecret: paymentSecret = try withBytes(of: field) { InlineBytes32($0) }
     case .description: try readDescription(field)
-    case .descriptionHash: descriptionHash = try bytes(of: field)
+    case .descriptionHash: descriptionHash = try withBytes(of: field) { InlineBytes32($0) }
     case .payee: statedPayee = try bytes(of: field)
     case .expiry: expiry = try integer(of: field)
     case .minFinalCLTVExpiryDelta: try readMinFinalCLTV(field)

@@ -38,10 +38,23 @@ extension Invoice {
     throws(InvoiceError) -> Invoice
   {
     var text = text
-    let result = text.withUTF8 { bytes in
-      Result { () throws(InvoiceError) in try decode(bytes: bytes, options: options) }
+    // The invoice is returned straight through `withUTF8`, not wrapped in a `Result`: a `Result`
+    // is copied in and out (hundreds of bytes, by `memcpy`). Only an `InvoiceError` can reach the
+    // `catch`, its type erased by `withUTF8`'s untyped `rethrows`.
+    do {
+      return try text.withUTF8 { bytes in try decode(bytes: bytes, options: options) }
+    } catch {
+      throw Self.invoiceError(error)
     }
-    return try result.get()
+  }
+
+  /// `error` as the `InvoiceError` it is: for the `catch` after a call through an untyped
+  /// `rethrows` of a closure that throws only `InvoiceError`.
+  static func invoiceError(_ error: any Error) -> InvoiceError {
+    guard let error = error as? InvoiceError else {
+      preconditionFailure("only an InvoiceError is thrown here, not \(type(of: error))")
+    }
+    return error
   }
 
   /// Decodes and fully checks an invoice given as bytes, as read from a file or a pipe.
@@ -123,10 +136,12 @@ extension SignedRawInvoice {
     throws(InvoiceError) -> SignedRawInvoice
   {
     var text = text
-    let result = text.withUTF8 { bytes in
-      Result { () throws(InvoiceError) in try parse(bytes: bytes, mode: options.mode) }
+    // As in `Invoice.decode(_:options:)`: no `Result` to copy the invoice through.
+    do {
+      return try text.withUTF8 { bytes in try parse(bytes: bytes, mode: options.mode) }
+    } catch {
+      throw Invoice.invoiceError(error)
     }
-    return try result.get()
   }
 
   /// Decodes the invoice in `bytes` (UTF-8). See `parse(_:options:)`.
@@ -303,10 +318,10 @@ extension SignedRawInvoice {
 extension InvoiceFields {
   /// Step 8: the caller's expectations.
   func check(against options: DecodeOptions, inputOffset: Int) throws(InvoiceError) {
-    if let expected = options.description, case .hash(let hash) = description {
+    if let expected = options.description, case .hash(let hash) = descriptionStorage {
       // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
       // hashed description."
-      guard SHA256.hash(Array(expected.utf8)) == hash else {
+      guard SHA256.hash(Array(expected.utf8)) == hash.array else {
         throw InvoiceError(
           .descriptionHashMismatch, "`h` is not the SHA-256 of the given description", field: "h")
       }

@@ -20,7 +20,26 @@ public struct InvoiceFields: Sendable, Equatable {
     paymentSecretBytes?.storage
   }
   /// `d` or `h`.
-  public let description: InvoiceDescription
+  ///
+  /// - Complexity: for `d`, O(n): the text is made from its stored UTF-8 bytes on each call.
+  public var description: InvoiceDescription {
+    switch descriptionStorage {
+    case .text(let utf8): .text(String(decoding: utf8, as: UTF8.self))
+    case .hash(let hash): .hash(hash.array)
+    }
+  }
+  /// `d` as its UTF-8 bytes, or `h` inline: reading an invoice builds no `String` and allocates
+  /// nothing for `h`.
+  let descriptionStorage: DescriptionStorage
+  /// The text of `d` as UTF-8 (valid; in compat mode with U+FFFD where the received bytes were
+  /// not), or nil for `h`: `description`'s text without building a `String`.
+  package var descriptionUTF8: [UInt8]? {
+    if case .text(let utf8) = descriptionStorage { utf8 } else { nil }
+  }
+  /// `h` as it lies in memory (read it with `withUnsafeBytes(of:)`), or nil for `d`.
+  package var descriptionHashStorage: (UInt64, UInt64, UInt64, UInt64)? {
+    if case .hash(let hash) = descriptionStorage { hash.storage } else { nil }
+  }
   /// `n`: the payee's 33-byte key when the invoice states it.
   public let statedPayee: [UInt8]?
   /// `x`, or 3600 when absent.
@@ -48,6 +67,26 @@ public struct InvoiceFields: Sendable, Equatable {
   public static let defaultExpirySeconds: UInt64 = 3600
   /// `min_final_cltv_expiry_delta` when there is no `c` field.
   public static let defaultMinFinalCLTVExpiryDelta: UInt64 = 18
+}
+
+/// How `InvoiceFields` holds its description.
+enum DescriptionStorage: Sendable, Equatable {
+  /// `d`: valid UTF-8.
+  case text([UInt8])
+  /// `h`.
+  case hash(InlineBytes32)
+
+  /// Equal when the descriptions are, as `InvoiceDescription` compares them: texts as `String`s
+  /// (canonically equivalent texts are equal even when their bytes differ).
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs, rhs) {
+    case (.text(let left), .text(let right)):
+      left == right
+        || String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
+    case (.hash(let left), .hash(let right)): left == right
+    default: false
+    }
+  }
 }
 
 /// The purpose of a payment: inline text, or the SHA-256 of a text given elsewhere.

@@ -3,8 +3,8 @@ import Testing
 
 @testable import Bolt11
 
-/// A `d` field's text takes a fast path when it is all ASCII: it must give what
-/// `String(validating:as:)` gives for any bytes, and `isASCII` what a byte-by-byte check gives.
+/// A `d` field's text is checked by its own UTF-8 validator (no `String` is built): it must accept
+/// exactly what `String(validating:as:)` accepts, for any bytes.
 @Suite struct DescriptionTextTests {
   /// Bytes worth trying at each position: ASCII edges, continuation and lead bytes, invalid ones.
   static let interesting: [UInt8] = [
@@ -13,9 +13,8 @@ import Testing
 
   static func check(_ bytes: [UInt8]) {
     bytes.withUnsafeBufferPointer { buffer in
-      #expect(FieldReader.isASCII(buffer) == bytes.allSatisfy { $0 < 0x80 }, "\(bytes)")
       #expect(
-        FieldReader.text(validating: buffer) == String(validating: buffer, as: UTF8.self),
+        FieldReader.isValidUTF8(buffer) == (String(validating: buffer, as: UTF8.self) != nil),
         "\(bytes)")
     }
   }
@@ -63,5 +62,91 @@ import Testing
       Self.check(text + sequence + text)
       Self.check(Array("\u{e9}".utf8) + text + sequence)
     }
+  }
+
+  @Test("agrees with String(validating:) on every two-byte start of a sequence")
+  func everyPair() {
+    for lead in UInt8(0x80)...0xff {
+      for second in UInt8(0)...0xff {
+        // Each pair alone, then followed by continuation bytes at each edge of their range.
+        Self.check([lead, second])
+        for third in [0x7f, 0x80, 0xbf, 0xc0] as [UInt8] {
+          Self.check([0x61, lead, second, third])
+          Self.check([lead, second, third, 0x80, 0x61, 0x62, 0x63, 0x64, 0x65])
+        }
+      }
+    }
+  }
+
+  @Test("agrees with String(validating:) on random mixes of scalars and stray bytes")
+  func randomScalars() {
+    var generator = SplitMix64(seed: 0x7574_6638)
+    // One scalar from each length and edge of UTF-8, then random ones of every length.
+    let edges: [Unicode.Scalar] = [
+      "\u{7f}", "\u{80}", "\u{7ff}", "\u{800}", "\u{d7ff}", "\u{e000}",
+    ]
+    for _ in 0..<3000 {
+      var bytes: [UInt8] = []
+      for _ in 0..<Int(generator.next() % 12) {
+        switch generator.next() % 6 {
+        case 0: bytes.append(UInt8(truncatingIfNeeded: generator.next()))
+        case 1: bytes += Array(String(edges[Int(generator.next() % 6)]).utf8)
+        case 2: bytes += Array("abcdefghi".utf8.prefix(Int(generator.next() % 10)))
+        default:
+          let limits: [UInt32] = [0x80, 0x800, 0x1_0000, 0x11_0000]
+          let value =
+            UInt32(truncatingIfNeeded: generator.next()) % limits[Int(generator.next() % 4)]
+          if let scalar = Unicode.Scalar(value) { bytes += Array(String(scalar).utf8) }
+        }
+      }
+      Self.check(bytes)
+      guard !bytes.isEmpty else { continue }
+      // The same bytes cut short, which may end inside a sequence, and with one byte changed.
+      Self.check(Array(bytes.dropLast()))
+      bytes[Int(generator.next() % UInt64(bytes.count))] = UInt8(
+        truncatingIfNeeded: generator.next())
+      Self.check(bytes)
+    }
+  }
+
+  /// Decodes an invoice whose `d` is `text`, signed by the fake key.
+  static func decoded(_ description: InvoiceDescription) throws -> Invoice {
+    let builder = InvoiceBuilder(
+      currency: .bitcoin, paymentHash: [UInt8](repeating: 1, count: 32),
+      paymentSecret: [UInt8](repeating: 0x11, count: 32), description: description,
+      createdAt: 1_496_314_658)
+    return try Invoice.decode(builder.build(signingWith: FakeKeys.signingKey()).string)
+  }
+
+  @Test(
+    "a decoded description reads back as written, and its UTF-8 as the text's",
+    arguments: [
+      "", "x", "coffee", "caf\u{e9} \u{2615} \u{1f4a1}", String(repeating: "ab", count: 300),
+    ])
+  func storedText(_ text: String) throws {
+    let invoice = try Self.decoded(.text(text))
+    #expect(invoice.description == .text(text))
+    #expect(invoice.fields.descriptionUTF8 == Array(text.utf8))
+    #expect(invoice.fields.descriptionHashStorage == nil)
+  }
+
+  @Test("a decoded description hash reads back as written")
+  func storedHash() throws {
+    let hash = (0..<32).map { UInt8($0 * 7) }
+    let invoice = try Self.decoded(.hash(hash))
+    #expect(invoice.description == .hash(hash))
+    #expect(invoice.fields.descriptionUTF8 == nil)
+    let stored = try #require(invoice.fields.descriptionHashStorage)
+    #expect(withUnsafeBytes(of: stored) { Array($0) } == hash)
+  }
+
+  @Test("fields compare descriptions as strings: canonically equivalent texts are equal")
+  func canonicalEquivalence() throws {
+    let composed = try Self.decoded(.text("caf\u{e9}"))
+    let decomposed = try Self.decoded(.text("cafe\u{301}"))
+    #expect(composed.fields.descriptionUTF8 != decomposed.fields.descriptionUTF8)
+    #expect(composed.fields == decomposed.fields)
+    #expect(composed.fields != (try Self.decoded(.text("cafe"))).fields)
+    #expect(composed.fields != (try Self.decoded(.hash([UInt8](repeating: 0, count: 32)))).fields)
   }
 }
