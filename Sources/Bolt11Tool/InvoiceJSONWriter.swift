@@ -55,13 +55,13 @@ package enum InvoiceJSONWriter {
       output.append(#","payment_secret":"#)
       withUnsafeBytes(of: secret) { writeHex($0, to: &output) }
     }
-    switch fields.description {
-    case .text(let text):
+    // The description's stored bytes: `fields.description` would build a String or an array.
+    if let text = fields.descriptionUTF8 {
       output.append(#","description":"#)
-      writeString(text, to: &output)
-    case .hash(let hash):
+      text.withUnsafeBufferPointer { writeString(utf8: $0, to: &output) }
+    } else if let hash = fields.descriptionHashStorage {
       output.append(#","description_hash":"#)
-      writeHex(hash, to: &output)
+      withUnsafeBytes(of: hash) { writeHex($0, to: &output) }
     }
     if let metadata = fields.paymentMetadata {
       output.append(#","payment_metadata":"#)
