@@ -108,38 +108,12 @@ extension Bech32 {
     into output: UnsafeMutableBufferPointer<UInt8>
   ) -> Decoded? {
     let count = bytes.count
-    // Every class seen, or-ed together: a byte not allowed, or both cases, show as both bits.
-    var seen: UInt32 = 0
-    var checksum: UInt32 = 1
-    // BIP-173's expansion of the human-readable part: each character's high bits, a zero, then
-    // each character's low five bits.
-    for index in 0..<separator {
-      let byte = bytes[index]
-      // Wrapping: a byte below "A", "a" or 33 wraps far above the range it is tested for.
-      let isUpper = byte &- 0x41 < 26
-      seen |= isUpper ? upperLetter : 0
-      seen |= byte &- 0x61 < 26 ? lowerLetter : 0
-      seen |= byte &- 33 > 93 ? notAllowed : 0
-      let lower = isUpper ? byte | 0x20 : byte
-      output[index] = lower
-      checksum = step(checksum, tables) ^ UInt32(lower >> 5)
-    }
-    checksum = step(checksum, tables)
-    for index in 0..<separator {
-      checksum = step(checksum, tables) ^ UInt32(output[index] & 31)
-    }
-
-    // The data part: first the characters beyond a multiple of six, one at a time, then steps
-    // of six up to the end. Wrapping below: indices stay within `count`.
-    var index = separator + 1
-    let blocksStart = index + (count - index) % 6
-    while index < blocksStart {
-      let entry = tables[FoldTable.classes + Int(bytes[index])]
-      seen |= entry
-      output[index] = UInt8(truncatingIfNeeded: entry)
-      checksum = step(checksum, tables) ^ (entry & 31)
-      index &+= 1
-    }
+    // The data part: first the characters beyond a multiple of six, with the human-readable
+    // part, then steps of six up to the end. Wrapping below: indices stay within `count`.
+    let blocksStart = separator + 1 + (count - separator - 1) % 6
+    var (checksum, seen) = foldPrefix(
+      bytes, separator: separator, end: blocksStart, tables: tables, into: output)
+    var index = blocksStart
     while index < count {
       // Each character's class, word and share of the checksum as soon as it is loaded.
       var next = sixSteps(checksum, tables)
@@ -169,6 +143,44 @@ extension Bech32 {
       words: Array(
         UnsafeBufferPointer(rebasing: output[(separator + 1)..<(count - checksumLength)])),
       variant: variant, isUppercase: seen & upperLetter != 0)
+  }
+
+  /// The checksum and the classes seen over the human-readable part and the data characters
+  /// before `end`, a word a step: a few words a string, so the code is kept small.
+  ///
+  /// - Returns: the checksum, and every class seen or-ed together: a byte not allowed, or both
+  ///   cases, show as both bits.
+  @_optimize(size) @inline(never)
+  private static func foldPrefix(
+    _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, end: Int,
+    tables: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> (checksum: UInt32, seen: UInt32) {
+    var seen: UInt32 = 0
+    var checksum: UInt32 = 1
+    // BIP-173's expansion of the human-readable part: each character's high bits, a zero, then
+    // each character's low five bits.
+    for index in 0..<separator {
+      let byte = bytes[index]
+      // Wrapping: a byte below "A", "a" or 33 wraps far above the range it is tested for.
+      let isUpper = byte &- 0x41 < 26
+      seen |= isUpper ? upperLetter : 0
+      seen |= byte &- 0x61 < 26 ? lowerLetter : 0
+      seen |= byte &- 33 > 93 ? notAllowed : 0
+      let lower = isUpper ? byte | 0x20 : byte
+      output[index] = lower
+      checksum = step(checksum, tables) ^ UInt32(lower >> 5)
+    }
+    checksum = step(checksum, tables)
+    for index in 0..<separator {
+      checksum = step(checksum, tables) ^ UInt32(output[index] & 31)
+    }
+    for index in (separator + 1)..<end {
+      let entry = tables[FoldTable.classes + Int(bytes[index])]
+      seen |= entry
+      output[index] = UInt8(truncatingIfNeeded: entry)
+      checksum = step(checksum, tables) ^ (entry & 31)
+    }
+    return (checksum, seen)
   }
 
   /// Six `polymodStep`s with zero input, applied to `checksum` (below 2^30): the XOR of what

@@ -10,7 +10,7 @@ public enum Bech32 {
     /// BIP-350: constant 0x2bc830a3.
     case bech32m
 
-    var constant: UInt32 { self == .bech32 ? 1 : 0x2bc8_30a3 }
+    @inline(__always) var constant: UInt32 { self == .bech32 ? 1 : 0x2bc8_30a3 }
   }
 
   /// A decoded Bech32 string.
