@@ -83,8 +83,9 @@ extension Bech32 {
     return last == separator ? nil : decodeValid(bytes, separator: last)
   }
 
-  /// How many bytes from the start are searched for the separator first.
-  static let separatorWindow = 64
+  /// How many bytes from the start are searched for the separator first: more than an
+  /// invoice's human-readable part takes ("lnbcrt", twenty digits and a multiplier).
+  static let separatorWindow = 32
 
   /// `decodeValid` with the separator at `separator` (or -1 for none).
   private static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>, separator: Int)

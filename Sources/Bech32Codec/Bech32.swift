@@ -115,7 +115,8 @@ public enum Bech32 {
   /// The index of the last "1" in `bytes`, or -1.
   ///
   /// Eight bytes at a time from the end: `x ^ 0x3131...` has a zero byte where `x` has a "1", and
-  /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte.
+  /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte. In the last
+  /// word with one, an exact test marks each zero byte, and the highest mark is the last "1".
   package static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return -1 }
     let raw = UnsafeRawPointer(base)
@@ -134,10 +135,14 @@ public enum Bech32 {
       end -= 32
     }
     while end >= 8 {
-      // Little- or big-endian does not matter: only whether some byte is zero.
-      let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ 0x3131_3131_3131_3131
-      // Wrapping: the classic zero-byte test relies on the borrow.
-      if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+      // Little-endian: the byte at the highest address is the most significant.
+      let word =
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) ^ ones
+      // The exact zero-byte test (no borrow between bytes): a byte's top bit is set in `zeros`
+      // exactly when the byte is zero. Wrapping: each byte's sum stays within the byte.
+      let high: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
+      let zeros = ~((word & high &+ high) | word | high)
+      if zeros != 0 { return end - 8 + (63 - zeros.leadingZeroBitCount) / 8 }
       end -= 8
     }
     var index = end - 1
