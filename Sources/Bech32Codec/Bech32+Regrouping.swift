@@ -43,35 +43,41 @@ extension Bech32 {
   ///
   /// Words are masked to 5 bits. Writes only whole bytes, plus the zero-padded last one when
   /// `padded`.
-  @inline(__always)
+  ///
+  /// One copy of this code serves every caller; it is compiled for size, which keeps the
+  /// compiler from adding a vectorized copy of the block loop that is no faster.
+  @inline(never) @_optimize(size)
   package static func regroup(
     _ words: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>,
     padded: Bool
   ) -> (count: Int, bits: Int, accumulator: UInt32) {
+    // Our callers' contract, not input: the sizes below cannot overflow.
+    let needed = (words.count >> 3) * 5 + ((words.count & 7) * 5 + (padded ? 7 : 0)) >> 3
+    precondition(output.count >= needed, "regrouping output too small")
     var count = 0
     var index = 0
-    // Eight words are five whole bytes: a block needs no bit bookkeeping. The eight words are
-    // loaded as one big-endian integer, a word a byte, and packed by halving the lanes: five
-    // bits of each byte, ten of each 16-bit lane, twenty of each 32-bit lane, forty in all.
+    // Eight words are five whole bytes: a block needs no bit bookkeeping.
     // Wrapping below: `index` stays within `words.count` and `count` within `output.count`.
     if let source = UnsafeRawPointer(words.baseAddress),
       let destination = UnsafeMutableRawPointer(output.baseAddress)
     {
-      while words.count &- index >= 8 {
-        var block = UInt64(bigEndian: source.loadUnaligned(fromByteOffset: index, as: UInt64.self))
-        block &= 0x1f1f_1f1f_1f1f_1f1f
-        block = (block & 0x1f00_1f00_1f00_1f00) >> 3 | block & 0x001f_001f_001f_001f
-        block = (block & 0x03ff_0000_03ff_0000) >> 6 | block & 0x0000_03ff_0000_03ff
-        block = (block & 0x000f_ffff_0000_0000) >> 12 | block & 0x0000_0000_000f_ffff
-        if output.count &- count >= 8 {
-          // The forty bits to the top, stored big-endian: five bytes, then three that the next
-          // block or the tail overwrites (the buffer has room for them).
+      let blocksEnd = words.count & ~7
+      // Every block but the last stores eight bytes: its five, then three that the next block
+      // overwrites. `output` holds five bytes a block, so they lie within it.
+      if blocksEnd > 8 {
+        while index < blocksEnd &- 8 {
+          let block = packedBlock(source, index)
           destination.storeBytes(of: (block << 24).bigEndian, toByteOffset: count, as: UInt64.self)
-        } else {
-          for offset in 0..<5 {
-            output[count + offset] = UInt8(truncatingIfNeeded: block >> UInt64(32 - 8 * offset))
-          }
+          index &+= 8
+          count &+= 5
         }
+      }
+      if index < blocksEnd {
+        let block = packedBlock(source, index)
+        destination.storeBytes(
+          of: UInt32(truncatingIfNeeded: block >> 8).bigEndian, toByteOffset: count,
+          as: UInt32.self)
+        output[count &+ 4] = UInt8(truncatingIfNeeded: block)
         index &+= 8
         count &+= 5
       }
@@ -92,6 +98,19 @@ extension Bech32 {
       count += 1
     }
     return (count, bits, accumulator)
+  }
+
+  /// The eight words at `offset` of `words` (their low five bits), packed into the low 40 bits.
+  ///
+  /// They are loaded as one big-endian integer, a word a byte, and packed by halving the lanes:
+  /// five bits of each byte, ten of each 16-bit lane, twenty of each 32-bit lane, forty in all.
+  @inline(__always)
+  static func packedBlock(_ words: UnsafeRawPointer, _ offset: Int) -> UInt64 {
+    var block = UInt64(bigEndian: words.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    block &= 0x1f1f_1f1f_1f1f_1f1f
+    block = (block & 0x1f00_1f00_1f00_1f00) >> 3 | block & 0x001f_001f_001f_001f
+    block = (block & 0x03ff_0000_03ff_0000) >> 6 | block & 0x0000_03ff_0000_03ff
+    return (block & 0x000f_ffff_0000_0000) >> 12 | block & 0x0000_0000_000f_ffff
   }
 
   /// Regroups `words` into `output` (at least `words.count * 5 / 8` bytes) as

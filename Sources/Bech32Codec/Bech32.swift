@@ -10,7 +10,7 @@ public enum Bech32 {
     /// BIP-350: constant 0x2bc830a3.
     case bech32m
 
-    var constant: UInt32 { self == .bech32 ? 1 : 0x2bc8_30a3 }
+    @inline(__always) var constant: UInt32 { self == .bech32 ? 1 : 0x2bc8_30a3 }
   }
 
   /// A decoded Bech32 string.
@@ -112,191 +112,11 @@ public enum Bech32 {
     return try decodeReportingErrors(bytes)
   }
 
-  /// Per byte value, what the fast path needs to know about it, in one table lookup.
-  ///
-  /// Bits 0-4: the word value of a Bech32 data character (either case); `dataInvalid`: not a data
-  /// character; `lowerLetter`, `upperLetter`: a letter of that case. 256 entries, so any byte
-  /// indexes it.
-  static let characterClasses: [UInt8] = {
-    var table = [UInt8](repeating: 0, count: 256)
-    for byte in 0..<256 {
-      var entry: UInt8 = dataInvalid
-      if byte < 128, reverseAlphabet[byte] != 0xff { entry = reverseAlphabet[byte] }
-      if byte >= 0x61 && byte <= 0x7a { entry |= lowerLetter }
-      if byte >= 0x41 && byte <= 0x5a { entry |= upperLetter }
-      table[byte] = entry
-    }
-    return table
-  }()
-  static let lowerLetter: UInt8 = 0x20
-  static let upperLetter: UInt8 = 0x40
-  static let dataInvalid: UInt8 = 0x80
-
-  /// For each value of the checksum's top ten bits, what two polymod steps with zero input make
-  /// of them. The checksum is GF(2)-linear in its state, so two steps at once are
-  /// `(c & 0xfffff) << 10 ^ pairTable[c >> 20] ^ first << 5 ^ second`.
-  static let pairTable: [UInt32] = (0..<1024).map { top in
-    polymodStep(polymodStep(UInt32(top) << 20))
-  }
-
-  /// Two polymod steps with inputs `first` and `second` (their low five bits).
-  @inline(__always)
-  static func pairStep(
-    _ checksum: UInt32, _ pairs: UnsafeBufferPointer<UInt32>, _ first: UInt8, _ second: UInt8
-  ) -> UInt32 {
-    // Wrapping: `checksum` stays below 2^30, so the shifts cannot carry out of 32 bits.
-    (checksum & 0xf_ffff) << 10 ^ pairs[Int(checksum >> 20)] ^ UInt32(first & 31) << 5
-      ^ UInt32(second & 31)
-  }
-
-  /// Words in a block of the fast path's two checksum chains.
-  static let blockWords = 32
-
-  /// `blockWords` polymod steps with zero input, as four tables over the checksum's bytes: the
-  /// map is GF(2)-linear, so it is the XOR of what each byte alone becomes. Entry
-  /// `256 * k + b` is what byte k of value b becomes (the checksum has 30 bits: byte 3 is below
-  /// 64, and its entries from 64 on are never read).
-  static let blockShiftTable: [UInt32] = (0..<1024).map { entry in
-    var checksum = (UInt32(entry & 255) << (8 * UInt32(entry >> 8))) & 0x3fff_ffff
-    for _ in 0..<blockWords { checksum = polymodStep(checksum) }
-    return checksum
-  }
-
-  /// `blockWords` polymod steps with zero input applied to `checksum` (below 2^30).
-  @inline(__always)
-  static func blockShifted(_ checksum: UInt32, _ shifts: UnsafeBufferPointer<UInt32>) -> UInt32 {
-    shifts[Int(checksum & 255)] ^ shifts[256 + Int(checksum >> 8 & 255)]
-      ^ shifts[512 + Int(checksum >> 16 & 255)] ^ shifts[768 + Int(checksum >> 24)]
-  }
-
-  /// The decoding of a valid string, or nil when anything is wrong with it (the caller then
-  /// asks `decodeReportingErrors` which rule failed first, and where).
-  ///
-  /// One pass: the separator is found from the end (no data character is "1"), then each byte is
-  /// classified by one table lookup, stored, and folded into the checksum two words at a time.
-  /// The checksum is a chain of dependent table lookups; over the data part it runs as two
-  /// chains on neighbouring blocks, which the processor overlaps, joined once per block pair.
-  static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded? {
-    let count = bytes.count
-    let separator = lastSeparator(bytes)
-    guard separator >= 1, count - separator - 1 >= checksumLength else { return nil }
-    let dataCount = count - separator - 1
-    let wordCount = dataCount - checksumLength
-
-    return characterClasses.withUnsafeBufferPointer { classes in
-      pairTable.withUnsafeBufferPointer { pairs in
-        blockShiftTable.withUnsafeBufferPointer { shifts in
-          generatorTable.withUnsafeBufferPointer { generators -> Decoded? in
-            // Every class seen, or-ed together: an invalid data byte or both cases show in it.
-            var seen: UInt8 = 0
-            var hrpIsPrintable = true
-            var checksum: UInt32 = 1
-            let hrp = [UInt8](stackCapacity: separator) { output in
-              for index in 0..<separator {
-                let byte = bytes[index]
-                let letterCase = classes[Int(byte)] & (lowerLetter | upperLetter)
-                seen |= letterCase
-                // Wrapping: 33...126 is 0...93 after subtracting 33; anything else wraps above.
-                hrpIsPrintable = hrpIsPrintable && byte &- 33 <= 93
-                let lower = byte | (letterCase & upperLetter) >> 1  // an upper-case letter + 0x20
-                output[index] = lower
-              }
-              // BIP-173's expansion, two words a step: each character's high bits, a zero, then
-              // each character's low five bits.
-              var index = 0
-              while index + 1 < separator {
-                checksum = pairStep(checksum, pairs, output[index] >> 5, output[index + 1] >> 5)
-                index += 2
-              }
-              if index < separator {
-                checksum = pairStep(checksum, pairs, output[index] >> 5, 0)
-                index = 0
-              } else {
-                checksum = pairStep(checksum, pairs, 0, output[0])
-                index = 1
-              }
-              while index + 1 < separator {
-                checksum = pairStep(checksum, pairs, output[index], output[index + 1])
-                index += 2
-              }
-              if index < separator {
-                checksum = step(checksum, generators) ^ UInt32(output[index] & 31)
-              }
-              return separator
-            }
-            guard hrpIsPrintable else { return nil }
-
-            let data = UnsafeBufferPointer(rebasing: bytes[(separator + 1)...])
-            var seenData: UInt8 = 0
-            // Every word is stored, the six checksum words too; the array keeps the others.
-            let words = [UInt8](stackCapacity: dataCount) { output in
-              // A local copy: the captured variable would be loaded and stored on every step.
-              var seen = seen
-              defer { seenData = seen }
-              var index = 0
-              // Two blocks at a time: each folded from zero into its own chain, then joined,
-              // since the checksum after block a then block b is shift(shift(c) ^ a) ^ b.
-              while dataCount - index >= 2 * blockWords {
-                var first: UInt32 = 0
-                var second: UInt32 = 0
-                var offset = index
-                while offset < index + blockWords {
-                  let a0 = classes[Int(data[offset])]
-                  let a1 = classes[Int(data[offset + 1])]
-                  let b0 = classes[Int(data[offset + blockWords])]
-                  let b1 = classes[Int(data[offset + blockWords + 1])]
-                  seen |= a0 | a1 | b0 | b1
-                  output[offset] = a0 & 31
-                  output[offset + 1] = a1 & 31
-                  output[offset + blockWords] = b0 & 31
-                  output[offset + blockWords + 1] = b1 & 31
-                  first = pairStep(first, pairs, a0, a1)
-                  second = pairStep(second, pairs, b0, b1)
-                  offset &+= 2  // Wrapping: offset < dataCount, far from Int.max.
-                }
-                checksum = blockShifted(blockShifted(checksum, shifts) ^ first, shifts) ^ second
-                index += 2 * blockWords
-              }
-              // The rest, one chain, two words at a time.
-              while index + 1 < dataCount {
-                let first = classes[Int(data[index])]
-                let second = classes[Int(data[index + 1])]
-                seen |= first | second
-                output[index] = first & 31
-                output[index + 1] = second & 31
-                checksum = pairStep(checksum, pairs, first, second)
-                index &+= 2  // Wrapping: index < dataCount, far from Int.max.
-              }
-              if index < dataCount {
-                let value = classes[Int(data[index])]
-                seen |= value
-                output[index] = value & 31
-                checksum = step(checksum, generators) ^ UInt32(value & 31)
-              }
-              return wordCount
-            }
-            seen |= seenData
-            guard seen & dataInvalid == 0,
-              seen & (lowerLetter | upperLetter) != lowerLetter | upperLetter
-            else { return nil }
-            let variant: Variant
-            switch checksum {
-            case Variant.bech32.constant: variant = .bech32
-            case Variant.bech32m.constant: variant = .bech32m
-            default: return nil
-            }
-            return Decoded(
-              hrp: hrp, words: words, variant: variant, isUppercase: seen & upperLetter != 0)
-          }
-        }
-      }
-    }
-  }
-
   /// The index of the last "1" in `bytes`, or -1.
   ///
   /// Eight bytes at a time from the end: `x ^ 0x3131...` has a zero byte where `x` has a "1", and
-  /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte.
+  /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte. In the last
+  /// word with one, an exact test marks each zero byte, and the highest mark is the last "1".
   package static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return -1 }
     let raw = UnsafeRawPointer(base)
@@ -315,22 +135,19 @@ public enum Bech32 {
       end -= 32
     }
     while end >= 8 {
-      // Little- or big-endian does not matter: only whether some byte is zero.
-      let word = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ 0x3131_3131_3131_3131
-      // Wrapping: the classic zero-byte test relies on the borrow.
-      if (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+      // Little-endian: the byte at the highest address is the most significant.
+      let word =
+        UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) ^ ones
+      // The exact zero-byte test (no borrow between bytes): a byte's top bit is set in `zeros`
+      // exactly when the byte is zero. Wrapping: each byte's sum stays within the byte.
+      let high: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
+      let zeros = ~((word & high &+ high) | word | high)
+      if zeros != 0 { return end - 8 + (63 - zeros.leadingZeroBitCount) / 8 }
       end -= 8
     }
     var index = end - 1
     while index >= 0 && bytes[index] != 0x31 { index -= 1 }
     return index
-  }
-
-  /// `polymodStep` with the generator table at hand.
-  @inline(__always)
-  static func step(_ checksum: UInt32, _ generators: UnsafeBufferPointer<UInt32>) -> UInt32 {
-    // `checksum >> 25` is below 32: the checksum stays below 2^30.
-    ((checksum & 0x1ff_ffff) << 5) ^ generators[Int(checksum >> 25)]
   }
 
   /// Decodes step by step, checking each rule in order: the slow path, for invalid strings.

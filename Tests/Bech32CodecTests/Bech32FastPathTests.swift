@@ -36,10 +36,10 @@ import Testing
     #expect(decoded != nil)
   }
 
-  /// The fast path folds the data part's checksum as two chains over blocks of `blockWords`
-  /// words: every length from none to several block pairs and a tail, valid and with one
-  /// character changed, must decode as the one-step-at-a-time path does.
-  @Test("agrees at every data length, across the two-chain blocks", arguments: 0...300)
+  /// The fast path folds the data part's checksum six words a step, after the words beyond a
+  /// multiple of six: every length from none to many steps, valid and with one character
+  /// changed, must decode as the one-step-at-a-time path does.
+  @Test("agrees at every data length, across the steps of six", arguments: 0...300)
   func everyLength(_ length: Int) {
     var generator = SplitMix64(seed: UInt64(length))
     let words = (0..<length).map { _ in UInt8(generator.next() % 32) }
@@ -59,7 +59,7 @@ import Testing
     }
   }
 
-  /// The human-readable part's expansion is folded two words a step: odd and even lengths.
+  /// The human-readable part's expansion is folded a word a step, before the data part.
   @Test("agrees for every human-readable part length 1...20", arguments: 1...20)
   func everyPrefixLength(_ length: Int) {
     let hrp = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }

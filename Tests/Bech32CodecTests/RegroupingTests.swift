@@ -175,3 +175,53 @@ import Testing
     #expect(Bech32.words(fromBytes: [0x00, 0xff, 0x00][1..<2]) == [31, 28])
   }
 }
+
+/// `regroup` writes eight bytes a block but the last: into a buffer of exactly the size its
+/// contract names, followed by guard bytes, it must write the bit-by-bit reference's bytes and
+/// nothing past them.
+@Suite struct RegroupBufferTests {
+  /// BIP-173 `convertbits(words, 5, 8, pad)`, bit by bit: the bytes, or nil when the padding is
+  /// refused.
+  static func reference(_ words: [UInt8], padded: Bool) -> [UInt8]? {
+    var bits: [UInt8] = []
+    for word in words { for shift in (0..<5).reversed() { bits.append(word >> shift & 1) } }
+    let leftover = bits.count % 8
+    if !padded && (leftover >= 5 || bits.suffix(leftover).contains(1)) { return nil }
+    if padded && leftover > 0 { bits += [UInt8](repeating: 0, count: 8 - leftover) }
+    return stride(from: 0, to: bits.count - bits.count % 8, by: 8).map { start in
+      bits[start..<(start + 8)].reduce(0) { $0 << 1 | $1 }
+    }
+  }
+
+  @Test("writes the reference's bytes and nothing past the buffer", arguments: 0...140)
+  func exactBuffer(_ count: Int) {
+    var generator = SplitMix64(seed: 0xb10c &+ UInt64(count))
+    let guardBytes = 16
+    for padded in [false, true] {
+      var words = (0..<count).map { _ in UInt8(generator.next() % 32) }
+      // Unpadded, clear the leftover bits half the time so that the padding is accepted.
+      if !padded && count > 0 && generator.next() % 2 == 0 {
+        let leftover = count * 5 % 8
+        words[count - 1] &= leftover == 0 ? 31 : ~UInt8((1 << min(leftover, 5)) - 1) & 31
+      }
+      let size = (count * 5 + (padded ? 7 : 0)) / 8
+      var storage = [UInt8](repeating: 0xa5, count: size + guardBytes)
+      let written = words.withUnsafeBufferPointer { words in
+        storage.withUnsafeMutableBufferPointer { storage in
+          Bech32.regroup(
+            words, into: UnsafeMutableBufferPointer(rebasing: storage[0..<size]), padded: padded)
+        }
+      }
+      #expect(storage.suffix(guardBytes).allSatisfy { $0 == 0xa5 }, "wrote past \(size) bytes")
+      let expected = Self.reference(words, padded: true)!
+      #expect(Array(storage.prefix(written.count)) == Array(expected.prefix(written.count)))
+      #expect(written.count == (padded ? expected.count : count * 5 / 8))
+      let refused = words.withUnsafeBufferPointer { words in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size + 1) { buffer in
+          (try? Bech32.regroupUnpadded(words, into: buffer).get()) == nil
+        }
+      }
+      #expect(refused == (Self.reference(words, padded: false) == nil))
+    }
+  }
+}

@@ -1,0 +1,203 @@
+extension Bech32 {
+  // The fast path folds the data part into the checksum six characters a step.
+  //
+  // BIP-173's polymod keeps a 30-bit checksum c, six 5-bit symbols, and for each word v makes it
+  // c * x + v modulo the generator: a GF(2)-linear map of c, plus v. After six words v0...v5,
+  // c * x^6 has no symbol left of the old checksum in place, so the new checksum is
+  // `shift(c) ^ v0 << 25 ^ v1 << 20 ^ ... ^ v5`, where `shift` is six steps with zero input.
+  // Being linear, `shift(c)` is the XOR of what each byte of c alone becomes: four table loads.
+  // Each `v_i << 5 * (5 - i)` is read from a table of position i indexed by the input byte
+  // itself, so a character costs its load, its table entry and the store of its word.
+
+  /// Where each part of `foldTables` starts.
+  enum FoldTable {
+    /// Six tables of 256 entries, one per position in a step of six: entry `256 * i + b` is
+    /// `word(b) << 5 * (5 - i)` for a data character b of either case, 0 for other bytes. The
+    /// last one, whose entries are the words themselves, also classifies the byte in its top
+    /// two bits (see `lowerLetter`).
+    static let positions = 0
+    /// The last position's table: the word of each byte in bits 0-4, its class in bits 30-31.
+    static let classes = 5 * 256
+    /// Four tables of six zero-input steps, one per byte of the checksum: entry
+    /// `shifts + 256 * k + b` is what byte k of value b becomes. The checksum has 30 bits, so
+    /// byte 3 is below 64 and its table has 64 entries.
+    static let shifts = 6 * 256
+    /// The 32 generator combinations of `generatorTable`, for single steps.
+    static let generators = shifts + 3 * 256 + 64
+    /// Entries in all.
+    static let count = generators + 32
+  }
+
+  /// In a `FoldTable.classes` entry or in the fast path's `seen`: a lower-case letter.
+  static let lowerLetter: UInt32 = 0x4000_0000
+  /// An upper-case letter.
+  static let upperLetter: UInt32 = 0x8000_0000
+  /// A byte the part it stands in does not allow: both bits, as if both cases were seen, since
+  /// either way the string goes to the careful path.
+  static let notAllowed: UInt32 = 0xc000_0000
+
+  /// The fast path's tables, laid out as `FoldTable` says, derived from the BIP-173 generator
+  /// on first use (9.4 KiB; a lower-case string touches about 70 of its 64-byte lines).
+  static let foldTables: [UInt32] = {
+    var table = [UInt32](repeating: 0, count: FoldTable.count)
+    for byte in 0..<256 {
+      let word = byte < 128 ? reverseAlphabet[byte] : 0xff
+      guard word != 0xff else {
+        table[FoldTable.classes + byte] = notAllowed
+        continue
+      }
+      for position in 0..<6 {
+        table[FoldTable.positions + 256 * position + byte] =
+          UInt32(word) << (5 * (5 - UInt32(position)))
+      }
+      if byte >= 0x61 { table[FoldTable.classes + byte] |= lowerLetter }
+      if byte >= 0x41 && byte <= 0x5a { table[FoldTable.classes + byte] |= upperLetter }
+    }
+    for part in 0..<4 {
+      for value in 0..<(part == 3 ? 64 : 256) {
+        var checksum = UInt32(value) << (8 * UInt32(part))
+        for _ in 0..<6 { checksum = polymodStep(checksum) }
+        table[FoldTable.shifts + 256 * part + value] = checksum
+      }
+    }
+    for top in 0..<32 { table[FoldTable.generators + top] = generatorTable[top] }
+    return table
+  }()
+
+  /// The decoding of a valid string, or nil when anything is wrong with it (the caller then
+  /// asks `decodeReportingErrors` which rule failed first, and where).
+  ///
+  /// The separator is the last "1", and no data character is "1". It is looked for in the
+  /// first `separatorWindow` bytes only, which hold it in any usual string; the data part's pass
+  /// refuses a "1" like any byte outside the alphabet, so a "1" after the guess fails that pass,
+  /// and only then is the whole string searched. Then one pass over the human-readable part and
+  /// one over the data part, six characters a step.
+  static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded? {
+    let count = bytes.count
+    let window = min(count, separatorWindow)
+    var separator = lastSeparator(UnsafeBufferPointer(rebasing: bytes[0..<window]))
+    if separator < 0 { separator = lastSeparator(bytes) }
+    if let decoded = decodeValid(bytes, separator: separator) { return decoded }
+    guard count > window else { return nil }
+    let last = lastSeparator(bytes)
+    return last == separator ? nil : decodeValid(bytes, separator: last)
+  }
+
+  /// How many bytes from the start are searched for the separator first: more than an
+  /// invoice's human-readable part takes ("lnbcrt", twenty digits and a multiplier).
+  static let separatorWindow = 32
+
+  /// `decodeValid` with the separator at `separator` (or -1 for none).
+  private static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>, separator: Int)
+    -> Decoded?
+  {
+    let count = bytes.count
+    guard separator >= 1, count - separator - 1 >= checksumLength else { return nil }
+    return foldTables.withUnsafeBufferPointer { tables in
+      // The lower-cased human-readable part, then the words, each where its character stands.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { output in
+        fold(bytes, separator: separator, tables: tables, into: output)
+      }
+    }
+  }
+
+  /// `decodeValid` with its tables and its output buffer (`bytes.count` bytes) at hand.
+  ///
+  /// - Precondition: `separator` is at least 1 and at least six bytes follow it.
+  private static func fold(
+    _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, tables: UnsafeBufferPointer<UInt32>,
+    into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Decoded? {
+    let count = bytes.count
+    // The data part: first the characters beyond a multiple of six, with the human-readable
+    // part, then steps of six up to the end. Wrapping below: indices stay within `count`.
+    let blocksStart = separator + 1 + (count - separator - 1) % 6
+    var (checksum, seen) = foldPrefix(
+      bytes, separator: separator, end: blocksStart, tables: tables, into: output)
+    var index = blocksStart
+    while index < count {
+      // Each character's class, word and share of the checksum as soon as it is loaded.
+      var next = sixSteps(checksum, tables)
+      for position in 0..<5 {
+        let byte = Int(bytes[index &+ position])
+        let entry = tables[FoldTable.classes + byte]
+        seen |= entry
+        output[index &+ position] = UInt8(truncatingIfNeeded: entry)
+        next ^= tables[256 &* position &+ byte]
+      }
+      let entry = tables[FoldTable.classes + Int(bytes[index &+ 5])]
+      seen |= entry
+      output[index &+ 5] = UInt8(truncatingIfNeeded: entry)
+      checksum = next ^ entry & 0x3fff_ffff
+      index &+= 6
+    }
+
+    guard seen & notAllowed != notAllowed else { return nil }
+    let variant: Variant
+    switch checksum {
+    case Variant.bech32.constant: variant = .bech32
+    case Variant.bech32m.constant: variant = .bech32m
+    default: return nil
+    }
+    return Decoded(
+      hrp: Array(UnsafeBufferPointer(rebasing: output[0..<separator])),
+      words: Array(
+        UnsafeBufferPointer(rebasing: output[(separator + 1)..<(count - checksumLength)])),
+      variant: variant, isUppercase: seen & upperLetter != 0)
+  }
+
+  /// The checksum and the classes seen over the human-readable part and the data characters
+  /// before `end`, a word a step: a few words a string, so the code is kept small.
+  ///
+  /// - Returns: the checksum, and every class seen or-ed together: a byte not allowed, or both
+  ///   cases, show as both bits.
+  @_optimize(size) @inline(never)
+  private static func foldPrefix(
+    _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, end: Int,
+    tables: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> (checksum: UInt32, seen: UInt32) {
+    var seen: UInt32 = 0
+    var checksum: UInt32 = 1
+    // BIP-173's expansion of the human-readable part: each character's high bits, a zero, then
+    // each character's low five bits.
+    for index in 0..<separator {
+      let byte = bytes[index]
+      // Wrapping: a byte below "A", "a" or 33 wraps far above the range it is tested for.
+      let isUpper = byte &- 0x41 < 26
+      seen |= isUpper ? upperLetter : 0
+      seen |= byte &- 0x61 < 26 ? lowerLetter : 0
+      seen |= byte &- 33 > 93 ? notAllowed : 0
+      let lower = isUpper ? byte | 0x20 : byte
+      output[index] = lower
+      checksum = step(checksum, tables) ^ UInt32(lower >> 5)
+    }
+    checksum = step(checksum, tables)
+    for index in 0..<separator {
+      checksum = step(checksum, tables) ^ UInt32(output[index] & 31)
+    }
+    for index in (separator + 1)..<end {
+      let entry = tables[FoldTable.classes + Int(bytes[index])]
+      seen |= entry
+      output[index] = UInt8(truncatingIfNeeded: entry)
+      checksum = step(checksum, tables) ^ (entry & 31)
+    }
+    return (checksum, seen)
+  }
+
+  /// Six `polymodStep`s with zero input, applied to `checksum` (below 2^30): the XOR of what
+  /// each of its bytes alone becomes.
+  @inline(__always)
+  static func sixSteps(_ checksum: UInt32, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    tables[FoldTable.shifts + Int(checksum & 255)]
+      ^ tables[FoldTable.shifts + 256 + Int(checksum >> 8 & 255)]
+      ^ tables[FoldTable.shifts + 512 + Int(checksum >> 16 & 255)]
+      ^ tables[FoldTable.shifts + 768 + Int(checksum >> 24)]
+  }
+
+  /// `polymodStep` with the tables at hand.
+  @inline(__always)
+  static func step(_ checksum: UInt32, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    // `checksum >> 25` is below 32: the checksum stays below 2^30.
+    ((checksum & 0x1ff_ffff) << 5) ^ tables[FoldTable.generators + Int(checksum >> 25)]
+  }
+}
