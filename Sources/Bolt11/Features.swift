@@ -83,6 +83,13 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
       low = words.reduce(0) { $0 << 5 | UInt64($1 & 31) }
       return
     }
+    self = Self(wideWords: words)
+  }
+
+  /// `init(words:)` for more than 12 words, without leading zero words. Out of line: invoices
+  /// rarely set a bit above 59, and this code would spread the usual case over more cache lines.
+  @inline(never)
+  private init(wideWords words: some Collection<UInt8>) {
     // Zero words in front, as many as make the bit count whole bytes: the words then regroup
     // exactly and the number stays right-aligned. At most 1030 words and 644 bytes, on the stack.
     let total = (words.count + 7) / 8 * 8

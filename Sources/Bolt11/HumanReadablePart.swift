@@ -20,7 +20,8 @@ public struct HumanReadablePart: Sendable, Equatable {
   }
 
   /// A multiplier letter, how many millisatoshis one unit of it is, and the unit's name, largest
-  /// first. `p` is a tenth of a millisatoshi and is handled apart.
+  /// first. `p` is a tenth of a millisatoshi and is handled apart. `multiplier(_:)` and
+  /// `shortestRank(of:)` repeat these values as comparisons; tests hold them equal.
   static let multipliers: [(letter: UInt8, msat: UInt64, name: String)] = [
     (UInt8(ascii: "m"), 100_000_000, "milli-bitcoin"),  // 10^-3 BTC = 10^8 msat
     (UInt8(ascii: "u"), 100_000, "micro-bitcoin"),  // 10^-6 BTC = 10^5 msat
@@ -87,10 +88,8 @@ public struct HumanReadablePart: Sendable, Equatable {
     let unit: UInt64
     if digitsEnd == hrp.count {
       (givenRank, unit) = (4, Millisatoshis.perBitcoin)
-    } else if last == pico.letter {
-      (givenRank, unit) = (0, 1)
-    } else if let index = multipliers.firstIndex(where: { $0.letter == last }) {
-      (givenRank, unit) = (3 - index, multipliers[index].msat)
+    } else if let multiplier = multiplier(last) {
+      (givenRank, unit) = multiplier
     } else {
       throw InvoiceError(
         .hrpInvalidAmount, "unknown multiplier \"\(String(decoding: [last], as: UTF8.self))\"",
@@ -153,12 +152,27 @@ public struct HumanReadablePart: Sendable, Equatable {
   }
 
   /// The rank of the largest unit that expresses `msat` as a whole number (4: bitcoin ... 0: p).
+  ///
+  /// `multipliers` as plain comparisons: no table on the path every amount takes.
   static func shortestRank(of msat: UInt64) -> Int {
     if msat % Millisatoshis.perBitcoin == 0 { return 4 }
-    for (index, multiplier) in multipliers.enumerated() where msat % multiplier.msat == 0 {
-      return 3 - index
-    }
+    if msat % 100_000_000 == 0 { return 3 }
+    if msat % 100_000 == 0 { return 2 }
+    if msat % 100 == 0 { return 1 }
     return 0
+  }
+
+  /// The rank (3: m, 2: u, 1: n, 0: p) and the millisatoshis of one unit (1 for `p`, whose
+  /// amounts are read without their last digit) of the multiplier `letter`, or nil for any
+  /// other byte: `multipliers` and `pico` as a switch, no table on the path every amount takes.
+  static func multiplier(_ letter: UInt8) -> (rank: Int, msat: UInt64)? {
+    switch letter {
+    case UInt8(ascii: "m"): (3, 100_000_000)
+    case UInt8(ascii: "u"): (2, 100_000)
+    case UInt8(ascii: "n"): (1, 100)
+    case UInt8(ascii: "p"): (0, 1)
+    default: nil
+    }
   }
 
   /// The amount as a writer must put it: no leading zeros, the largest multiplier that keeps it a

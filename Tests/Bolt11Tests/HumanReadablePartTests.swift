@@ -260,4 +260,47 @@ struct InvalidHRP: Sendable, CustomTestStringConvertible {
     #expect(part.amount == Millisatoshis(100_000))
     #expect(try Self.parse("ln" + currency.prefix).amount == nil)
   }
+
+  @Test("multiplier(_:) gives each byte the rank and unit the multiplier table gives it")
+  func multiplierMatchesTable() {
+    for byte in UInt8.min...UInt8.max {
+      // The slow reference: the tables, as `unitName(endingWith:)` reads them.
+      var expected: (rank: Int, msat: UInt64)?
+      if byte == HumanReadablePart.pico.letter {
+        expected = (0, 1)
+      } else if let index = HumanReadablePart.multipliers.firstIndex(where: { $0.letter == byte }) {
+        expected = (3 - index, HumanReadablePart.multipliers[index].msat)
+      }
+      let found = HumanReadablePart.multiplier(byte)
+      #expect(found?.rank == expected?.rank && found?.msat == expected?.msat, "byte \(byte)")
+    }
+  }
+
+  @Test("shortestRank(of:) agrees with the multiplier table's largest whole unit")
+  func shortestRankMatchesTable() {
+    // BOLT #11: 1 BTC is 10^11 msat; m, u and n are 10^8, 10^5 and 10^2 msat.
+    var values: [UInt64] = [0, 1, 10, 99, UInt64.max, Millisatoshis.maximum.rawValue]
+    var power: UInt64 = 1
+    for _ in 0..<19 {
+      values += [power, power &* 3, power &+ 1, power &- 1, power &* 7 &+ 100]
+      power &*= 10
+    }
+    // Multiples of 100 spread over 64 bits (a fixed linear congruential sequence).
+    var state: UInt64 = 0x2545_f491_4f6c_dd1d
+    for _ in 0..<1000 {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      values.append(state / 1000 * 100)
+    }
+    for msat in values {
+      var expected = 0
+      if msat % Millisatoshis.perBitcoin == 0 {
+        expected = 4
+      } else if let index = HumanReadablePart.multipliers.firstIndex(where: {
+        msat % $0.msat == 0
+      }) {
+        expected = 3 - index
+      }
+      #expect(HumanReadablePart.shortestRank(of: msat) == expected, "msat \(msat)")
+    }
+  }
 }
