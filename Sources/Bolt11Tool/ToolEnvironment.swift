@@ -6,10 +6,6 @@ public protocol ByteSource: AnyObject {
   ///
   /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
   func read(maximum: Int) throws -> [UInt8]
-  /// Appends up to `maximum` bytes to `buffer`: how many; 0 at the end.
-  ///
-  /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
-  func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int
   /// Reads up to `buffer.count` bytes into the start of `buffer`: how many; 0 at the end.
   ///
   /// - Throws: `ToolIOError` with `io.read` when the source cannot be read.
@@ -17,12 +13,8 @@ public protocol ByteSource: AnyObject {
 }
 
 extension ByteSource {
-  public func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int {
-    let block = try read(maximum: maximum)
-    buffer += block
-    return block.count
-  }
-
+  /// Copies what `read(maximum:)` gives: a source with its own storage reads into `buffer`
+  /// directly instead (`FileSource`).
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
     let block = try read(maximum: buffer.count)
     buffer.copyBytes(from: block)
@@ -174,24 +166,9 @@ public final class FileSource: ByteSource {
   }
 
   public func read(maximum: Int) throws -> [UInt8] {
-    var buffer: [UInt8] = []
-    _ = try read(appendingTo: &buffer, maximum: maximum)
-    return buffer
-  }
-
-  /// Where `read(2)` puts the bytes, allocated once: a read costs no allocation or zero fill
-  /// of its own.
-  private var scratch: [UInt8] = []
-
-  public func read(appendingTo buffer: inout [UInt8], maximum: Int) throws -> Int {
-    if scratch.count < maximum { scratch = [UInt8](repeating: 0, count: maximum) }
-    let count = try scratch.withUnsafeMutableBytes {
-      try read(into: UnsafeMutableRawBufferPointer(rebasing: $0[0..<maximum]))
+    try [UInt8](unsafeUninitializedCapacity: max(maximum, 0)) { buffer, count in
+      count = try read(into: UnsafeMutableRawBufferPointer(buffer))
     }
-    scratch.withUnsafeBufferPointer {
-      buffer.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<count]))
-    }
-    return count
   }
 
   /// One `read(2)`, straight into `buffer`.
