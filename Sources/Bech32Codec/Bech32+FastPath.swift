@@ -75,12 +75,12 @@ extension Bech32 {
   static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded? {
     let count = bytes.count
     let window = min(count, separatorWindow)
-    var separator = lastSeparator(UnsafeBufferPointer(rebasing: bytes[0..<window]))
-    if separator < 0 { separator = lastSeparator(bytes) }
-    if let decoded = decodeValid(bytes, separator: separator) { return decoded }
+    // -1 when the window holds no "1": the pass refuses it at once, and the search goes on.
+    let guess = lastSeparator(UnsafeBufferPointer(rebasing: bytes[0..<window]))
+    if let decoded = decodeValid(bytes, separator: guess) { return decoded }
     guard count > window else { return nil }
     let last = lastSeparator(bytes)
-    return last == separator ? nil : decodeValid(bytes, separator: last)
+    return last == guess ? nil : decodeValid(bytes, separator: last)
   }
 
   /// How many bytes from the start are searched for the separator first: more than an
