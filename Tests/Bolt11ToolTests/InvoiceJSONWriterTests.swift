@@ -132,13 +132,23 @@ import Testing
       }
       if round % 5 == 2 { builder.paymentMetadata = bytes(round % 11) }
       if round % 3 == 1 {
+        // Every kind; Base58 payloads with leading zero bytes now and then.
         builder.fallbacks = [
           Fallback(version: 17, program: bytes(20))!, Fallback(version: 0, program: bytes(32))!,
           Fallback(version: 1, program: bytes(32))!,
+          Fallback(
+            version: 18, program: [UInt8](repeating: 0, count: round % 4) + bytes(20 - round % 4))!,
+          Fallback(version: 0, program: bytes(20))!,
+          Fallback(version: UInt8(1 + round % 16), program: bytes(2 + round % 39))!,
         ]
       }
       if round % 4 == 3 {
         builder.routeHints = [
+          RouteHint(hops: [
+            RouteHop(
+              nodeID: hopKeys[0].publicKey, shortChannelID: ShortChannelID(rawValue: .max),
+              feeBaseMsat: 0, feeProportionalMillionths: .max, cltvExpiryDelta: .max)
+          ]),
           RouteHint(
             hops: (0...(round % 3)).map { hop in
               RouteHop(
@@ -147,7 +157,7 @@ import Testing
                   block: UInt32(round * 1000 + hop), transaction: 77, output: UInt16(hop)),
                 feeBaseMsat: UInt32.max - UInt32(hop), feeProportionalMillionths: UInt32(round),
                 cltvExpiryDelta: UInt16(40 + hop))
-            })
+            }),
         ]
       }
       if round % 6 == 5 { builder.extraFields = [ExtraField(tag: 31, words: [1, 2, 3, 31])] }
