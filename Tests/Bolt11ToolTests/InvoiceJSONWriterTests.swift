@@ -284,6 +284,23 @@ import Testing
     #expect(output == [7] + expected)
   }
 
+  @Test("short copies: every length up to 64, the same bytes as a byte loop, none past the end")
+  func shortCopies() {
+    let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    for length in 0...64 {
+      // A guard byte after the target's `length` bytes must stay as it is.
+      var target = [UInt8](repeating: 0xEE, count: 65)
+      source.withUnsafeBytes { source in
+        target.withUnsafeMutableBytes { target in
+          ByteWriter.copy(source.baseAddress!, to: target.baseAddress!, count: length)
+        }
+      }
+      var expected = [UInt8](repeating: 0xEE, count: 65)
+      for index in 0..<length { expected[index] = source[index] }
+      #expect(target == expected, "length \(length)")
+    }
+  }
+
   @Test("DER signatures: the same bytes as libsecp256k1's, absent where it refuses r or s")
   func derSignatures() throws {
     var generator = SeededGenerator(state: 35)
