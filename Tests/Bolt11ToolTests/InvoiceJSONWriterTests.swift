@@ -243,8 +243,14 @@ import Testing
   @Test("hex digits: the same as String(_:radix:) for every byte, at every length")
   func hexDigits() {
     var generator = SeededGenerator(state: 16)
-    var cases: [[UInt8]] = [Array(0...255), Array((0...255).reversed())]
-    for length in 0...40 {
+    // Every byte at each of the four places of a group of four, and in a last group of one,
+    // two or three bytes.
+    var cases: [[UInt8]] = (0...3).map { Array((0...255).dropFirst($0)) }
+    cases.append(Array((0...255).reversed()))
+    for byte in UInt8(0)...255 {
+      cases += [[byte], [0xA5, byte], [0x5A, 0xFF, byte], [1, 2, 3, 4, 0, byte, 9]]
+    }
+    for length in 0...80 {
       cases.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
     for bytes in cases {
