@@ -133,17 +133,44 @@ package enum InvoiceJSONWriter {
     }
   }
 
-  /// `fallbacks`, `routes` and `extra`, when one of them is not empty.
+  /// `fallbacks`, `routes` and `extra`, when one of them is not empty. Route hints are common;
+  /// fallbacks and extra fields are rare and written out of line, so that an invoice with
+  /// routes only runs through less code.
   @inline(never)
   private static func writeLists(_ fields: InvoiceFields, to output: inout ByteWriter) {
+    if fields.fallbacks.isEmpty {
+      output.append(#","fallbacks":[]"#)
+    } else {
+      writeFallbacks(fields.fallbacks, on: fields.currency, to: &output)
+    }
+    output.append(#","routes":["#)
+    let start = output.count
+    fields.routeHints.withUnsafeBufferPointer { hints in
+      for hint in hints {
+        writeRoute(hint, to: &output)
+        output.append(UInt8(ascii: ","))
+      }
+    }
+    output.endList(from: start)
+    if fields.extraFields.isEmpty {
+      output.append(#","extra":[]"#)
+    } else {
+      writeExtraFields(fields.extraFields, to: &output)
+    }
+  }
+
+  @inline(never)
+  private static func writeFallbacks(
+    _ fallbacks: [Fallback], on currency: Currency, to output: inout ByteWriter
+  ) {
     output.append(#","fallbacks":["#)
-    var start = output.count
-    for fallback in fields.fallbacks {
+    let start = output.count
+    for fallback in fallbacks {
       output.append(#"{"type":"#)
       output.append(typeName(fallback.kind))
       // `addr` is absent where the chain's address form is unknown. The address is written
       // where it is made, with no string in between.
-      fallback.withAddressBytes(on: fields.currency) { address in
+      fallback.withAddressBytes(on: currency) { address in
         guard let address else { return }
         output.append(#","addr":"#)
         writeString(utf8: address, to: &output)
@@ -153,18 +180,13 @@ package enum InvoiceJSONWriter {
       output.append("},")
     }
     output.endList(from: start)
-    output.append(#","routes":["#)
-    start = output.count
-    fields.routeHints.withUnsafeBufferPointer { hints in
-      for hint in hints {
-        writeRoute(hint, to: &output)
-        output.append(UInt8(ascii: ","))
-      }
-    }
-    output.endList(from: start)
+  }
+
+  @inline(never)
+  private static func writeExtraFields(_ fields: [ExtraField], to output: inout ByteWriter) {
     output.append(#","extra":["#)
-    start = output.count
-    for field in fields.extraFields {
+    let start = output.count
+    for field in fields {
       output.append(#"{"tag":""#)
       output.append(letter(field.tag))
       output.append(#"","data":""#)
