@@ -91,44 +91,42 @@ package struct ByteWriter: ~Copyable {
     }
   }
 
-  @inline(never)
+  /// Compiled for size, so that the compiler does not unroll or vectorize `copy`'s loops.
+  @inline(never) @_optimize(size)
   private mutating func append(literal start: UnsafePointer<UInt8>, count length: Int) {
     reserve(length)
     Self.copy(UnsafeRawPointer(start), to: UnsafeMutableRawPointer(base + count), count: length)
     count &+= length
   }
 
-  /// Copies `length` bytes: up to 32 with at most four loads and four stores that overlap in
-  /// the middle, with no call (the JSON writer's literals are that short), more with `memcpy`.
+  /// Copies `length` bytes eight at a time, the last eight overlapping the ones before, and
+  /// fewer than eight one at a time: no call, for the JSON writer's literals of a few dozen
+  /// bytes.
   @inline(__always)
   static func copy(
     _ source: UnsafeRawPointer, to target: UnsafeMutableRawPointer, count length: Int
   ) {
-    // The `Word` at `offset`.
-    func move<Word>(_: Word.Type, _ offset: Int) {
+    var index = 0
+    guard length >= 8 else {
+      while index < length {
+        target.storeBytes(
+          of: source.load(fromByteOffset: index, as: UInt8.self), toByteOffset: index,
+          as: UInt8.self)
+        index &+= 1
+      }
+      return
+    }
+    // The eight bytes at `offset`.
+    func move(_ offset: Int) {
       target.storeBytes(
-        of: source.loadUnaligned(fromByteOffset: offset, as: Word.self), toByteOffset: offset,
-        as: Word.self)
+        of: source.loadUnaligned(fromByteOffset: offset, as: UInt64.self), toByteOffset: offset,
+        as: UInt64.self)
     }
-    switch length {
-    case 17...32:
-      move(UInt64.self, 0)
-      move(UInt64.self, 8)
-      move(UInt64.self, length &- 16)
-      move(UInt64.self, length &- 8)
-    case 8...16:
-      move(UInt64.self, 0)
-      move(UInt64.self, length &- 8)
-    case 4..<8:
-      move(UInt32.self, 0)
-      move(UInt32.self, length &- 4)
-    case 2..<4:
-      move(UInt16.self, 0)
-      move(UInt16.self, length &- 2)
-    case 1: move(UInt8.self, 0)
-    case 0: break
-    default: target.copyMemory(from: source, byteCount: length)
+    while length &- index > 8 {
+      move(index)
+      index &+= 8
     }
+    move(length &- 8)
   }
 
   /// Ends a JSON array whose items, written from `start` on, each end in a comma: the last comma
