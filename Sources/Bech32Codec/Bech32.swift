@@ -241,8 +241,38 @@ public enum Bech32 {
     hrp: some Collection<UInt8>, words: some Collection<UInt8>, variant: Variant = .bech32,
     uppercase: Bool = false
   ) -> String {
-    var output = [UInt8]()
-    output.reserveCapacity(hrp.count + 1 + words.count + checksumLength)
+    let hrp = Array(hrp)
+    let words = Array(words)
+    return String(unsafeUninitializedCapacity: hrp.count + 1 + words.count + checksumLength) {
+      output in
+      let count = hrp.withUnsafeBufferPointer { hrp in
+        words.withUnsafeBufferPointer { words in
+          encode(hrp: hrp, words: words, variant: variant, into: output)
+        }
+      }
+      if uppercase {
+        for index in 0..<count where output[index] >= 0x61 && output[index] <= 0x7a {
+          output[index] -= 0x20
+        }
+      }
+      return count
+    }
+  }
+
+  /// `encode(hrp:words:variant:)` written to `output`, which holds at least
+  /// `hrp.count + 1 + words.count + checksumLength` bytes: returns the count written.
+  ///
+  /// - Precondition: as `encode(hrp:words:variant:uppercase:)`'s.
+  package static func encode(
+    hrp: UnsafeBufferPointer<UInt8>, words: UnsafeBufferPointer<UInt8>, variant: Variant,
+    into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    precondition(output.count >= hrp.count + 1 + words.count + checksumLength, "output too small")
+    var count = 0
+    func append(_ byte: UInt8) {
+      output[count] = byte
+      count += 1
+    }
     var checksum: UInt32 = 1
     for byte in hrp {
       precondition(byte >= 33 && byte <= 126, "human-readable part must be printable ASCII")
@@ -251,26 +281,21 @@ public enum Bech32 {
     checksum = polymodStep(checksum)
     for byte in hrp {
       checksum = polymodStep(checksum) ^ UInt32(lowercased(byte) & 31)
-      output.append(lowercased(byte))
+      append(lowercased(byte))
     }
-    output.append(0x31)
+    append(0x31)
     for word in words {
       precondition(word < 32, "words are 5-bit values")
       checksum = polymodStep(checksum) ^ UInt32(word)
-      output.append(alphabet[Int(word)])
+      append(alphabet[Int(word)])
     }
     for _ in 0..<checksumLength { checksum = polymodStep(checksum) }
     checksum ^= variant.constant
     for index in 0..<checksumLength {
       let word = (checksum >> (5 * (5 - UInt32(index)))) & 31
-      output.append(alphabet[Int(word)])
+      append(alphabet[Int(word)])
     }
-    if uppercase {
-      for index in output.indices where output[index] >= 0x61 && output[index] <= 0x7a {
-        output[index] -= 0x20
-      }
-    }
-    return String(decoding: output, as: UTF8.self)
+    return count
   }
 
   /// One step of the BCH checksum: multiply by x and reduce by the generator (BIP-173 `polymod`).

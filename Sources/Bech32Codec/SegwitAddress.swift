@@ -21,11 +21,55 @@ public enum SegwitAddress {
   /// - Precondition: `version` is 0...16 and the program length suits it (2...40 bytes; 20 or 32
   ///   for version 0). Callers check these on input first.
   public static func encode(hrp: String, version: UInt8, program: [UInt8]) -> String {
+    var hrp = hrp
+    return hrp.withUTF8 { hrp in
+      program.withUnsafeBufferPointer { program in
+        String(
+          unsafeUninitializedCapacity: length(hrpCount: hrp.count, programCount: program.count)
+        ) { encode(hrp: hrp, version: version, program: program, into: $0) }
+      }
+    }
+  }
+
+  /// How many characters the address of a program of `programCount` bytes takes, for a
+  /// human-readable part of `hrpCount`: the separator, the version, the program's words and
+  /// the checksum after it.
+  package static func length(hrpCount: Int, programCount: Int) -> Int {
+    hrpCount + 2 + (programCount * 8 + 4) / 5 + Bech32.checksumLength
+  }
+
+  /// `encode(hrp:version:program:)` written to `output`, which holds at least `length(...)`
+  /// bytes: returns the count written.
+  package static func encode(
+    hrp: UnsafeBufferPointer<UInt8>, version: UInt8, program: UnsafeBufferPointer<UInt8>,
+    into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
     precondition(version <= 16 && (2...40).contains(program.count), "not a witness program")
-    var words = [version]
-    words.append(contentsOf: Bech32.words(fromBytes: program))
-    return Bech32.encode(
-      hrp: Array(hrp.utf8), words: words, variant: version == 0 ? .bech32 : .bech32m)
+    // The version, then the program's at most 64 words.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65) { words in
+      words[0] = version
+      var count = 1
+      // Eight bits in, five out, the last word padded with zero bits (BIP-173's convertbits).
+      var pending: UInt32 = 0
+      var pendingBits: UInt32 = 0
+      for byte in program {
+        pending = pending << 8 | UInt32(byte)
+        pendingBits += 8
+        while pendingBits >= 5 {
+          pendingBits -= 5
+          words[count] = UInt8(truncatingIfNeeded: pending >> pendingBits) & 31
+          count += 1
+        }
+        pending &= (1 << pendingBits) - 1
+      }
+      if pendingBits > 0 {
+        words[count] = UInt8(truncatingIfNeeded: pending << (5 - pendingBits))
+        count += 1
+      }
+      return Bech32.encode(
+        hrp: hrp, words: UnsafeBufferPointer(rebasing: words[..<count]),
+        variant: version == 0 ? .bech32 : .bech32m, into: output)
+    }
   }
 
   /// Human-readable parts of Bitcoin's networks: mainnet, testnet and signet, regtest.

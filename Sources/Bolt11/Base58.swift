@@ -1,33 +1,116 @@
 /// Base58Check, for the legacy P2PKH and P2SH fallback addresses.
+///
+/// Written to the caller's bytes with no allocation: the JSON writer puts an address straight
+/// into its line.
 enum Base58 {
-  static let alphabet: [UInt8] = Array(
-    "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz".utf8)
+  /// The characters of the digits 0...57.
+  static var alphabet: StaticString {
+    "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
+  }
 
-  /// `version ‖ payload ‖ first four bytes of SHA-256(SHA-256(version ‖ payload))`, in base 58.
-  /// - Complexity: O(n²) in the payload length, which is 21 bytes here.
-  static func checkEncode(version: UInt8, payload: [UInt8]) -> String {
-    var bytes = [version] + payload
-    bytes += SHA256.hash(SHA256.hash(bytes)).prefix(4)
-    let leadingZeros = bytes.prefix { $0 == 0 }.count
-    // Base-58 digits, least significant first.
-    var digits: [UInt8] = []
-    for byte in bytes {
-      var carry = Int(byte)
-      for index in digits.indices {
-        carry += Int(digits[index]) << 8
-        digits[index] = UInt8(carry % 58)
-        carry /= 58
+  /// The most bytes `encode` takes.
+  static let maximumInput = 32
+
+  /// 58^5, the largest power of 58 below 2^32: one division of the number by it gives five
+  /// digits.
+  private static let fiveDigits: UInt64 = 656_356_768
+
+  /// Writes the Base58 form of `bytes`, a big-endian number, to `output`: a "1" for each leading
+  /// zero byte, then the number's digits without leading zeros. Returns the count written.
+  ///
+  /// The number is held in 32-bit limbs on the stack and divided by 58^5 until it is zero.
+  ///
+  /// - Precondition: `bytes` holds at most `maximumInput` bytes and `output` at least twice as
+  ///   many (a byte takes at most log(256) / log(58) < 1.37 digits, and the count is rounded up
+  ///   once).
+  /// - Complexity: O(n²) in the input length, at most 32 bytes.
+  static func encode(
+    _ bytes: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>
+  )
+    -> Int
+  {
+    let count = bytes.count
+    precondition(count <= maximumInput && output.count >= 2 * count, "Base58 sizes")
+    var zeros = 0
+    while zeros < count && bytes[zeros] == 0 { zeros += 1 }
+    // Big-endian limbs; the first takes the 1 to 4 bytes left over.
+    let limbCount = (count + 3) / 4
+    return withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { limbs in
+      var byte = 0
+      for limb in 0..<limbCount {
+        var value: UInt32 = 0
+        for _ in 0..<(limb == 0 ? count - 4 * (limbCount - 1) : 4) {
+          value = value << 8 | UInt32(bytes[byte])
+          byte += 1
+        }
+        limbs[limb] = value
       }
-      while carry > 0 {
-        digits.append(UInt8(carry % 58))
-        carry /= 58
+      // 32 bytes are at most 44 digits, written five at a time: at most 45.
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 48) { digits in
+        var first = 0
+        var digitCount = 0
+        while true {
+          while first < limbCount && limbs[first] == 0 { first += 1 }
+          guard first < limbCount else { break }
+          // The remainder is below 58^5 < 2^30, so remainder << 32 | limb fits in 64 bits.
+          var remainder: UInt64 = 0
+          for limb in first..<limbCount {
+            let value = remainder << 32 | UInt64(limbs[limb])
+            limbs[limb] = UInt32(truncatingIfNeeded: value / fiveDigits)
+            remainder = value % fiveDigits
+          }
+          // Least significant digit first.
+          for _ in 0..<5 {
+            digits[digitCount] = UInt8(truncatingIfNeeded: remainder % 58)
+            remainder /= 58
+            digitCount += 1
+          }
+        }
+        while digitCount > 0 && digits[digitCount - 1] == 0 { digitCount -= 1 }
+        let characters = alphabet.utf8Start
+        for index in 0..<zeros { output[index] = characters[0] }
+        for index in 0..<digitCount {
+          output[zeros + index] = characters[Int(digits[digitCount - 1 - index])]
+        }
+        return zeros + digitCount
       }
     }
-    let text =
-      [UInt8](repeating: alphabet[0], count: leadingZeros)
-      + digits.reversed().map {
-        alphabet[Int($0)]
-      }
-    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The most characters `checkEncode` writes: 25 bytes, twice as many.
+  static let maximumCheckLength = 50
+
+  /// Writes `version ‖ payload ‖ first four bytes of SHA-256(SHA-256(version ‖ payload))` in
+  /// Base58 to `output`: returns the count written.
+  ///
+  /// - Precondition: `payload` holds 20 bytes and `output` at least `maximumCheckLength`.
+  static func checkEncode(
+    version: UInt8, payload: UnsafeRawBufferPointer, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    precondition(payload.count == 20, "a Base58Check payload here is a 20-byte hash")
+    let length = 1 + 20
+    // The bytes and checksum at 0..<25 (the second digest is written from 21 on, of which four
+    // bytes are kept), the first digest at 64..<96.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 96) { buffer in
+      buffer[0] = version
+      UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: buffer[1..<length]))
+        .copyMemory(from: payload)
+      let inner = UnsafeMutableBufferPointer(rebasing: buffer[64..<96])
+      SHA256.hash(
+        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<length])), into: inner)
+      SHA256.hash(
+        UnsafeRawBufferPointer(inner),
+        into: UnsafeMutableBufferPointer(rebasing: buffer[length..<(length + 32)]))
+      return encode(
+        UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[0..<(length + 4)])),
+        into: output)
+    }
+  }
+
+  /// `checkEncode(version:payload:into:)` as a string.
+  static func checkEncode(version: UInt8, payload: [UInt8]) -> String {
+    String(unsafeUninitializedCapacity: maximumCheckLength) { output in
+      payload.withUnsafeBytes { checkEncode(version: version, payload: $0, into: output) }
+    }
   }
 }

@@ -89,25 +89,87 @@ public struct Fallback: Sendable, Hashable {
   /// version bytes are not known; a witness address there takes the currency prefix as its
   /// human-readable part.
   public func address(on currency: Currency) -> String? {
+    var address: String?
+    withAddressBytes(on: currency) { address = $0.map { String(decoding: $0, as: UTF8.self) } }
+    return address
+  }
+
+  /// Calls `body` with the UTF-8 bytes of `address(on:)`, or nil where that is nil, without
+  /// making a string: the JSON writer copies them straight into its line. Not generic, so that
+  /// callers in other modules call this code rather than an unspecialized copy of it.
+  package func withAddressBytes(
+    on currency: Currency, _ body: (UnsafeBufferPointer<UInt8>?) -> Void
+  ) {
+    let base58Version: UInt8?
     switch version {
-    case Self.p2pkhVersion:
-      currency.p2pkhVersion.map { Base58.checkEncode(version: $0, payload: program) }
-    case Self.p2shVersion:
-      currency.p2shVersion.map { Base58.checkEncode(version: $0, payload: program) }
+    case Self.p2pkhVersion: base58Version = currency.p2pkhVersion
+    case Self.p2shVersion: base58Version = currency.p2shVersion
     default:
-      SegwitAddress.encode(hrp: currency.segwitHRP, version: version, program: program)
+      var hrp = currency.segwitHRP
+      return hrp.withUTF8 { hrp in
+        program.withUnsafeBufferPointer { program in
+          withUnsafeTemporaryAllocation(
+            of: UInt8.self,
+            capacity: SegwitAddress.length(hrpCount: hrp.count, programCount: program.count)
+          ) { output in
+            let count = SegwitAddress.encode(
+              hrp: hrp, version: version, program: program, into: output)
+            return body(UnsafeBufferPointer(rebasing: output[..<count]))
+          }
+        }
+      }
+    }
+    guard let base58Version else { return body(nil) }
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Base58.maximumCheckLength) {
+      output in
+      let count = program.withUnsafeBytes {
+        Base58.checkEncode(version: base58Version, payload: $0, into: output)
+      }
+      return body(UnsafeBufferPointer(rebasing: output[..<count]))
     }
   }
 
   /// The output script this address pays.
   public var scriptPubKey: [UInt8] {
-    switch version {
-    case Self.p2pkhVersion:  // OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG
-      [0x76, 0xa9, 0x14] + program + [0x88, 0xac]
-    case Self.p2shVersion:  // OP_HASH160 <20> OP_EQUAL
-      [0xa9, 0x14] + program + [0x87]
-    default:
-      SegwitAddress.scriptPubKey(version: version, program: program)
+    var script: [UInt8] = []
+    withScriptPubKeyBytes { script = Array($0) }
+    return script
+  }
+
+  /// Calls `body` with the bytes of `scriptPubKey`, without making an array of them (not
+  /// generic, as `withAddressBytes`).
+  package func withScriptPubKeyBytes(_ body: (UnsafeRawBufferPointer) -> Void) {
+    // At most three opcodes around a push of at most 40 bytes.
+    withUnsafeTemporaryAllocation(byteCount: 45, alignment: 1) { script in
+      var count = 0
+      func append(_ byte: UInt8) {
+        script[count] = byte
+        count += 1
+      }
+      func appendProgram() {
+        append(UInt8(program.count))
+        program.withUnsafeBytes {
+          UnsafeMutableRawBufferPointer(rebasing: script[count..<(count + $0.count)])
+            .copyMemory(from: $0)
+        }
+        count += program.count
+      }
+      switch version {
+      case Self.p2pkhVersion:  // OP_DUP OP_HASH160 <20> OP_EQUALVERIFY OP_CHECKSIG
+        append(0x76)
+        append(0xa9)
+        appendProgram()
+        append(0x88)
+        append(0xac)
+      case Self.p2shVersion:  // OP_HASH160 <20> OP_EQUAL
+        append(0xa9)
+        appendProgram()
+        append(0x87)
+      default:  // OP_n <push program>: OP_0 is 0x00; OP_1...OP_16 are 0x51...0x60.
+        append(version == 0 ? 0 : 0x50 + version)
+        appendProgram()
+      }
+      return body(UnsafeRawBufferPointer(rebasing: script[..<count]))
     }
   }
 }

@@ -81,6 +81,12 @@ public struct RouteHop: Sendable, Hashable {
     case .other(let bytes): bytes.withUnsafeBytes(body)
     }
   }
+  /// `withNodeIDBytes` for callers in other modules: not generic, so that they call this code
+  /// rather than an unspecialized copy of it.
+  package func withNodeID(_ body: (UnsafeRawBufferPointer) -> Void) {
+    withNodeIDBytes(body)
+  }
+
   /// The channel from this node towards the next hop (or the payee).
   public var shortChannelID: ShortChannelID
   /// The fixed fee the node charges to forward, in millisatoshis.

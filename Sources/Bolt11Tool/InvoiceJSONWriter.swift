@@ -133,34 +133,60 @@ package enum InvoiceJSONWriter {
     }
   }
 
-  /// `fallbacks`, `routes` and `extra`, when one of them is not empty.
+  /// `fallbacks`, `routes` and `extra`, when one of them is not empty. Route hints are common;
+  /// fallbacks and extra fields are rare and written out of line, so that an invoice with
+  /// routes only runs through less code.
   @inline(never)
   private static func writeLists(_ fields: InvoiceFields, to output: inout ByteWriter) {
+    if fields.fallbacks.isEmpty {
+      output.append(#","fallbacks":[]"#)
+    } else {
+      writeFallbacks(fields.fallbacks, on: fields.currency, to: &output)
+    }
+    output.append(#","routes":["#)
+    let start = output.count
+    fields.routeHints.withUnsafeBufferPointer { hints in
+      for hint in hints {
+        writeRoute(hint, to: &output)
+        output.append(UInt8(ascii: ","))
+      }
+    }
+    output.endList(from: start)
+    if fields.extraFields.isEmpty {
+      output.append(#","extra":[]"#)
+    } else {
+      writeExtraFields(fields.extraFields, to: &output)
+    }
+  }
+
+  @inline(never)
+  private static func writeFallbacks(
+    _ fallbacks: [Fallback], on currency: Currency, to output: inout ByteWriter
+  ) {
     output.append(#","fallbacks":["#)
-    var start = output.count
-    for fallback in fields.fallbacks {
+    let start = output.count
+    for fallback in fallbacks {
       output.append(#"{"type":"#)
-      writeString(fallback.kind.rawValue, to: &output)
-      // `addr` is absent where the chain's address form is unknown.
-      if let address = fallback.address(on: fields.currency) {
+      output.append(typeName(fallback.kind))
+      // `addr` is absent where the chain's address form is unknown. The address is written
+      // where it is made, with no string in between.
+      fallback.withAddressBytes(on: currency) { address in
+        guard let address else { return }
         output.append(#","addr":"#)
-        writeString(address, to: &output)
+        writeString(utf8: address, to: &output)
       }
       output.append(#","hex":"#)
-      writeHex(fallback.scriptPubKey, to: &output)
+      fallback.withScriptPubKeyBytes { writeHex($0, to: &output) }
       output.append("},")
     }
     output.endList(from: start)
-    output.append(#","routes":["#)
-    start = output.count
-    for hint in fields.routeHints {
-      writeRoute(hint, to: &output)
-      output.append(UInt8(ascii: ","))
-    }
-    output.endList(from: start)
+  }
+
+  @inline(never)
+  private static func writeExtraFields(_ fields: [ExtraField], to output: inout ByteWriter) {
     output.append(#","extra":["#)
-    start = output.count
-    for field in fields.extraFields {
+    let start = output.count
+    for field in fields {
       output.append(#"{"tag":""#)
       output.append(letter(field.tag))
       output.append(#"","data":""#)
@@ -170,28 +196,45 @@ package enum InvoiceJSONWriter {
     output.endList(from: start)
   }
 
+  /// `Fallback.Kind.rawValue` as a literal, which needs no escaping.
+  private static func typeName(_ kind: Fallback.Kind) -> StaticString {
+    switch kind {
+    case .p2pkh: #""P2PKH""#
+    case .p2sh: #""P2SH""#
+    case .p2wpkh: #""P2WPKH""#
+    case .p2wsh: #""P2WSH""#
+    case .p2tr: #""P2TR""#
+    case .witnessUnknown: #""WITNESS_UNKNOWN""#
+    }
+  }
+
+  /// A route's hops, read in place: no copy of the hop array or of a node id.
   private static func writeRoute(_ hint: RouteHint, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "["))
     let start = output.count
-    for hop in hint.hops {
-      output.append(#"{"pubkey":"#)
-      writeHex(hop.nodeID, to: &output)
-      // `ShortChannelID.description`: block x transaction x output.
-      output.append(#","short_channel_id":""#)
-      output.appendDecimal(UInt64(hop.shortChannelID.block))
-      output.append(UInt8(ascii: "x"))
-      output.appendDecimal(UInt64(hop.shortChannelID.transaction))
-      output.append(UInt8(ascii: "x"))
-      output.appendDecimal(UInt64(hop.shortChannelID.output))
-      output.append(#"","fee_base_msat":"#)
-      output.appendDecimal(UInt64(hop.feeBaseMsat))
-      output.append(#","fee_proportional_millionths":"#)
-      output.appendDecimal(UInt64(hop.feeProportionalMillionths))
-      output.append(#","cltv_expiry_delta":"#)
-      output.appendDecimal(UInt64(hop.cltvExpiryDelta))
-      output.append("},")
+    hint.hops.withUnsafeBufferPointer { hops in
+      for hop in hops { writeHop(hop, to: &output) }
     }
     output.endList(from: start)
+  }
+
+  private static func writeHop(_ hop: RouteHop, to output: inout ByteWriter) {
+    output.append(#"{"pubkey":"#)
+    hop.withNodeID { writeHex($0, to: &output) }
+    // `ShortChannelID.description`: block x transaction x output.
+    output.append(#","short_channel_id":""#)
+    output.appendDecimal(UInt64(hop.shortChannelID.block))
+    output.append(UInt8(ascii: "x"))
+    output.appendDecimal(UInt64(hop.shortChannelID.transaction))
+    output.append(UInt8(ascii: "x"))
+    output.appendDecimal(UInt64(hop.shortChannelID.output))
+    output.append(#"","fee_base_msat":"#)
+    output.appendDecimal(UInt64(hop.feeBaseMsat))
+    output.append(#","fee_proportional_millionths":"#)
+    output.appendDecimal(UInt64(hop.feeProportionalMillionths))
+    output.append(#","cltv_expiry_delta":"#)
+    output.appendDecimal(UInt64(hop.cltvExpiryDelta))
+    output.append("},")
   }
 
   /// `warnings`, when there are any.

@@ -74,6 +74,30 @@ import Testing
         == "bc1pptdvg0d2nj99568qn6ssdy4cygnwuxgw2ukmnwgwz7jpqjz2kszse2s3lm")
   }
 
+  @Test("encodes every version and program length as BIP-173's reference encoder does")
+  func encodeAgainstReference() {
+    var generator = SplitMix64(seed: 173)
+    for hrp in ["bc", "tb", "bcrt", "x", "an83characterlonghumanreadablepart"] {
+      for version: UInt8 in 0...16 {
+        for length in 2...40 where version != 0 || length == 20 || length == 32 {
+          let program = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+          // BIP-173 `convertbits(program, 8, 5)` bit by bit, padding the last word with zeros.
+          let bits = program.flatMap { byte in (0..<8).map { (byte >> (7 - $0)) & 1 } }
+          let padded = bits + [UInt8](repeating: 0, count: (5 - bits.count % 5) % 5)
+          let words = stride(from: 0, to: padded.count, by: 5).map { start in
+            padded[start..<(start + 5)].reduce(0) { $0 << 1 | $1 }
+          }
+          let expected = ReferenceBech32.encode(
+            hrp: Array(hrp.utf8), words: [version] + words,
+            variant: version == 0 ? .bech32 : .bech32m)
+          #expect(
+            Array(SegwitAddress.encode(hrp: hrp, version: version, program: program).utf8)
+              == expected, "\(hrp) \(version) \(hexString(program))")
+        }
+      }
+    }
+  }
+
   /// The failure each invalid BIP address must give (Bech32 failures by their code).
   enum Expected: Sendable {
     case failure(SegwitAddress.Failure)

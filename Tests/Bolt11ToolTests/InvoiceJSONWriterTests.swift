@@ -132,13 +132,23 @@ import Testing
       }
       if round % 5 == 2 { builder.paymentMetadata = bytes(round % 11) }
       if round % 3 == 1 {
+        // Every kind; Base58 payloads with leading zero bytes now and then.
         builder.fallbacks = [
           Fallback(version: 17, program: bytes(20))!, Fallback(version: 0, program: bytes(32))!,
           Fallback(version: 1, program: bytes(32))!,
+          Fallback(
+            version: 18, program: [UInt8](repeating: 0, count: round % 4) + bytes(20 - round % 4))!,
+          Fallback(version: 0, program: bytes(20))!,
+          Fallback(version: UInt8(1 + round % 16), program: bytes(2 + round % 39))!,
         ]
       }
       if round % 4 == 3 {
         builder.routeHints = [
+          RouteHint(hops: [
+            RouteHop(
+              nodeID: hopKeys[0].publicKey, shortChannelID: ShortChannelID(rawValue: .max),
+              feeBaseMsat: 0, feeProportionalMillionths: .max, cltvExpiryDelta: .max)
+          ]),
           RouteHint(
             hops: (0...(round % 3)).map { hop in
               RouteHop(
@@ -147,7 +157,7 @@ import Testing
                   block: UInt32(round * 1000 + hop), transaction: 77, output: UInt16(hop)),
                 feeBaseMsat: UInt32.max - UInt32(hop), feeProportionalMillionths: UInt32(round),
                 cltvExpiryDelta: UInt16(40 + hop))
-            })
+            }),
         ]
       }
       if round % 6 == 5 { builder.extraFields = [ExtraField(tag: 31, words: [1, 2, 3, 31])] }
@@ -233,8 +243,14 @@ import Testing
   @Test("hex digits: the same as String(_:radix:) for every byte, at every length")
   func hexDigits() {
     var generator = SeededGenerator(state: 16)
-    var cases: [[UInt8]] = [Array(0...255), Array((0...255).reversed())]
-    for length in 0...40 {
+    // Every byte at each of the four places of a group of four, and in a last group of one,
+    // two or three bytes.
+    var cases: [[UInt8]] = (0...3).map { Array((0...255).dropFirst($0)) }
+    cases.append(Array((0...255).reversed()))
+    for byte in UInt8(0)...255 {
+      cases += [[byte], [0xA5, byte], [0x5A, 0xFF, byte], [1, 2, 3, 4, 0, byte, 9]]
+    }
+    for length in 0...80 {
       cases.append((0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) })
     }
     for bytes in cases {
@@ -272,6 +288,23 @@ import Testing
     }
     #expect(expected.count > 4 * 4096)
     #expect(output == [7] + expected)
+  }
+
+  @Test("short copies: every length up to 64, the same bytes as a byte loop, none past the end")
+  func shortCopies() {
+    let source = (0..<64).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+    for length in 0...64 {
+      // A guard byte after the target's `length` bytes must stay as it is.
+      var target = [UInt8](repeating: 0xEE, count: 65)
+      source.withUnsafeBytes { source in
+        target.withUnsafeMutableBytes { target in
+          ByteWriter.copy(source.baseAddress!, to: target.baseAddress!, count: length)
+        }
+      }
+      var expected = [UInt8](repeating: 0xEE, count: 65)
+      for index in 0..<length { expected[index] = source[index] }
+      #expect(target == expected, "length \(length)")
+    }
   }
 
   @Test("DER signatures: the same bytes as libsecp256k1's, absent where it refuses r or s")
