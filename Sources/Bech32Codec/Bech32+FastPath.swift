@@ -24,8 +24,12 @@ extension Bech32 {
     static let shifts = 6 * 256
     /// The 32 generator combinations of `generatorTable`, for single steps.
     static let generators = shifts + 3 * 256 + 64
+    /// 256 entries, one per byte, for the human-readable part, whose characters are any
+    /// printable ASCII: the byte's class there in the top two bits (see `lowerLetter`), and
+    /// 0x20 for an upper-case letter, which makes it lower case.
+    static let prefixClasses = generators + 32
     /// Entries in all.
-    static let count = generators + 32
+    static let count = prefixClasses + 256
   }
 
   /// In a `FoldTable.classes` entry or in the fast path's `seen`: a lower-case letter.
@@ -37,7 +41,7 @@ extension Bech32 {
   static let notAllowed: UInt32 = 0xc000_0000
 
   /// The fast path's tables, laid out as `FoldTable` says, derived from the BIP-173 generator
-  /// on first use (9.4 KiB; a lower-case string touches about 70 of its 64-byte lines).
+  /// on first use (10.4 KiB; a lower-case string touches about 70 of its 64-byte lines).
   static let foldTables: [UInt32] = {
     var table = [UInt32](repeating: 0, count: FoldTable.count)
     for byte in 0..<256 {
@@ -61,6 +65,12 @@ extension Bech32 {
       }
     }
     for top in 0..<32 { table[FoldTable.generators + top] = generatorTable[top] }
+    for byte in 0..<256 {
+      let isUpper = byte >= 0x41 && byte <= 0x5a
+      table[FoldTable.prefixClasses + byte] =
+        byte < 33 || byte > 126
+        ? notAllowed : isUpper ? upperLetter | 0x20 : byte >= 0x61 && byte <= 0x7a ? lowerLetter : 0
+    }
     return table
   }()
 
@@ -150,7 +160,7 @@ extension Bech32 {
   /// before `end`, a word a step: a few words a string, so the code is kept small.
   ///
   /// - Returns: the checksum, and every class seen or-ed together: a byte not allowed, or both
-  ///   cases, show as both bits.
+  ///   cases, show as both bits (other bits are not classes).
   @_optimize(size) @inline(never)
   private static func foldPrefix(
     _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, end: Int,
@@ -162,12 +172,9 @@ extension Bech32 {
     // each character's low five bits.
     for index in 0..<separator {
       let byte = bytes[index]
-      // Wrapping: a byte below "A", "a" or 33 wraps far above the range it is tested for.
-      let isUpper = byte &- 0x41 < 26
-      seen |= isUpper ? upperLetter : 0
-      seen |= byte &- 0x61 < 26 ? lowerLetter : 0
-      seen |= byte &- 33 > 93 ? notAllowed : 0
-      let lower = isUpper ? byte | 0x20 : byte
+      let entry = tables[FoldTable.prefixClasses + Int(byte)]
+      seen |= entry
+      let lower = byte | UInt8(truncatingIfNeeded: entry) & 0x20
       output[index] = lower
       checksum = step(checksum, tables) ^ UInt32(lower >> 5)
     }

@@ -99,6 +99,14 @@ enum ReferenceBech32 {
         ? Bech32.lowerLetter : (0x41...0x5a).contains(byte) ? Bech32.upperLetter : 0
     #expect(entry & 0xc000_0000 == expectedClass)
     if let word { #expect(entry & 0x3fff_ffff == UInt32(word)) }
+    // In a human-readable part: any printable ASCII, and 0x20 to lower-case a capital.
+    let prefixEntry = table[Bech32.FoldTable.prefixClasses + byte]
+    let prefixClass: UInt32 =
+      !(33...126).contains(byte)
+      ? Bech32.notAllowed
+      : (0x61...0x7a).contains(byte)
+        ? Bech32.lowerLetter : (0x41...0x5a).contains(byte) ? Bech32.upperLetter | 0x20 : 0
+    #expect(prefixEntry == prefixClass)
   }
 
   /// A random human-readable part of `length` printable characters, "1" among them.

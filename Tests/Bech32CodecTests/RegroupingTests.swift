@@ -193,7 +193,16 @@ import Testing
     }
   }
 
-  @Test("writes the reference's bytes and nothing past the buffer", arguments: 0...140)
+  /// Why BIP-173 `convertbits(words, 5, 8, False)` refuses `words`, bit by bit: non-zero
+  /// leftover bits first, then five or more of them; nil when it accepts them.
+  static func refusal(_ words: [UInt8]) -> Bech32.PaddingError? {
+    let leftover = words.count * 5 % 8
+    let bits = words.flatMap { word in (0..<5).reversed().map { word >> $0 & 1 } }
+    if bits.suffix(leftover).contains(1) { return .nonZeroPadding }
+    return leftover >= 5 ? .excessPadding : nil
+  }
+
+  @Test("writes the reference's bytes and nothing past the buffer", arguments: 0...200)
   func exactBuffer(_ count: Int) {
     var generator = SplitMix64(seed: 0xb10c &+ UInt64(count))
     let guardBytes = 16
@@ -216,12 +225,24 @@ import Testing
       let expected = Self.reference(words, padded: true)!
       #expect(Array(storage.prefix(written.count)) == Array(expected.prefix(written.count)))
       #expect(written.count == (padded ? expected.count : count * 5 / 8))
-      let refused = words.withUnsafeBufferPointer { words in
+      // The bits after the whole bytes, as a number.
+      let bits = words.flatMap { word in (0..<5).reversed().map { UInt32(word >> $0 & 1) } }
+      #expect(written.bits == count * 5 % 8)
+      let leftover = written.accumulator & (1 << UInt32(written.bits) - 1)
+      #expect(leftover == bits.suffix(count * 5 % 8).reduce(0) { $0 << 1 | $1 })
+      let unpadded = words.withUnsafeBufferPointer { words in
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size + 1) { buffer in
-          (try? Bech32.regroupUnpadded(words, into: buffer).get()) == nil
+          Bech32.regroupUnpadded(words, into: buffer)
         }
       }
-      #expect(refused == (Self.reference(words, padded: false) == nil))
+      switch unpadded {
+      case .success(let written):
+        #expect(Self.reference(words, padded: false) != nil)
+        #expect(written == count * 5 / 8)
+      case .failure(let error):
+        #expect(Self.reference(words, padded: false) == nil)
+        #expect(error == Self.refusal(words))
+      }
     }
   }
 }
