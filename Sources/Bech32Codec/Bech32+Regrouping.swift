@@ -149,24 +149,32 @@ extension Bech32 {
 
   /// `words(fromBytes:)` on a buffer.
   static func words(fromByteBuffer bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-    [UInt8](stackCapacity: (bytes.count * 8 + 4) / 5) { output in
-      var count = 0
-      var accumulator: UInt32 = 0
-      var bits = 0
-      for byte in bytes {
-        accumulator = (accumulator << 8 | UInt32(byte)) & 0xfff
-        bits += 8
-        while bits >= 5 {
-          bits -= 5
-          output[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)) & 31
-          count += 1
-        }
-      }
-      if bits > 0 {
-        output[count] = UInt8(truncatingIfNeeded: accumulator << UInt32(5 - bits)) & 31
+    [UInt8](stackCapacity: (bytes.count * 8 + 4) / 5) { regroup(bytes: bytes, into: $0) }
+  }
+
+  /// Regroups `bytes` into 5-bit words in `output`, which holds at least
+  /// `(bytes.count * 8 + 4) / 5`, padding the last word with zero bits (BIP-173's
+  /// `convertbits(..., pad=True)`): the count of words written.
+  static func regroup(
+    bytes: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> Int {
+    precondition(output.count >= (bytes.count * 8 + 4) / 5, "regrouping output too small")
+    var count = 0
+    var accumulator: UInt32 = 0
+    var bits = 0
+    for byte in bytes {
+      accumulator = (accumulator << 8 | UInt32(byte)) & 0xfff
+      bits += 8
+      while bits >= 5 {
+        bits -= 5
+        output[count] = UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)) & 31
         count += 1
       }
-      return count
     }
+    if bits > 0 {
+      output[count] = UInt8(truncatingIfNeeded: accumulator << UInt32(5 - bits)) & 31
+      count += 1
+    }
+    return count
   }
 }

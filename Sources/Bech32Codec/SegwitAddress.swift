@@ -48,24 +48,8 @@ public enum SegwitAddress {
     // The version, then the program's at most 64 words.
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 65) { words in
       words[0] = version
-      var count = 1
-      // Eight bits in, five out, the last word padded with zero bits (BIP-173's convertbits).
-      var pending: UInt32 = 0
-      var pendingBits: UInt32 = 0
-      for byte in program {
-        pending = pending << 8 | UInt32(byte)
-        pendingBits += 8
-        while pendingBits >= 5 {
-          pendingBits -= 5
-          words[count] = UInt8(truncatingIfNeeded: pending >> pendingBits) & 31
-          count += 1
-        }
-        pending &= (1 << pendingBits) - 1
-      }
-      if pendingBits > 0 {
-        words[count] = UInt8(truncatingIfNeeded: pending << (5 - pendingBits))
-        count += 1
-      }
+      let count =
+        1 + Bech32.regroup(bytes: program, into: UnsafeMutableBufferPointer(rebasing: words[1...]))
       return Bech32.encode(
         hrp: hrp, words: UnsafeBufferPointer(rebasing: words[..<count]),
         variant: version == 0 ? .bech32 : .bech32m, into: output)
