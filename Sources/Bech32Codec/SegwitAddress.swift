@@ -82,7 +82,13 @@ public enum SegwitAddress {
 
   /// The scriptPubKey that pays a witness program: `OP_n <push program>`.
   public static func scriptPubKey(version: UInt8, program: [UInt8]) -> [UInt8] {
-    // OP_0 is 0x00; OP_1...OP_16 are 0x51...0x60.
-    [version == 0 ? 0 : 0x50 + version, UInt8(program.count)] + program
+    [versionOpcode(version), UInt8(program.count)] + program
+  }
+
+  /// The opcode that pushes witness `version` (0...16): OP_0 is 0x00; OP_1...OP_16 are
+  /// 0x51...0x60.
+  package static func versionOpcode(_ version: UInt8) -> UInt8 {
+    precondition(version <= 16, "witness versions are 0...16")
+    return version == 0 ? 0 : 0x50 + version
   }
 }

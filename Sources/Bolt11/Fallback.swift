@@ -139,7 +139,8 @@ public struct Fallback: Sendable, Hashable {
   /// Calls `body` with the bytes of `scriptPubKey`, without making an array of them (not
   /// generic, as `withAddressBytes`).
   package func withScriptPubKeyBytes(_ body: (UnsafeRawBufferPointer) -> Void) {
-    // At most three opcodes around a push of at most 40 bytes.
+    // At most three opcodes around a push of at most 40 bytes (`init?(version:program:)`).
+    precondition(program.count <= 40, "a fallback's program has at most 40 bytes")
     withUnsafeTemporaryAllocation(byteCount: 45, alignment: 1) { script in
       var count = 0
       func append(_ byte: UInt8) {
@@ -165,8 +166,8 @@ public struct Fallback: Sendable, Hashable {
         append(0xa9)
         appendProgram()
         append(0x87)
-      default:  // OP_n <push program>: OP_0 is 0x00; OP_1...OP_16 are 0x51...0x60.
-        append(version == 0 ? 0 : 0x50 + version)
+      default:  // OP_n <push program>
+        append(SegwitAddress.versionOpcode(version))
         appendProgram()
       }
       return body(UnsafeRawBufferPointer(rebasing: script[..<count]))
