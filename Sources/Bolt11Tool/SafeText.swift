@@ -59,7 +59,8 @@ enum SafeText {
       0x3220...0xA48C, 0xAC00...0xD7A3, 0xFF01...0xFF9F, 0x1F300...0x1F6D8, 0x1F900...0x1FA57:
       return false
     default:
-      return isUnsafe(Unicode.Scalar(value)!)
+      // Not a scalar (a surrogate, or above U+10FFFF, from bytes that are not UTF-8): escaped.
+      return Unicode.Scalar(value).map(isUnsafe) ?? true
     }
   }
 
