@@ -106,11 +106,4 @@ enum Base58 {
         into: output)
     }
   }
-
-  /// `checkEncode(version:payload:into:)` as a string.
-  static func checkEncode(version: UInt8, payload: [UInt8]) -> String {
-    String(unsafeUninitializedCapacity: maximumCheckLength) { output in
-      payload.withUnsafeBytes { checkEncode(version: version, payload: $0, into: output) }
-    }
-  }
 }

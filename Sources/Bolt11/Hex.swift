@@ -1,22 +1,48 @@
 /// Lower-case hexadecimal, both ways: for the package's identifiers, JSON and tools.
 package enum Hex {
+  /// The bytes in lower-case hexadecimal.
   package static func encode(_ bytes: some Collection<UInt8>) -> String {
-    let count = bytes.count * 2
-    // Two ASCII digits a byte, written straight into the string's storage.
-    return String(unsafeUninitializedCapacity: count) { output in
-      var index = 0
-      for byte in bytes {
-        output[index] = digit(byte >> 4)
-        output[index + 1] = digit(byte & 0x0f)
-        index += 2
-      }
-      return count
+    let written: String? = bytes.withContiguousStorageIfAvailable {
+      encode(UnsafeRawBufferPointer($0))
+    }
+    return written ?? Array(bytes).withUnsafeBytes { encode($0) }
+  }
+
+  private static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
+    String(unsafeUninitializedCapacity: 2 * bytes.count) { output in
+      if let start = output.baseAddress { write(bytes, to: UnsafeMutableRawPointer(start)) }
+      return 2 * bytes.count
     }
   }
 
-  @inline(__always)
-  private static func digit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") - 10 + nibble
+  /// Writes the bytes in lower-case hexadecimal, `2 * bytes.count` digits, at `target`: what
+  /// every hexadecimal text of the package is made by.
+  ///
+  /// Two digits a byte from a table of all 256 pairs: a short loop, shorter code than working
+  /// the digits out, and fewer instructions than four bytes a step (callgrind: 4.5 against 4.75
+  /// instructions a byte).
+  package static func write(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer) {
+    let pairs = UnsafeRawPointer(pairs.utf8Start)
+    var index = 0
+    while index < bytes.count {
+      target.storeBytes(
+        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(bytes[index]), as: UInt16.self),
+        toByteOffset: 2 &* index, as: UInt16.self)
+      index &+= 1
+    }
+  }
+
+  /// "00", "01", ... "ff".
+  private static var pairs: StaticString {
+    """
+    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021222324252627\
+    28292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f\
+    505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f7071727374757677\
+    78797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\
+    a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7\
+    c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
+    f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
+    """
   }
 
   /// The bytes of an even-length hexadecimal string (either case), or nil.

@@ -19,23 +19,30 @@ public struct HumanReadablePart: Sendable, Equatable {
     self.warnings = warnings
   }
 
-  /// A multiplier letter, how many millisatoshis one unit of it is, and the unit's name, largest
-  /// first. `p` is a tenth of a millisatoshi and is handled apart. `multiplier(_:)` and
-  /// `shortestRank(of:)` repeat these values as comparisons; tests hold them equal.
-  static let multipliers: [(letter: UInt8, msat: UInt64, name: String)] = [
-    (UInt8(ascii: "m"), 100_000_000, "milli-bitcoin"),  // 10^-3 BTC = 10^8 msat
-    (UInt8(ascii: "u"), 100_000, "micro-bitcoin"),  // 10^-6 BTC = 10^5 msat
-    (UInt8(ascii: "n"), 100, "nano-bitcoin"),  // 10^-9 BTC = 10^2 msat
-  ]
-  /// The multiplier letter worth a tenth of a millisatoshi, and its unit's name.
-  static let pico = (letter: UInt8(ascii: "p"), name: "pico-bitcoin")
+  /// The units an amount counts, by rank (4: bitcoin, 3: `m`, 2: `u`, 1: `n`, 0: `p`): the
+  /// multiplier letter (none for bitcoin), how many millisatoshis one unit is, and the unit's name.
+  /// `p` is a tenth of a millisatoshi: its amounts are read without their last digit, so its unit
+  /// here is 1. The one table of the multipliers: reading, the shortest form and the unit names
+  /// all come from it.
+  ///
+  /// - Precondition: `rank` is in 0...4.
+  @inline(__always)
+  static func unit(rank: Int) -> (letter: UInt8?, msat: UInt64, name: String) {
+    switch rank {
+    case 4: (nil, Millisatoshis.perBitcoin, "bitcoin")  // 10^11 msat
+    case 3: (UInt8(ascii: "m"), 100_000_000, "milli-bitcoin")  // 10^-3 BTC = 10^8 msat
+    case 2: (UInt8(ascii: "u"), 100_000, "micro-bitcoin")  // 10^-6 BTC = 10^5 msat
+    case 1: (UInt8(ascii: "n"), 100, "nano-bitcoin")  // 10^-9 BTC = 10^2 msat
+    case 0: (UInt8(ascii: "p"), 1, "pico-bitcoin")  // 10^-12 BTC = 10^-1 msat
+    default: preconditionFailure("a unit's rank is 0...4")
+    }
+  }
 
   /// The name of the unit an amount ending in `last` counts: `bitcoin` for a digit, the
   /// multiplier's unit for a multiplier letter, nil for any other byte.
   static func unitName(endingWith last: UInt8) -> String? {
-    if isDigit(last) { return "bitcoin" }
-    if last == pico.letter { return pico.name }
-    return multipliers.first { $0.letter == last }?.name
+    if isDigit(last) { return unit(rank: 4).name }
+    return multiplier(last).map { unit(rank: $0.rank).name }
   }
 
   /// Reads a lower-case human-readable part.
@@ -152,41 +159,33 @@ public struct HumanReadablePart: Sendable, Equatable {
   }
 
   /// The rank of the largest unit that expresses `msat` as a whole number (4: bitcoin ... 0: p).
-  ///
-  /// `multipliers` as plain comparisons: no table on the path every amount takes.
   static func shortestRank(of msat: UInt64) -> Int {
-    if msat % Millisatoshis.perBitcoin == 0 { return 4 }
-    if msat % 100_000_000 == 0 { return 3 }
-    if msat % 100_000 == 0 { return 2 }
-    if msat % 100 == 0 { return 1 }
-    return 0
+    // Written out rather than looped, so that each is a division by a constant: no table and no
+    // loop on the path every amount takes.
+    func isWhole(_ rank: Int) -> Bool { msat % unit(rank: rank).msat == 0 }
+    return isWhole(4) ? 4 : isWhole(3) ? 3 : isWhole(2) ? 2 : isWhole(1) ? 1 : 0
   }
 
-  /// The rank (3: m, 2: u, 1: n, 0: p) and the millisatoshis of one unit (1 for `p`, whose
-  /// amounts are read without their last digit) of the multiplier `letter`, or nil for any
-  /// other byte: `multipliers` and `pico` as a switch, no table on the path every amount takes.
+  /// The rank and the millisatoshis of one unit (as `unit(rank:)` has them) of the multiplier
+  /// `letter`, or nil for any other byte.
+  @inline(__always)
   static func multiplier(_ letter: UInt8) -> (rank: Int, msat: UInt64)? {
-    switch letter {
-    case UInt8(ascii: "m"): (3, 100_000_000)
-    case UInt8(ascii: "u"): (2, 100_000)
-    case UInt8(ascii: "n"): (1, 100)
-    case UInt8(ascii: "p"): (0, 1)
-    default: nil
-    }
+    // Written out rather than looped, so that each is a comparison with a constant.
+    func isLetter(_ rank: Int) -> Bool { unit(rank: rank).letter == letter }
+    guard let rank = isLetter(3) ? 3 : isLetter(2) ? 2 : isLetter(1) ? 1 : isLetter(0) ? 0 : nil
+    else { return nil }
+    return (rank, unit(rank: rank).msat)
   }
 
   /// The amount as a writer must put it: no leading zeros, the largest multiplier that keeps it a
   /// whole number (BOLT 11: "SHOULD use the shortest representation possible").
   static func amountText(_ amount: Millisatoshis) -> String {
     let msat = amount.rawValue
-    switch shortestRank(of: msat) {
-    case 4: return String(msat / Millisatoshis.perBitcoin)
-    case 3: return String(msat / 100_000_000) + "m"
-    case 2: return String(msat / 100_000) + "u"
-    case 1: return String(msat / 100) + "n"
+    let rank = shortestRank(of: msat)
+    let unit = unit(rank: rank)
     // Tenths of a millisatoshi: append the digit rather than multiply (msat * 10 may overflow).
-    default: return String(msat) + "0p"
-    }
+    let digits = rank == 0 ? String(msat) + "0" : String(msat / unit.msat)
+    return digits + (unit.letter.map { String(UnicodeScalar($0)) } ?? "")
   }
 
   /// The human-readable part as a writer puts it: `ln`, the prefix, the shortest amount.

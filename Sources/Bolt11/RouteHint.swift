@@ -41,7 +41,11 @@ public struct ShortChannelID: RawRepresentable, Sendable, Hashable, LosslessStri
 public struct RouteHop: Sendable, Hashable {
   /// The node at the start of the channel, a 33-byte compressed key.
   public var nodeID: [UInt8] {
-    get { withNodeIDBytes { Array($0) } }
+    get {
+      var bytes: [UInt8] = []
+      withNodeID { bytes = Array($0) }
+      return bytes
+    }
     set { key = Key(newValue) }
   }
 
@@ -67,8 +71,10 @@ public struct RouteHop: Sendable, Hashable {
     }
   }
 
-  /// Calls `body` with the bytes of `nodeID`, without making an array of them.
-  func withNodeIDBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+  /// Calls `body` with the bytes of `nodeID`, without making an array of them: the one way to
+  /// the bytes. Not generic, so that a caller in another module (the JSON writer) calls this
+  /// code rather than an unspecialized copy of it.
+  package func withNodeID(_ body: (UnsafeRawBufferPointer) -> Void) {
     switch key {
     case .compressed(let prefix, let x):
       withUnsafeTemporaryAllocation(byteCount: 33, alignment: 1) { buffer in
@@ -76,15 +82,17 @@ public struct RouteHop: Sendable, Hashable {
         x.withUnsafeBytes {
           (buffer.baseAddress! + 1).copyMemory(from: $0.baseAddress!, byteCount: 32)
         }
-        return body(UnsafeRawBufferPointer(buffer))
+        body(UnsafeRawBufferPointer(buffer))
       }
     case .other(let bytes): bytes.withUnsafeBytes(body)
     }
   }
-  /// `withNodeIDBytes` for callers in other modules: not generic, so that they call this code
-  /// rather than an unspecialized copy of it.
-  package func withNodeID(_ body: (UnsafeRawBufferPointer) -> Void) {
-    withNodeIDBytes(body)
+
+  /// `withNodeID` for a caller that wants a result back (the key check).
+  func withNodeIDBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
+    var result: Result?
+    withNodeID { result = body($0) }
+    return result!
   }
 
   /// The channel from this node towards the next hop (or the payee).

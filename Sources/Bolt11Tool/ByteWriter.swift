@@ -163,13 +163,12 @@ package struct ByteWriter: ~Copyable {
   /// The decimal digits of `value`, two at a time. Never inlined: one copy serves every caller.
   @inline(never)
   mutating func appendDecimal(_ value: UInt64) {
-    // 20 digits hold UInt64.max; 10^19 is the largest power of ten below it.
-    var digits = 1
-    var power: UInt64 = 10
-    while digits < 20 && value >= power {
-      digits &+= 1
-      power &*= 10
-    }
+    // How many digits, from how many bits: log10(2) is about 1233 / 4096, so `estimate` is the
+    // number of digits of 2^(bits - 1) less one, which `value` has or exceeds by one (0 counted
+    // as 1, which has one digit).
+    let bits = 64 &- (value | 1).leadingZeroBitCount
+    let estimate = (bits &* 1233) >> 12
+    let digits = estimate &+ ((value | 1) >= Self.powersOfTen[estimate] ? 1 : 0)
     var rest = value
     write(length: digits) { place in
       let pairs = UnsafeRawPointer(Self.digitPairs.utf8Start)
@@ -186,6 +185,14 @@ package struct ByteWriter: ~Copyable {
       }
     }
   }
+
+  /// 10^0 ... 10^19, the powers of ten a UInt64 holds.
+  private static let powersOfTen: [UInt64] = [
+    1, 10, 100, 1_000, 10_000, 100_000, 1_000_000, 10_000_000, 100_000_000, 1_000_000_000,
+    10_000_000_000, 100_000_000_000, 1_000_000_000_000, 10_000_000_000_000,
+    100_000_000_000_000, 1_000_000_000_000_000, 10_000_000_000_000_000,
+    100_000_000_000_000_000, 1_000_000_000_000_000_000, 10_000_000_000_000_000_000,
+  ]
 
   /// "00", "01", ... "99".
   private static var digitPairs: StaticString {

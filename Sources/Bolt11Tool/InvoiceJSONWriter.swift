@@ -492,15 +492,11 @@ package enum InvoiceJSONWriter {
 
   /// `\u` and four lower-case hexadecimal digits.
   private static func writeUnicodeEscape(_ unit: UInt32, to output: inout ByteWriter) {
-    let pairs = UnsafeRawPointer(hexPairs.utf8Start)
     output.write(length: 6) { place in
       place.storeBytes(of: UInt16(0x755C).littleEndian, as: UInt16.self)  // `\u`
-      place.storeBytes(
-        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int((unit >> 8) & 0xFF), as: UInt16.self),
-        toByteOffset: 2, as: UInt16.self)
-      place.storeBytes(
-        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(unit & 0xFF), as: UInt16.self),
-        toByteOffset: 4, as: UInt16.self)
+      withUnsafeBytes(of: UInt16(truncatingIfNeeded: unit).bigEndian) {
+        Hex.write($0, to: place + 2)
+      }
     }
   }
 
@@ -510,36 +506,16 @@ package enum InvoiceJSONWriter {
     bytes.withUnsafeBytes { writeHex($0, to: &output) }
   }
 
-  /// A JSON string of the bytes in lower-case hexadecimal: two digits a byte, from a table of
-  /// all 256 (a short loop: shorter code than working the digits out, and fewer instructions).
-  @inline(never)
+  /// A JSON string of the bytes in lower-case hexadecimal, written in place by `Hex.write`:
+  /// inlined, so that each caller makes one call, as it did to a writer of its own.
+  @inline(__always)
   static func writeHex(_ bytes: UnsafeRawBufferPointer, to output: inout ByteWriter) {
-    let pairs = UnsafeRawPointer(hexPairs.utf8Start)
     let count = bytes.count
     let place = output.space(2 &* count &+ 2)
     place.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-    var index = 0
-    while index < count {
-      place.storeBytes(
-        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(bytes[index]), as: UInt16.self),
-        toByteOffset: 1 &+ 2 &* index, as: UInt16.self)
-      index &+= 1
-    }
+    Hex.write(bytes, to: place + 1)
     place.storeBytes(of: UInt8(ascii: "\""), toByteOffset: 1 &+ 2 &* count, as: UInt8.self)
     output.commit(2 &* count &+ 2)
-  }
-
-  /// "00", "01", ... "ff".
-  private static var hexPairs: StaticString {
-    """
-    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021222324252627\
-    28292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f\
-    505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f7071727374757677\
-    78797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\
-    a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7\
-    c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
-    f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
-    """
   }
 
   @inline(__always)

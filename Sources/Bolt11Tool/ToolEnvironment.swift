@@ -114,12 +114,16 @@ public struct ToolEnvironment {
   /// - Throws: the source's `io.read` error.
   static func read(_ source: ByteSource, atMost limit: Int) throws -> [UInt8]? {
     var bytes: [UInt8] = []
-    while bytes.count <= limit {
-      let chunk = try source.read(maximum: min(1 << 16, limit + 1 - bytes.count))
-      if chunk.isEmpty { return bytes }
-      bytes += chunk
+    // One block for every read, each read's bytes appended from it: no array per read.
+    return try withUnsafeTemporaryAllocation(byteCount: 1 << 16, alignment: 1) { block in
+      while bytes.count <= limit {
+        let room = min(block.count, limit + 1 - bytes.count)
+        let count = try source.read(into: UnsafeMutableRawBufferPointer(rebasing: block[..<room]))
+        if count == 0 { return bytes }
+        bytes.append(contentsOf: block[..<count])
+      }
+      return nil
     }
-    return nil
   }
 }
 

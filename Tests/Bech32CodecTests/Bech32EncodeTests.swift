@@ -56,6 +56,22 @@ import Testing
     )
   }
 
+  /// BIP-173's and BIP-350's vectors from collections read in place (a string's bytes, a slice)
+  /// and from ones that are not contiguous (a range, a reversed range), which are copied.
+  @Test("encodes known strings from any collection of bytes and words")
+  func knownStringsFromAnyCollection() {
+    #expect(
+      Bech32.encode(hrp: "abcdef".utf8, words: UInt8(0)...31)
+        == "abcdef1qpzry9x8gf2tvdw0s3jn54khce6mua7lmqqqxw")
+    #expect(
+      Bech32.encode(
+        hrp: Array("xabcdef".utf8)[1...], words: (UInt8(0)...31).reversed(), variant: .bech32m)
+        == "abcdef1l7aum6echk45nj3s0wdvt2fg8x9yrzpqzd3ryx")
+    #expect(
+      Bech32.encode(hrp: "A".utf8.lazy.map { $0 | 0x20 }, words: EmptyCollection())
+        == "a12uel5l")
+  }
+
   @Test("the default variant is Bech32 (BIP-173)")
   func defaultVariant() throws {
     let text = Bech32.encode(hrp: Array("x".utf8), words: [1, 2, 3])

@@ -261,23 +261,36 @@ struct InvalidHRP: Sendable, CustomTestStringConvertible {
     #expect(try Self.parse("ln" + currency.prefix).amount == nil)
   }
 
-  @Test("multiplier(_:) gives each byte the rank and unit the multiplier table gives it")
-  func multiplierMatchesTable() {
+  /// BOLT #11's multipliers, written out here as the reference: the letter, its rank (3 for the
+  /// largest), the millisatoshis of one unit (`p`: a tenth, so its amounts are read without their
+  /// last digit and its unit is 1) and the unit's name.
+  static let specMultipliers: [(letter: Character, rank: Int, msat: UInt64, name: String)] = [
+    ("m", 3, 100_000_000, "milli-bitcoin"),  // 10^-3 BTC
+    ("u", 2, 100_000, "micro-bitcoin"),  // 10^-6 BTC
+    ("n", 1, 100, "nano-bitcoin"),  // 10^-9 BTC
+    ("p", 0, 1, "pico-bitcoin"),  // 10^-12 BTC, a tenth of a millisatoshi
+  ]
+
+  @Test("multiplier(_:) gives the spec's four letters their rank and unit, and no other byte")
+  func multiplierMatchesSpec() {
     for byte in UInt8.min...UInt8.max {
-      // The slow reference: the tables, as `unitName(endingWith:)` reads them.
-      var expected: (rank: Int, msat: UInt64)?
-      if byte == HumanReadablePart.pico.letter {
-        expected = (0, 1)
-      } else if let index = HumanReadablePart.multipliers.firstIndex(where: { $0.letter == byte }) {
-        expected = (3 - index, HumanReadablePart.multipliers[index].msat)
-      }
+      let expected = Self.specMultipliers.first { $0.letter.asciiValue == byte }
       let found = HumanReadablePart.multiplier(byte)
       #expect(found?.rank == expected?.rank && found?.msat == expected?.msat, "byte \(byte)")
     }
   }
 
-  @Test("shortestRank(of:) agrees with the multiplier table's largest whole unit")
-  func shortestRankMatchesTable() {
+  @Test("unitName(endingWith:) names bitcoin for a digit and each multiplier's unit")
+  func unitNameMatchesSpec() {
+    for byte in UInt8.min...UInt8.max {
+      var expected = Self.specMultipliers.first { $0.letter.asciiValue == byte }?.name
+      if (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) { expected = "bitcoin" }
+      #expect(HumanReadablePart.unitName(endingWith: byte) == expected, "byte \(byte)")
+    }
+  }
+
+  @Test("shortestRank(of:) gives the largest unit of the spec that divides the amount")
+  func shortestRankMatchesSpec() {
     // BOLT #11: 1 BTC is 10^11 msat; m, u and n are 10^8, 10^5 and 10^2 msat.
     var values: [UInt64] = [0, 1, 10, 99, UInt64.max, Millisatoshis.maximum.rawValue]
     var power: UInt64 = 1
@@ -291,15 +304,9 @@ struct InvalidHRP: Sendable, CustomTestStringConvertible {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
       values.append(state / 1000 * 100)
     }
+    let units = [(4, 100_000_000_000 as UInt64)] + Self.specMultipliers.map { ($0.rank, $0.msat) }
     for msat in values {
-      var expected = 0
-      if msat % Millisatoshis.perBitcoin == 0 {
-        expected = 4
-      } else if let index = HumanReadablePart.multipliers.firstIndex(where: {
-        msat % $0.msat == 0
-      }) {
-        expected = 3 - index
-      }
+      let expected = units.first { msat % $0.1 == 0 }?.0
       #expect(HumanReadablePart.shortestRank(of: msat) == expected, "msat \(msat)")
     }
   }

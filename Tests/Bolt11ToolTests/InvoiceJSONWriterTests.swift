@@ -231,12 +231,16 @@ import Testing
 
   @Test("decimal digits at every length: the same as String(value)")
   func decimals() {
-    // Every value below 10^4 (each pair of digits, zeros among them), then the edges of lengths.
+    // Every value below 10^4 (each pair of digits, zeros among them), then the edges of lengths
+    // in digits and in bits (the digit count is estimated from the bits).
     var values: [UInt64] = Array(0...10_000) + [UInt64.max, UInt64.max - 1]
     var power: UInt64 = 1
     for _ in 0...19 {
       values += [power - 1, power, power + 1]
       power &*= 10
+    }
+    for bit in 0..<64 {
+      values += [(1 << bit) - 1, 1 << bit, (1 << bit) + 1]
     }
     var output: [UInt8] = []
     ByteWriter.collect(into: &output) { writer in
