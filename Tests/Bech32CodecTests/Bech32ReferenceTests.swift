@@ -82,26 +82,30 @@ enum ReferenceBech32 {
     }
   }
 
-  @Test("each byte's entries: its word at each position of six, and its class", arguments: 0..<256)
+  @Test(
+    "each byte's entries: its word, its share at each position of six, its class",
+    arguments: 0..<256)
   func characterEntries(_ byte: Int) {
     let lower = (0x41...0x5a).contains(byte) ? byte | 0x20 : byte
     let word = ReferenceBech32.charset.firstIndex(of: UInt8(truncatingIfNeeded: lower))
     let table = Bech32.foldTables
-    for position in 0..<5 {
-      let expected = word.map { UInt32($0) << (5 * (5 - UInt32(position))) } ?? 0
-      #expect(table[256 * position + byte] == expected, "position \(position)")
-    }
-    let entry = table[Bech32.FoldTable.classes + byte]
-    let expectedClass: UInt32 =
+    let expectedClass: UInt64 =
       word == nil
       ? Bech32.notAllowed
       : (0x61...0x7a).contains(byte)
         ? Bech32.lowerLetter : (0x41...0x5a).contains(byte) ? Bech32.upperLetter : 0
-    #expect(entry & 0xc000_0000 == expectedClass)
-    if let word { #expect(entry & 0x3fff_ffff == UInt32(word)) }
+    for position in 0..<6 {
+      let entry = table[256 * position + byte]
+      #expect(entry & 0xc000_0000_0000_0000 == expectedClass, "position \(position)")
+      // Nothing between the share and the class.
+      #expect(entry & 0x3fff_ffc0_0000_0000 == 0, "position \(position)")
+      #expect(entry & 0xff == UInt64(word ?? 0), "position \(position)")
+      let share = word.map { UInt32($0) << (5 * (5 - UInt32(position))) } ?? 0
+      #expect(Bech32.share(entry) == share, "position \(position)")
+    }
     // In a human-readable part: any printable ASCII, and 0x20 to lower-case a capital.
     let prefixEntry = table[Bech32.FoldTable.prefixClasses + byte]
-    let prefixClass: UInt32 =
+    let prefixClass: UInt64 =
       !(33...126).contains(byte)
       ? Bech32.notAllowed
       : (0x61...0x7a).contains(byte)
