@@ -16,8 +16,10 @@ struct FieldReader {
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
   var paymentSecret: InlineBytes32?
-  /// `d` as valid UTF-8.
-  var text: [UInt8]?
+  /// Where `d`'s data lies in `words`, when it regroups to valid UTF-8.
+  var textRange: Range<Int>?
+  /// `d` as UTF-8 with U+FFFD for each invalid sequence (compat mode only).
+  var replacedText: [UInt8]?
   var descriptionHash: InlineBytes32?
   var statedPayee: [UInt8]?
   var expiry: UInt64?
@@ -44,19 +46,20 @@ struct FieldReader {
   /// Reads every tagged field of the data part `words` and applies the presence rules.
   ///
   /// - Parameters:
-  ///   - words: the framed data part (`RawInvoice.words`).
+  ///   - words: the framed data part (`RawInvoice.words`); `d` keeps a reference to it.
   ///   - hrp: the human-readable part, whose currency, amount and warnings the fields join.
   ///   - mode: which outcome of each rule applies.
   ///   - dataOffset: where word 0 stands in the caller's input, for error positions.
   /// - Throws: steps 5 and 6 of the check order (`Invoice+Decoding.swift`).
   static func read(
-    _ words: UnsafeBufferPointer<UInt8>, hrp: HumanReadablePart, mode: DecodeOptions.Mode,
-    dataOffset: Int
+    _ words: [UInt8], hrp: HumanReadablePart, mode: DecodeOptions.Mode, dataOffset: Int
   ) throws(InvoiceError) -> InvoiceFields {
-    var reader = FieldReader(
-      words: words, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
-    try reader.readFields()
-    return try reader.fields(hrp: hrp)
+    try words.withUnsafeBufferPointer { buffer throws(InvoiceError) in
+      var reader = FieldReader(
+        words: buffer, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
+      try reader.readFields()
+      return try reader.fields(hrp: hrp, words: words)
+    }
   }
 
   /// The most bytes a field's data regroups to: 1023 words (`data_length`'s 10 bits) are 5115
@@ -120,7 +123,9 @@ struct FieldReader {
   ///
   /// Each value is moved out of the reader (`take`), not copied: a copy would retain it once more.
   @inline(__always)
-  private mutating func fields(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
+  private mutating func fields(hrp: HumanReadablePart, words wordArray: [UInt8])
+    throws(InvoiceError) -> InvoiceFields
+  {
     let end = dataOffset + words.count - RawInvoice.signatureWordCount
     guard let paymentHash else {
       try allowMissing(.paymentHash, .missing, "no `p` (payment hash) field", at: end)
@@ -130,7 +135,15 @@ struct FieldReader {
       try allowMissing(.paymentSecret, .missing, "no `s` (payment secret) field", at: end)
     }
     let description: DescriptionStorage
-    switch (text.take(), descriptionHash) {
+    let text: DescriptionStorage? =
+      if let replaced = replacedText.take() {
+        .text(replaced)
+      } else if let textRange {
+        .words(wordArray, textRange)
+      } else {
+        nil
+      }
+    switch (text, descriptionHash) {
     case (.some, .some):
       try allowMissing(
         .description, .bothDescriptions, "both `d` and `h` are present", at: end)
@@ -139,7 +152,7 @@ struct FieldReader {
       try allowMissing(
         .description, .missingDescription, "neither `d` nor `h` is present", at: end)
       preconditionFailure("the table lets an invoice without a description through")
-    case (.some(let text), nil): description = .text(text)
+    case (.some(let text), nil): description = text
     case (nil, .some(let hash)): description = .hash(hash)
     }
 
@@ -218,13 +231,12 @@ struct FieldReader {
 
   // MARK: Readers of the rows that need more than one line
 
-  /// `d`: UTF-8 text, kept as its bytes.
+  /// `d`: UTF-8 text, kept as its place in the data part.
   mutating func readDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
-    // Regrouped on the stack and checked there: the bytes kept are the only allocation.
-    let utf8 = try withBytes(of: field) { bytes in Self.isValidUTF8(bytes) ? Array(bytes) : nil }
-    guard let utf8 else { return }
-    guard let utf8 else { return try readInvalidDescription(field) }
-    text = utf8
+    // Regrouped on the stack and checked there: nothing is allocated.
+    guard let isValid = try withBytes(of: field, Self.isValidUTF8) else { return }
+    guard isValid else { return try readInvalidDescription(field) }
+    textRange = field.range
   }
 
   /// `d` that is not valid UTF-8: refused, or in compat mode kept with U+FFFD for each invalid
@@ -232,7 +244,9 @@ struct FieldReader {
   @inline(never)
   private mutating func readInvalidDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
     guard try allow(.invalidUTF8, field, "`d` is not valid UTF-8") else { return }
-    text = try withBytes(of: field) { bytes in Array(String(decoding: bytes, as: UTF8.self).utf8) }
+    replacedText = try withBytes(of: field) { bytes in
+      Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
   }
 
   /// Whether `bytes` are well-formed UTF-8 (The Unicode Standard, table 3-7, "Well-Formed UTF-8
