@@ -66,7 +66,7 @@ struct FieldReader {
   /// bits, 639 whole bytes and 3 bits of padding; one more for a mode that reads the padding.
   static let maximumFieldBytes = 1023 * 5 / 8 + 1
 
-  /// Reads every field, borrowing the table and its index once rather than once per field, with
+  /// Reads every field, borrowing the table of checks once rather than once per field, with
   /// `scratch` on the stack. Only `Void` passes through the closures: the fields are built after,
   /// and are not copied through them.
   @inline(__always)
@@ -75,17 +75,15 @@ struct FieldReader {
       scratch in
       self.scratch = scratch
       defer { self.scratch = UnsafeMutableBufferPointer(start: nil, count: 0) }
-      return FieldDefinition.table.withUnsafeBufferPointer { rows in
-        FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
-          Result { () throws(InvoiceError) in
-            try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
-              let row = rowIndex[Int(field.tag)]
-              guard row >= 0 else {
-                keepAsExtra(field)
-                return
-              }
-              try read(field, row: row, of: rows)
+      return FieldType.readerChecks.withUnsafeBufferPointer { checks in
+        Result { () throws(InvoiceError) in
+          try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
+            let checks = checks[Int(field.tag)]
+            guard checks != 0, let type = FieldType(rawValue: field.tag) else {
+              keepAsExtra(field)
+              return
             }
+            try read(field, type, checks)
           }
         }
       }
@@ -93,30 +91,31 @@ struct FieldReader {
     try result.get()
   }
 
-  /// Reads one field by its row (see `FieldTable.swift` for the order of the checks).
-  ///
-  /// The row is read in place, `rows[row]`, rather than copied: a copy would retain each of its
-  /// references, once per field.
+  /// Reads one field of type `type` (see `FieldTable.swift` for the order of the checks), whose
+  /// row's length and repetition rules `checks` holds (`FieldType.readerChecks`): one load per
+  /// field, not one per rule from the row.
   @inline(__always)
-  private mutating func read(
-    _ field: RawInvoice.Field, row: Int, of rows: UnsafeBufferPointer<FieldDefinition>
-  ) throws(InvoiceError) {
-    let length = rows[row].length
-    if length.isFixed && field.range.count != length.minimum {
-      guard
-        try allow(
-          .wrongLength, field,
-          "`\(field.letter)` has \(field.range.count) characters; it must have \(length.minimum)")
-      else { return }
+  private mutating func read(_ field: RawInvoice.Field, _ type: FieldType, _ checks: UInt32)
+    throws(InvoiceError)
+  {
+    if checks & FieldType.ReaderCheck.fixedLength != 0 {
+      let length = Int(checks & FieldType.ReaderCheck.lengthMask)
+      if field.range.count != length {
+        guard
+          try allow(
+            .wrongLength, field,
+            "`\(field.letter)` has \(field.range.count) characters; it must have \(length)")
+        else { return }
+      }
     }
-    if rows[row].isSingleValued {
+    if checks & FieldType.ReaderCheck.singleValued != 0 {
       let bit: UInt32 = 1 << UInt32(field.tag)
       if seen & bit != 0 {
         guard try allow(.duplicate, field, "a second `\(field.letter)` field") else { return }
       }
       seen |= bit
     }
-    try readValue(of: rows[row].type, field)
+    try readValue(of: type, field)
   }
 
   /// The fields read, once the presence rules hold.
