@@ -1,70 +1,86 @@
 extension Bech32 {
-  // The fast path folds the data part into the checksum six characters a step.
+  // The fast path folds the data part into the checksum twelve characters a step.
   //
   // BIP-173's polymod keeps a 30-bit checksum c, six 5-bit symbols, and for each word v makes it
-  // c * x + v modulo the generator: a GF(2)-linear map of c, plus v. After six words v0...v5,
-  // c * x^6 has no symbol left of the old checksum in place, so the new checksum is
-  // `shift(c) ^ v0 << 25 ^ v1 << 20 ^ ... ^ v5`, where `shift` is six steps with zero input.
-  // Being linear, `shift(c)` is the XOR of what each byte of c alone becomes: four table loads.
-  // Each `v_i << 5 * (5 - i)` is read from a table of position i indexed by the input byte
-  // itself, so a character costs its load, its table entry and the store of its word.
+  // c * x + v modulo the generator: a GF(2)-linear map of c, plus v. After twelve words
+  // v0...v11 the new checksum is `shift(c) ^ share0(v0) ^ ... ^ share11(v11)`, where `shift` is
+  // twelve steps with zero input and `share_i(v)` is v after the 11 - i steps that follow it:
+  // `v << 5 * (11 - i)` for the last six, and that shifted through six more zero steps for the
+  // first six. Being linear, `shift(c)` is the XOR of what each byte of c alone becomes: four
+  // table loads, once a step, on which the next step waits. Each character is one load from the
+  // table of its position in the step, indexed by the input byte itself: the entry holds the
+  // word to store, its share of the checksum and the byte's class, so a character costs its
+  // load, that load and one store.
 
   /// Where each part of `foldTables` starts.
   enum FoldTable {
-    /// Six tables of 256 entries, one per position in a step of six: entry `256 * i + b` is
-    /// `word(b) << 5 * (5 - i)` for a data character b of either case, 0 for other bytes. The
-    /// last one, whose entries are the words themselves, also classifies the byte in its top
-    /// two bits (see `lowerLetter`).
+    /// Twelve tables of 256 entries, one per position i in a step of twelve. Entry
+    /// `256 * i + b` is, for a data character b of either case, its word in bits 0-7 and its
+    /// share of the checksum at position i in bits 8-37 (see `share`); and for every byte its
+    /// class in bits 62-63 (see `lowerLetter`). A byte outside the alphabet has no word and no
+    /// share.
     static let positions = 0
-    /// The last position's table: the word of each byte in bits 0-4, its class in bits 30-31.
-    static let classes = 5 * 256
-    /// Four tables of six zero-input steps, one per byte of the checksum: entry
+    /// The last position's table, whose share is the word itself: for data characters one at a
+    /// time.
+    static let classes = 11 * 256
+    /// Four tables of twelve zero-input steps, one per byte of the checksum: entry
     /// `shifts + 256 * k + b` is what byte k of value b becomes. The checksum has 30 bits, so
     /// byte 3 is below 64 and its table has 64 entries.
-    static let shifts = 6 * 256
+    static let shifts = 12 * 256
     /// The 32 generator combinations of `generatorTable`, for single steps.
     static let generators = shifts + 3 * 256 + 64
     /// 256 entries, one per byte, for the human-readable part, whose characters are any
-    /// printable ASCII: the byte's class there in the top two bits (see `lowerLetter`), and
-    /// 0x20 for an upper-case letter, which makes it lower case.
+    /// printable ASCII: the byte's class there in bits 62-63 (see `lowerLetter`), and 0x20 for
+    /// an upper-case letter, which makes it lower case.
     static let prefixClasses = generators + 32
     /// Entries in all.
     static let count = prefixClasses + 256
   }
 
-  /// In a `FoldTable.classes` entry or in the fast path's `seen`: a lower-case letter.
-  static let lowerLetter: UInt32 = 0x4000_0000
+  /// In a `FoldTable.positions` entry or in the fast path's `seen`: a lower-case letter.
+  static let lowerLetter: UInt64 = 0x4000_0000_0000_0000
   /// An upper-case letter.
-  static let upperLetter: UInt32 = 0x8000_0000
+  static let upperLetter: UInt64 = 0x8000_0000_0000_0000
   /// A byte the part it stands in does not allow: both bits, as if both cases were seen, since
   /// either way the string goes to the careful path.
-  static let notAllowed: UInt32 = 0xc000_0000
+  static let notAllowed: UInt64 = 0xc000_0000_0000_0000
+
+  /// The share of the checksum in a `FoldTable.positions` entry, or in several entries XOR-ed
+  /// together (their class bits cancel or not, and are dropped).
+  @inline(__always)
+  static func share(_ entries: UInt64) -> UInt32 {
+    UInt32(truncatingIfNeeded: entries >> 8) & 0x3fff_ffff
+  }
 
   /// The fast path's tables, laid out as `FoldTable` says, derived from the BIP-173 generator
-  /// on first use (10.4 KiB; a lower-case string touches about 70 of its 64-byte lines).
-  static let foldTables: [UInt32] = {
-    var table = [UInt32](repeating: 0, count: FoldTable.count)
+  /// on first use (32.8 KiB; a string touches up to about 200 of its 64-byte lines).
+  static let foldTables: [UInt64] = {
+    var table = [UInt64](repeating: 0, count: FoldTable.count)
     for byte in 0..<256 {
       let word = byte < 128 ? reverseAlphabet[byte] : 0xff
-      guard word != 0xff else {
-        table[FoldTable.classes + byte] = notAllowed
-        continue
-      }
-      for position in 0..<6 {
+      let isLower = byte >= 0x61 && byte <= 0x7a
+      let isUpper = byte >= 0x41 && byte <= 0x5a
+      let letterClass = isLower ? lowerLetter : isUpper ? upperLetter : 0
+      for position in 0..<12 {
+        guard word != 0xff else {
+          table[FoldTable.positions + 256 * position + byte] = notAllowed
+          continue
+        }
+        // The word after the steps that follow it in the step of twelve.
+        var share = UInt32(word) << (5 * (5 - UInt32(position % 6)))
+        if position < 6 { for _ in 0..<6 { share = polymodStep(share) } }
         table[FoldTable.positions + 256 * position + byte] =
-          UInt32(word) << (5 * (5 - UInt32(position)))
+          UInt64(word) | UInt64(share) << 8 | letterClass
       }
-      if byte >= 0x61 { table[FoldTable.classes + byte] |= lowerLetter }
-      if byte >= 0x41 && byte <= 0x5a { table[FoldTable.classes + byte] |= upperLetter }
     }
     for part in 0..<4 {
       for value in 0..<(part == 3 ? 64 : 256) {
         var checksum = UInt32(value) << (8 * UInt32(part))
-        for _ in 0..<6 { checksum = polymodStep(checksum) }
-        table[FoldTable.shifts + 256 * part + value] = checksum
+        for _ in 0..<12 { checksum = polymodStep(checksum) }
+        table[FoldTable.shifts + 256 * part + value] = UInt64(checksum)
       }
     }
-    for top in 0..<32 { table[FoldTable.generators + top] = generatorTable[top] }
+    for top in 0..<32 { table[FoldTable.generators + top] = UInt64(generatorTable[top]) }
     for byte in 0..<256 {
       let isUpper = byte >= 0x41 && byte <= 0x5a
       table[FoldTable.prefixClasses + byte] =
@@ -81,7 +97,7 @@ extension Bech32 {
   /// first `separatorWindow` bytes only, which hold it in any usual string; the data part's pass
   /// refuses a "1" like any byte outside the alphabet, so a "1" after the guess fails that pass,
   /// and only then is the whole string searched. Then one pass over the human-readable part and
-  /// one over the data part, six characters a step.
+  /// one over the data part, twelve characters a step.
   static func decodeValid(_ bytes: UnsafeBufferPointer<UInt8>) -> Decoded? {
     let count = bytes.count
     let window = min(count, separatorWindow)
@@ -115,31 +131,27 @@ extension Bech32 {
   ///
   /// - Precondition: `separator` is at least 1 and at least six bytes follow it.
   private static func fold(
-    _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, tables: UnsafeBufferPointer<UInt32>,
+    _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, tables: UnsafeBufferPointer<UInt64>,
     into output: UnsafeMutableBufferPointer<UInt8>
   ) -> Decoded? {
     let count = bytes.count
-    // The data part: first the characters beyond a multiple of six, with the human-readable
-    // part, then steps of six up to the end. Wrapping below: indices stay within `count`.
-    let blocksStart = separator + 1 + (count - separator - 1) % 6
+    // The data part: first the characters beyond a multiple of twelve, with the human-readable
+    // part, then steps of twelve up to the end. Wrapping below: indices stay within `count`.
+    let blocksStart = separator + 1 + (count - separator - 1) % 12
     var (checksum, seen) = foldPrefix(
       bytes, separator: separator, end: blocksStart, tables: tables, into: output)
     var index = blocksStart
     while index < count {
-      // Each character's class, word and share of the checksum as soon as it is loaded.
-      var next = sixSteps(checksum, tables)
-      for position in 0..<5 {
-        let byte = Int(bytes[index &+ position])
-        let entry = tables[FoldTable.classes + byte]
+      // Each character's class, word and share of the checksum in one load.
+      var shares: UInt64 = 0
+      for position in 0..<12 {
+        let entry = tables[256 &* position &+ Int(bytes[index &+ position])]
         seen |= entry
         output[index &+ position] = UInt8(truncatingIfNeeded: entry)
-        next ^= tables[256 &* position &+ byte]
+        shares ^= entry
       }
-      let entry = tables[FoldTable.classes + Int(bytes[index &+ 5])]
-      seen |= entry
-      output[index &+ 5] = UInt8(truncatingIfNeeded: entry)
-      checksum = next ^ entry & 0x3fff_ffff
-      index &+= 6
+      checksum = twelveSteps(checksum, tables) ^ share(shares)
+      index &+= 12
     }
 
     guard seen & notAllowed != notAllowed else { return nil }
@@ -164,9 +176,9 @@ extension Bech32 {
   @_optimize(size) @inline(never)
   private static func foldPrefix(
     _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, end: Int,
-    tables: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt8>
-  ) -> (checksum: UInt32, seen: UInt32) {
-    var seen: UInt32 = 0
+    tables: UnsafeBufferPointer<UInt64>, into output: UnsafeMutableBufferPointer<UInt8>
+  ) -> (checksum: UInt32, seen: UInt64) {
+    var seen: UInt64 = 0
     var checksum: UInt32 = 1
     // BIP-173's expansion of the human-readable part: each character's high bits, a zero, then
     // each character's low five bits.
@@ -186,25 +198,29 @@ extension Bech32 {
       let entry = tables[FoldTable.classes + Int(bytes[index])]
       seen |= entry
       output[index] = UInt8(truncatingIfNeeded: entry)
-      checksum = step(checksum, tables) ^ (entry & 31)
+      checksum = step(checksum, tables) ^ share(entry)
     }
     return (checksum, seen)
   }
 
-  /// Six `polymodStep`s with zero input, applied to `checksum` (below 2^30): the XOR of what
+  /// Twelve `polymodStep`s with zero input, applied to `checksum` (below 2^30): the XOR of what
   /// each of its bytes alone becomes.
   @inline(__always)
-  static func sixSteps(_ checksum: UInt32, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
-    tables[FoldTable.shifts + Int(checksum & 255)]
+  static func twelveSteps(_ checksum: UInt32, _ tables: UnsafeBufferPointer<UInt64>) -> UInt32 {
+    let low: UInt64 =
+      tables[FoldTable.shifts + Int(checksum & 255)]
       ^ tables[FoldTable.shifts + 256 + Int(checksum >> 8 & 255)]
-      ^ tables[FoldTable.shifts + 512 + Int(checksum >> 16 & 255)]
+    let high: UInt64 =
+      tables[FoldTable.shifts + 512 + Int(checksum >> 16 & 255)]
       ^ tables[FoldTable.shifts + 768 + Int(checksum >> 24)]
+    return UInt32(truncatingIfNeeded: low ^ high)
   }
 
   /// `polymodStep` with the tables at hand.
   @inline(__always)
-  static func step(_ checksum: UInt32, _ tables: UnsafeBufferPointer<UInt32>) -> UInt32 {
+  static func step(_ checksum: UInt32, _ tables: UnsafeBufferPointer<UInt64>) -> UInt32 {
     // `checksum >> 25` is below 32: the checksum stays below 2^30.
-    ((checksum & 0x1ff_ffff) << 5) ^ tables[FoldTable.generators + Int(checksum >> 25)]
+    ((checksum & 0x1ff_ffff) << 5)
+      ^ UInt32(truncatingIfNeeded: tables[FoldTable.generators + Int(checksum >> 25)])
   }
 }

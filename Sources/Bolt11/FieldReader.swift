@@ -16,8 +16,10 @@ struct FieldReader {
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
   var paymentSecret: InlineBytes32?
-  /// `d` as valid UTF-8.
-  var text: [UInt8]?
+  /// Where `d`'s data lies in `words`, when it regroups to valid UTF-8.
+  var textRange: Range<Int>?
+  /// `d` as UTF-8 with U+FFFD for each invalid sequence (compat mode only).
+  var replacedText: [UInt8]?
   var descriptionHash: InlineBytes32?
   var statedPayee: [UInt8]?
   var expiry: UInt64?
@@ -44,26 +46,27 @@ struct FieldReader {
   /// Reads every tagged field of the data part `words` and applies the presence rules.
   ///
   /// - Parameters:
-  ///   - words: the framed data part (`RawInvoice.words`).
+  ///   - words: the framed data part (`RawInvoice.words`); `d` keeps a reference to it.
   ///   - hrp: the human-readable part, whose currency, amount and warnings the fields join.
   ///   - mode: which outcome of each rule applies.
   ///   - dataOffset: where word 0 stands in the caller's input, for error positions.
   /// - Throws: steps 5 and 6 of the check order (`Invoice+Decoding.swift`).
   static func read(
-    _ words: UnsafeBufferPointer<UInt8>, hrp: HumanReadablePart, mode: DecodeOptions.Mode,
-    dataOffset: Int
+    _ words: [UInt8], hrp: HumanReadablePart, mode: DecodeOptions.Mode, dataOffset: Int
   ) throws(InvoiceError) -> InvoiceFields {
-    var reader = FieldReader(
-      words: words, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
-    try reader.readFields()
-    return try reader.fields(hrp: hrp)
+    try words.withUnsafeBufferPointer { buffer throws(InvoiceError) in
+      var reader = FieldReader(
+        words: buffer, mode: mode, dataOffset: dataOffset, warnings: hrp.warnings)
+      try reader.readFields()
+      return try reader.fields(hrp: hrp, words: words)
+    }
   }
 
   /// The most bytes a field's data regroups to: 1023 words (`data_length`'s 10 bits) are 5115
   /// bits, 639 whole bytes and 3 bits of padding; one more for a mode that reads the padding.
   static let maximumFieldBytes = 1023 * 5 / 8 + 1
 
-  /// Reads every field, borrowing the table and its index once rather than once per field, with
+  /// Reads every field, borrowing the table of checks once rather than once per field, with
   /// `scratch` on the stack. Only `Void` passes through the closures: the fields are built after,
   /// and are not copied through them.
   @inline(__always)
@@ -72,17 +75,15 @@ struct FieldReader {
       scratch in
       self.scratch = scratch
       defer { self.scratch = UnsafeMutableBufferPointer(start: nil, count: 0) }
-      return FieldDefinition.table.withUnsafeBufferPointer { rows in
-        FieldType.rowIndex.withUnsafeBufferPointer { rowIndex in
-          Result { () throws(InvoiceError) in
-            try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
-              let row = rowIndex[Int(field.tag)]
-              guard row >= 0 else {
-                keepAsExtra(field)
-                return
-              }
-              try read(field, row: row, of: rows)
+      return FieldType.readerChecks.withUnsafeBufferPointer { checks in
+        Result { () throws(InvoiceError) in
+          try RawInvoice.forEachField(in: words) { field throws(InvoiceError) in
+            let checks = checks[Int(field.tag)]
+            guard checks != 0, let type = FieldType(rawValue: field.tag) else {
+              keepAsExtra(field)
+              return
             }
+            try read(field, type, checks)
           }
         }
       }
@@ -90,37 +91,40 @@ struct FieldReader {
     try result.get()
   }
 
-  /// Reads one field by its row (see `FieldTable.swift` for the order of the checks).
-  ///
-  /// The row is read in place, `rows[row]`, rather than copied: a copy would retain each of its
-  /// references, once per field.
+  /// Reads one field of type `type` (see `FieldTable.swift` for the order of the checks), whose
+  /// row's length and repetition rules `checks` holds (`FieldType.readerChecks`): one load per
+  /// field, not one per rule from the row.
   @inline(__always)
-  private mutating func read(
-    _ field: RawInvoice.Field, row: Int, of rows: UnsafeBufferPointer<FieldDefinition>
-  ) throws(InvoiceError) {
-    let length = rows[row].length
-    if length.isFixed && field.range.count != length.minimum {
-      guard
-        try allow(
-          .wrongLength, field,
-          "`\(field.letter)` has \(field.range.count) characters; it must have \(length.minimum)")
-      else { return }
+  private mutating func read(_ field: RawInvoice.Field, _ type: FieldType, _ checks: UInt32)
+    throws(InvoiceError)
+  {
+    if checks & FieldType.ReaderCheck.fixedLength != 0 {
+      let length = Int(checks & FieldType.ReaderCheck.lengthMask)
+      if field.range.count != length {
+        guard
+          try allow(
+            .wrongLength, field,
+            "`\(field.letter)` has \(field.range.count) characters; it must have \(length)")
+        else { return }
+      }
     }
-    if rows[row].isSingleValued {
+    if checks & FieldType.ReaderCheck.singleValued != 0 {
       let bit: UInt32 = 1 << UInt32(field.tag)
       if seen & bit != 0 {
         guard try allow(.duplicate, field, "a second `\(field.letter)` field") else { return }
       }
       seen |= bit
     }
-    try readValue(of: rows[row].type, field)
+    try readValue(of: type, field)
   }
 
   /// The fields read, once the presence rules hold.
   ///
   /// Each value is moved out of the reader (`take`), not copied: a copy would retain it once more.
   @inline(__always)
-  private mutating func fields(hrp: HumanReadablePart) throws(InvoiceError) -> InvoiceFields {
+  private mutating func fields(hrp: HumanReadablePart, words wordArray: [UInt8])
+    throws(InvoiceError) -> InvoiceFields
+  {
     let end = dataOffset + words.count - RawInvoice.signatureWordCount
     guard let paymentHash else {
       try allowMissing(.paymentHash, .missing, "no `p` (payment hash) field", at: end)
@@ -130,7 +134,15 @@ struct FieldReader {
       try allowMissing(.paymentSecret, .missing, "no `s` (payment secret) field", at: end)
     }
     let description: DescriptionStorage
-    switch (text.take(), descriptionHash) {
+    let text: DescriptionStorage? =
+      if let replaced = replacedText.take() {
+        .text(replaced)
+      } else if let textRange {
+        .words(wordArray, textRange)
+      } else {
+        nil
+      }
+    switch (text, descriptionHash) {
     case (.some, .some):
       try allowMissing(
         .description, .bothDescriptions, "both `d` and `h` are present", at: end)
@@ -139,7 +151,7 @@ struct FieldReader {
       try allowMissing(
         .description, .missingDescription, "neither `d` nor `h` is present", at: end)
       preconditionFailure("the table lets an invoice without a description through")
-    case (.some(let text), nil): description = .text(text)
+    case (.some(let text), nil): description = text
     case (nil, .some(let hash)): description = .hash(hash)
     }
 
@@ -218,13 +230,12 @@ struct FieldReader {
 
   // MARK: Readers of the rows that need more than one line
 
-  /// `d`: UTF-8 text, kept as its bytes.
+  /// `d`: UTF-8 text, kept as its place in the data part.
   mutating func readDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
-    // Regrouped on the stack and checked there: the bytes kept are the only allocation.
-    let utf8 = try withBytes(of: field) { bytes in Self.isValidUTF8(bytes) ? Array(bytes) : nil }
-    guard let utf8 else { return }
-    guard let utf8 else { return try readInvalidDescription(field) }
-    text = utf8
+    // Regrouped on the stack and checked there: nothing is allocated.
+    guard let isValid = try withBytes(of: field, Self.isValidUTF8) else { return }
+    guard isValid else { return try readInvalidDescription(field) }
+    textRange = field.range
   }
 
   /// `d` that is not valid UTF-8: refused, or in compat mode kept with U+FFFD for each invalid
@@ -232,7 +243,9 @@ struct FieldReader {
   @inline(never)
   private mutating func readInvalidDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
     guard try allow(.invalidUTF8, field, "`d` is not valid UTF-8") else { return }
-    text = try withBytes(of: field) { bytes in Array(String(decoding: bytes, as: UTF8.self).utf8) }
+    replacedText = try withBytes(of: field) { bytes in
+      Array(String(decoding: bytes, as: UTF8.self).utf8)
+    }
   }
 
   /// Whether `bytes` are well-formed UTF-8 (The Unicode Standard, table 3-7, "Well-Formed UTF-8

@@ -85,6 +85,34 @@ public enum FieldType: UInt8, CaseIterable, Sendable {
   }()
 }
 
+extension FieldType {
+  /// Bits of a `readerChecks` entry.
+  enum ReaderCheck {
+    /// The type has a row.
+    static let known: UInt32 = 1 << 31
+    /// At most one field of the type.
+    static let singleValued: UInt32 = 1 << 30
+    /// Every field of the type has the length in `lengthMask`.
+    static let fixedLength: UInt32 = 1 << 29
+    /// The fixed length, in words.
+    static let lengthMask: UInt32 = 0xffff
+  }
+
+  /// For each type number, the rules of its row that a reader applies before the type's own
+  /// reader, as `ReaderCheck` bits: 0 for a type with no row. Derived from the table; a field
+  /// reads its entry with one load.
+  static let readerChecks: [UInt32] = (0..<32).map { number in
+    guard let type = FieldType(rawValue: UInt8(number)) else { return 0 }
+    let definition = type.definition
+    var checks = ReaderCheck.known
+    if definition.isSingleValued { checks |= ReaderCheck.singleValued }
+    if definition.length.isFixed {
+      checks |= ReaderCheck.fixedLength | UInt32(definition.length.minimum)
+    }
+    return checks
+  }
+}
+
 /// The number of data words a field may have: `minimum...maximum`.
 public struct FieldLength: Sendable, Hashable, CustomStringConvertible {
   /// The fewest data words.

@@ -8,7 +8,14 @@ struct InlineBytes32: Hashable, Sendable {
   /// - Precondition: `bytes` holds exactly 32 bytes.
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     precondition(bytes.count == 32, "32 bytes")
-    withUnsafeMutableBytes(of: &storage) { $0.copyMemory(from: UnsafeRawBufferPointer(bytes)) }
+    // Four loads in memory order rather than a call to `memcpy` for 32 bytes.
+    let raw = UnsafeRawBufferPointer(bytes)
+    storage = (
+      raw.loadUnaligned(fromByteOffset: 0, as: UInt64.self),
+      raw.loadUnaligned(fromByteOffset: 8, as: UInt64.self),
+      raw.loadUnaligned(fromByteOffset: 16, as: UInt64.self),
+      raw.loadUnaligned(fromByteOffset: 24, as: UInt64.self)
+    )
   }
 
   var array: [UInt8] { Swift.withUnsafeBytes(of: storage) { Array($0) } }

@@ -161,10 +161,8 @@ extension SignedRawInvoice {
     -> (raw: RawInvoice, fields: InvoiceFields, signature: InvoiceSignature, inputOffset: Int)
   {
     let (span, hrp, raw) = try readSyntax(bytes: bytes, mode: mode)
-    let fields = try raw.words.withUnsafeBufferPointer { words throws(InvoiceError) in
-      try FieldReader.read(
-        words, hrp: hrp, mode: mode, dataOffset: span.lowerBound + raw.hrp.count + 1)
-    }
+    let fields = try FieldReader.read(
+      raw.words, hrp: hrp, mode: mode, dataOffset: span.lowerBound + raw.hrp.count + 1)
     let signature = InvoiceSignature(words: raw.words)
     return (raw, fields, signature, span.lowerBound)
   }

@@ -1,3 +1,5 @@
+import Bech32Codec
+
 /// What an invoice says, every field checked by the reader rules, signature not yet involved.
 public struct InvoiceFields: Sendable, Equatable {
   /// The chain, from the human-readable part; `Currency.unknown` only in compat mode.
@@ -21,20 +23,28 @@ public struct InvoiceFields: Sendable, Equatable {
   }
   /// `d` or `h`.
   ///
-  /// - Complexity: for `d`, O(n): the text is made from its stored UTF-8 bytes on each call.
+  /// - Complexity: for `d`, O(n): the text is regrouped from the data part's words and made a
+  ///   `String` on each call.
   public var description: InvoiceDescription {
     switch descriptionStorage {
-    case .text(let utf8): .text(String(decoding: utf8, as: UTF8.self))
     case .hash(let hash): .hash(hash.array)
+    default: .text(descriptionStorage.withText { String(decoding: $0, as: UTF8.self) } ?? "")
     }
   }
-  /// `d` as its UTF-8 bytes, or `h` inline: reading an invoice builds no `String` and allocates
-  /// nothing for `h`.
+  /// `d` as its place in the data part's words, or as its UTF-8 bytes, or `h` inline: reading an
+  /// invoice builds no `String` and allocates nothing for either.
   let descriptionStorage: DescriptionStorage
   /// The text of `d` as UTF-8 (valid; in compat mode with U+FFFD where the received bytes were
   /// not), or nil for `h`: `description`'s text without building a `String`.
-  package var descriptionUTF8: [UInt8]? {
-    if case .text(let utf8) = descriptionStorage { utf8 } else { nil }
+  ///
+  /// - Complexity: O(n), an array made on each call; `withDescriptionUTF8` makes none.
+  package var descriptionUTF8: [UInt8]? { descriptionStorage.withText { Array($0) } }
+  /// Calls `body` with the text of `d` as UTF-8 (as `descriptionUTF8`) in a stack buffer, or
+  /// returns nil for `h`.
+  package func withDescriptionUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
+    -> Result?
+  {
+    descriptionStorage.withText(body)
   }
   /// `h` as it lies in memory (read it with `withUnsafeBytes(of:)`), or nil for `d`.
   package var descriptionHashStorage: (UInt64, UInt64, UInt64, UInt64)? {
@@ -71,20 +81,44 @@ public struct InvoiceFields: Sendable, Equatable {
 
 /// How `InvoiceFields` holds its description.
 enum DescriptionStorage: Sendable, Equatable {
-  /// `d`: valid UTF-8.
+  /// `d` whose data, `words[range]`, regroups to valid UTF-8 with no padding to refuse: the data
+  /// part's words (shared with `RawInvoice`, not copied), regrouped when the text is read.
+  case words([UInt8], Range<Int>)
+  /// `d` as UTF-8 bytes (in compat mode, with U+FFFD where the received bytes were not UTF-8).
   case text([UInt8])
   /// `h`.
   case hash(InlineBytes32)
+
+  /// Calls `body` with the text of `d` as UTF-8, or returns nil for `h`.
+  func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+    switch self {
+    case .words(let words, let range):
+      // 5 bits a word, whole bytes only: the padding was checked when the field was read.
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 5 / 8 + 1) {
+        buffer in
+        let count = words.withUnsafeBufferPointer { words in
+          Bech32.regroup(
+            UnsafeBufferPointer(rebasing: words[range]), into: buffer, padded: false
+          ).count
+        }
+        return body(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+      }
+    case .text(let utf8): return utf8.withUnsafeBufferPointer(body)
+    case .hash: return nil
+    }
+  }
 
   /// Equal when the descriptions are, as `InvoiceDescription` compares them: texts as `String`s
   /// (canonically equivalent texts are equal even when their bytes differ).
   static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs, rhs) {
-    case (.text(let left), .text(let right)):
-      left == right
+    case (.hash(let left), .hash(let right)): return left == right
+    case (.hash, _), (_, .hash): return false
+    default:
+      let left = lhs.withText { Array($0) } ?? []
+      let right = rhs.withText { Array($0) } ?? []
+      return left == right
         || String(decoding: left, as: UTF8.self) == String(decoding: right, as: UTF8.self)
-    case (.hash(let left), .hash(let right)): left == right
-    default: false
     }
   }
 }

@@ -36,10 +36,10 @@ import Testing
     #expect(decoded != nil)
   }
 
-  /// The fast path folds the data part's checksum six words a step, after the words beyond a
-  /// multiple of six: every length from none to many steps, valid and with one character
+  /// The fast path folds the data part's checksum twelve words a step, after the words beyond a
+  /// multiple of twelve: every length from none to many steps, valid and with one character
   /// changed, must decode as the one-step-at-a-time path does.
-  @Test("agrees at every data length, across the steps of six", arguments: 0...300)
+  @Test("agrees at every data length, across the steps of twelve", arguments: 0...300)
   func everyLength(_ length: Int) {
     var generator = SplitMix64(seed: UInt64(length))
     let words = (0..<length).map { _ in UInt8(generator.next() % 32) }

@@ -61,47 +61,54 @@ enum ReferenceBech32 {
   }
 }
 
-/// The fast path's tables and its six-characters-a-step pass against the reference.
+/// The fast path's tables and its twelve-characters-a-step pass against the reference.
 @Suite struct Bech32ReferenceTests {
   /// The fast path's answer for `bytes`.
   static func fast(_ bytes: [UInt8]) -> Bech32.Decoded? {
     bytes.withUnsafeBufferPointer { Bech32.decodeValid($0) }
   }
 
-  @Test("six steps at once are six plain polymod steps")
-  func sixSteps() {
+  @Test("twelve steps at once are twelve plain polymod steps")
+  func twelveSteps() {
     var generator = SplitMix64(seed: 6)
     var checksums: [UInt32] = [0, 1, 0x3fff_ffff, 0x2bc8_30a3]
     checksums += (0..<30).map { UInt32(1) << $0 }
     checksums += (0..<2000).map { _ in UInt32(truncatingIfNeeded: generator.next()) & 0x3fff_ffff }
     Bech32.foldTables.withUnsafeBufferPointer { tables in
       for checksum in checksums {
-        let expected = ReferenceBech32.polymod([0, 0, 0, 0, 0, 0], from: checksum)
-        #expect(Bech32.sixSteps(checksum, tables) == expected, "checksum \(checksum)")
+        let expected = ReferenceBech32.polymod([UInt8](repeating: 0, count: 12), from: checksum)
+        #expect(Bech32.twelveSteps(checksum, tables) == expected, "checksum \(checksum)")
       }
     }
   }
 
-  @Test("each byte's entries: its word at each position of six, and its class", arguments: 0..<256)
+  @Test(
+    "each byte's entries: its word, its share at each position of twelve, its class",
+    arguments: 0..<256)
   func characterEntries(_ byte: Int) {
     let lower = (0x41...0x5a).contains(byte) ? byte | 0x20 : byte
     let word = ReferenceBech32.charset.firstIndex(of: UInt8(truncatingIfNeeded: lower))
     let table = Bech32.foldTables
-    for position in 0..<5 {
-      let expected = word.map { UInt32($0) << (5 * (5 - UInt32(position))) } ?? 0
-      #expect(table[256 * position + byte] == expected, "position \(position)")
-    }
-    let entry = table[Bech32.FoldTable.classes + byte]
-    let expectedClass: UInt32 =
+    let expectedClass: UInt64 =
       word == nil
       ? Bech32.notAllowed
       : (0x61...0x7a).contains(byte)
         ? Bech32.lowerLetter : (0x41...0x5a).contains(byte) ? Bech32.upperLetter : 0
-    #expect(entry & 0xc000_0000 == expectedClass)
-    if let word { #expect(entry & 0x3fff_ffff == UInt32(word)) }
+    for position in 0..<12 {
+      let entry = table[256 * position + byte]
+      #expect(entry & 0xc000_0000_0000_0000 == expectedClass, "position \(position)")
+      // Nothing between the share and the class.
+      #expect(entry & 0x3fff_ffc0_0000_0000 == 0, "position \(position)")
+      #expect(entry & 0xff == UInt64(word ?? 0), "position \(position)")
+      // The word, then a zero word for each position after it in the step of twelve.
+      let share = word.map {
+        ReferenceBech32.polymod([UInt8($0)] + [UInt8](repeating: 0, count: 11 - position), from: 0)
+      }
+      #expect(Bech32.share(entry) == share ?? 0, "position \(position)")
+    }
     // In a human-readable part: any printable ASCII, and 0x20 to lower-case a capital.
     let prefixEntry = table[Bech32.FoldTable.prefixClasses + byte]
-    let prefixClass: UInt32 =
+    let prefixClass: UInt64 =
       !(33...126).contains(byte)
       ? Bech32.notAllowed
       : (0x61...0x7a).contains(byte)

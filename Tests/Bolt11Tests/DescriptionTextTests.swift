@@ -131,6 +131,23 @@ import Testing
     #expect(invoice.fields.descriptionHashStorage == nil)
   }
 
+  /// A valid `d` is kept as its place in the data part and regrouped when read: every length
+  /// from none to the longest a field holds, so every count of words after the last whole block
+  /// of eight.
+  @Test(
+    "a description kept as words reads back byte for byte at every length",
+    arguments: Array(0...80) + Array(631...639))
+  func everyLength(_ length: Int) throws {
+    let bytes = (0..<length).map { UInt8(0x21 + ($0 * 7 + length) % 94) }
+    let text = String(decoding: bytes, as: UTF8.self)
+    let invoice = try Self.decoded(.text(text))
+    #expect(invoice.fields.descriptionUTF8 == bytes)
+    #expect(invoice.fields.withDescriptionUTF8 { Array($0) } == bytes)
+    #expect(invoice.description == .text(text))
+    let parsed = try SignedRawInvoice.parse(invoice.string)
+    #expect(parsed.fields.descriptionUTF8 == bytes)
+  }
+
   @Test("a decoded description hash reads back as written")
   func storedHash() throws {
     let hash = (0..<32).map { UInt8($0 * 7) }

@@ -69,6 +69,23 @@ struct SpecField: Sendable, CustomTestStringConvertible {
     }
   }
 
+  /// The reader loads one packed entry per field for the length and repetition rules: it must say
+  /// what the spec does, for every type number, and nothing for a number with no type.
+  @Test(
+    "the reader's packed checks say the spec's fixed lengths and repetitions", arguments: 0..<32)
+  func readerChecks(_ number: Int) {
+    let checks = FieldType.readerChecks[number]
+    guard let field = Self.specFields.first(where: { $0.number == number }) else {
+      #expect(checks == 0)
+      return
+    }
+    #expect(checks & FieldType.ReaderCheck.known != 0)
+    let repeats = field.letter == "f" || field.letter == "r"
+    #expect((checks & FieldType.ReaderCheck.singleValued != 0) == !repeats)
+    #expect((checks & FieldType.ReaderCheck.fixedLength != 0) == (field.fixedLength != nil))
+    #expect(Int(checks & FieldType.ReaderCheck.lengthMask) == field.fixedLength ?? 0)
+  }
+
   /// The readers rely on these: bad padding gives no bytes to read, and an invoice without `p`
   /// or a description has nothing to pay.
   @Test("padding and presence rules refuse in both modes")
