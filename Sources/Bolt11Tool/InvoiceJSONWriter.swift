@@ -55,11 +55,13 @@ package enum InvoiceJSONWriter {
       output.append(#","payment_secret":"#)
       withUnsafeBytes(of: secret) { writeHex($0, to: &output) }
     }
-    // The description's stored bytes: `fields.description` would build a String or an array.
-    if let text = fields.descriptionUTF8 {
-      output.append(#","description":"#)
-      text.withUnsafeBufferPointer { writeString(utf8: $0, to: &output) }
-    } else if let hash = fields.descriptionHashStorage {
+    // The description's text in place: `fields.description` would build a String or an array.
+    let hasText =
+      fields.withDescriptionUTF8 { text -> Void in
+        output.append(#","description":"#)
+        writeString(utf8: text, to: &output)
+      } != nil
+    if !hasText, let hash = fields.descriptionHashStorage {
       output.append(#","description_hash":"#)
       withUnsafeBytes(of: hash) { writeHex($0, to: &output) }
     }
