@@ -94,7 +94,7 @@ public struct HumanReadablePart: Sendable, Equatable {
     let givenRank: Int  // 4: no multiplier, 3: m, 2: u, 1: n, 0: p
     let unit: UInt64
     if digitsEnd == hrp.count {
-      (givenRank, unit) = (4, Millisatoshis.perBitcoin)
+      (givenRank, unit) = (4, Self.unit(rank: 4).msat)
     } else if let multiplier = multiplier(last) {
       (givenRank, unit) = multiplier
     } else {
@@ -170,10 +170,15 @@ public struct HumanReadablePart: Sendable, Equatable {
   /// `letter`, or nil for any other byte.
   @inline(__always)
   static func multiplier(_ letter: UInt8) -> (rank: Int, msat: UInt64)? {
-    // Written out rather than looped, so that each is a comparison with a constant.
-    func isLetter(_ rank: Int) -> Bool { unit(rank: rank).letter == letter }
-    guard let rank = isLetter(3) ? 3 : isLetter(2) ? 2 : isLetter(1) ? 1 : isLetter(0) ? 0 : nil
-    else { return nil }
+    // Written out rather than looped, so that each case is a comparison with a constant.
+    let rank: Int
+    switch letter {
+    case unit(rank: 3).letter: rank = 3
+    case unit(rank: 2).letter: rank = 2
+    case unit(rank: 1).letter: rank = 1
+    case unit(rank: 0).letter: rank = 0
+    default: return nil
+    }
     return (rank, unit(rank: rank).msat)
   }
 
@@ -182,10 +187,10 @@ public struct HumanReadablePart: Sendable, Equatable {
   static func amountText(_ amount: Millisatoshis) -> String {
     let msat = amount.rawValue
     let rank = shortestRank(of: msat)
-    let unit = unit(rank: rank)
+    let chosen = unit(rank: rank)
     // Tenths of a millisatoshi: append the digit rather than multiply (msat * 10 may overflow).
-    let digits = rank == 0 ? String(msat) + "0" : String(msat / unit.msat)
-    return digits + (unit.letter.map { String(UnicodeScalar($0)) } ?? "")
+    let digits = rank == 0 ? String(msat) + "0" : String(msat / chosen.msat)
+    return digits + (chosen.letter.map { String(UnicodeScalar($0)) } ?? "")
   }
 
   /// The human-readable part as a writer puts it: `ln`, the prefix, the shortest amount.
