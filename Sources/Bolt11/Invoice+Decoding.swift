@@ -121,7 +121,9 @@ extension Invoice {
 extension RouteHop {
   /// Whether `nodeID` is a point on secp256k1 (a field square root in libsecp256k1).
   public var hasValidNodeID: Bool {
-    withNodeIDBytes { ECDSA.isValidPublicKey($0) }
+    var isValid = false
+    withNodeID { isValid = ECDSA.isValidPublicKey($0) }
+    return isValid
   }
 }
 

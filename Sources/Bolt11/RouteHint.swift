@@ -88,13 +88,6 @@ public struct RouteHop: Sendable, Hashable {
     }
   }
 
-  /// `withNodeID` for a caller that wants a result back (the key check).
-  func withNodeIDBytes<Result>(_ body: (UnsafeRawBufferPointer) -> Result) -> Result {
-    var result: Result?
-    withNodeID { result = body($0) }
-    return result!
-  }
-
   /// The channel from this node towards the next hop (or the payee).
   public var shortChannelID: ShortChannelID
   /// The fixed fee the node charges to forward, in millisatoshis.
