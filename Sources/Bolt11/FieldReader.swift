@@ -1,7 +1,8 @@
 import Bech32Codec
 
 /// Reads a framed invoice's tagged fields into `InvoiceFields`, each by its row of the field
-/// table (`FieldDefinition.table`), in the order that file describes.
+/// table (`FieldDefinition.table`), in the order that file describes: the row's length and
+/// repetition rules from their packed form (`FieldType.readerChecks`), then the type's reader.
 struct FieldReader {
   /// The whole data part, borrowed for the read: one buffer, no reference counting per field.
   let words: UnsafeBufferPointer<UInt8>
@@ -16,10 +17,8 @@ struct FieldReader {
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
   var paymentHash: InlineBytes32?
   var paymentSecret: InlineBytes32?
-  /// Where `d`'s data lies in `words`, when it regroups to valid UTF-8.
-  var textRange: Range<Int>?
-  /// `d` as UTF-8 with U+FFFD for each invalid sequence (compat mode only).
-  var replacedText: [UInt8]?
+  /// `d`, as the last one read left it.
+  var text: Text?
   var descriptionHash: InlineBytes32?
   var statedPayee: [UInt8]?
   var expiry: UInt64?
@@ -32,6 +31,14 @@ struct FieldReader {
   var warnings: [InvoiceWarning]
   /// The single-valued types read so far, as a bit set over the 32 type numbers.
   private var seen: UInt32 = 0
+
+  /// How a `d` field is kept.
+  enum Text {
+    /// Its data, `words[range]`, regroups to valid UTF-8: kept where it lies.
+    case inPlace(Range<Int>)
+    /// Compat mode's text of invalid UTF-8, with U+FFFD for each invalid sequence.
+    case replaced([UInt8])
+  }
 
   private init(
     words: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode, dataOffset: Int,
@@ -135,12 +142,10 @@ struct FieldReader {
     }
     let description: DescriptionStorage
     let text: DescriptionStorage? =
-      if let replaced = replacedText.take() {
-        .text(replaced)
-      } else if let textRange {
-        .words(wordArray, textRange)
-      } else {
-        nil
+      switch text.take() {
+      case .inPlace(let range): .words(wordArray, range)
+      case .replaced(let utf8): .text(utf8)
+      case nil: nil
       }
     switch (text, descriptionHash) {
     case (.some, .some):
@@ -235,7 +240,7 @@ struct FieldReader {
     // Regrouped on the stack and checked there: nothing is allocated.
     guard let isValid = try withBytes(of: field, Self.isValidUTF8) else { return }
     guard isValid else { return try readInvalidDescription(field) }
-    textRange = field.range
+    text = .inPlace(field.range)
   }
 
   /// `d` that is not valid UTF-8: refused, or in compat mode kept with U+FFFD for each invalid
@@ -243,8 +248,8 @@ struct FieldReader {
   @inline(never)
   private mutating func readInvalidDescription(_ field: RawInvoice.Field) throws(InvoiceError) {
     guard try allow(.invalidUTF8, field, "`d` is not valid UTF-8") else { return }
-    replacedText = try withBytes(of: field) { bytes in
-      Array(String(decoding: bytes, as: UTF8.self).utf8)
+    text = try withBytes(of: field) { bytes in
+      .replaced(Array(String(decoding: bytes, as: UTF8.self).utf8))
     }
   }
 

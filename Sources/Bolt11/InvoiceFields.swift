@@ -31,16 +31,13 @@ public struct InvoiceFields: Sendable, Equatable {
     default: .text(descriptionStorage.withText { String(decoding: $0, as: UTF8.self) } ?? "")
     }
   }
-  /// `d` as its place in the data part's words, or as its UTF-8 bytes, or `h` inline: reading an
-  /// invoice builds no `String` and allocates nothing for either.
+  /// `d` as its place in the data part's words (or, in compat mode, as its bytes with U+FFFD), or
+  /// `h` inline: reading an invoice builds no `String`, and allocates nothing for a valid `d` or
+  /// for `h`.
   let descriptionStorage: DescriptionStorage
-  /// The text of `d` as UTF-8 (valid; in compat mode with U+FFFD where the received bytes were
-  /// not), or nil for `h`: `description`'s text without building a `String`.
-  ///
-  /// - Complexity: O(n), an array made on each call; `withDescriptionUTF8` makes none.
-  package var descriptionUTF8: [UInt8]? { descriptionStorage.withText { Array($0) } }
-  /// Calls `body` with the text of `d` as UTF-8 (as `descriptionUTF8`) in a stack buffer, or
-  /// returns nil for `h`.
+  /// Calls `body` with the text of `d` as UTF-8 (valid; in compat mode with U+FFFD where the
+  /// received bytes were not), or returns nil for `h`: `description`'s text without building a
+  /// `String` or an array (a valid text is regrouped from the data part into a stack buffer).
   package func withDescriptionUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
     -> Result?
   {
