@@ -163,9 +163,10 @@ package struct ByteWriter: ~Copyable {
   /// The decimal digits of `value`, two at a time. Never inlined: one copy serves every caller.
   @inline(never)
   mutating func appendDecimal(_ value: UInt64) {
-    // How many digits, from how many bits: log10(2) is about 1233 / 4096, so `estimate` is the
-    // number of digits of 2^(bits - 1) less one, which `value` has or exceeds by one (0 counted
-    // as 1, which has one digit).
+    // How many digits, from how many bits: log10(2) is about 1233 / 4096, so `estimate` is
+    // floor(bits * log10(2)), the number of digits of 2^bits less one (exact for bits <= 64).
+    // `value` is below 2^bits, so it has `estimate` digits or one more (0 counted as 1, which
+    // has one digit).
     let bits = 64 &- (value | 1).leadingZeroBitCount
     let estimate = (bits &* 1233) >> 12
     let digits = estimate &+ ((value | 1) >= Self.powersOfTen[estimate] ? 1 : 0)
