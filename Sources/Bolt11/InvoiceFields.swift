@@ -36,12 +36,14 @@ public struct InvoiceFields: Sendable, Equatable {
   /// for `h`.
   let descriptionStorage: DescriptionStorage
   /// Calls `body` with the text of `d` as UTF-8 (valid; in compat mode with U+FFFD where the
-  /// received bytes were not), or returns nil for `h`: `description`'s text without building a
-  /// `String` or an array (a valid text is regrouped from the data part into a stack buffer).
-  package func withDescriptionUTF8<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result)
-    -> Result?
-  {
-    descriptionStorage.withText(body)
+  /// received bytes were not) and returns true, or returns false for `h`: `description`'s text
+  /// without building a `String` or an array (a valid text is regrouped from the data part into
+  /// a stack buffer).
+  ///
+  /// Not generic, so that a caller in another module (the JSON writer, once a line) looks up no
+  /// generic metadata at run time.
+  package func withDescriptionUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+    descriptionStorage.withText(body) != nil
   }
   /// `h` as it lies in memory (read it with `withUnsafeBytes(of:)`), or nil for `d`.
   package var descriptionHashStorage: (UInt64, UInt64, UInt64, UInt64)? {

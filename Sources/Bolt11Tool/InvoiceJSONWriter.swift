@@ -56,11 +56,10 @@ package enum InvoiceJSONWriter {
       withUnsafeBytes(of: secret) { writeHex($0, to: &output) }
     }
     // The description's text in place: `fields.description` would build a String or an array.
-    let hasText =
-      fields.withDescriptionUTF8 { text -> Void in
-        output.append(#","description":"#)
-        writeString(utf8: text, to: &output)
-      } != nil
+    let hasText = fields.withDescriptionUTF8 { text in
+      output.append(#","description":"#)
+      writeString(utf8: text, to: &output)
+    }
     if !hasText, let hash = fields.descriptionHashStorage {
       output.append(#","description_hash":"#)
       withUnsafeBytes(of: hash) { writeHex($0, to: &output) }

@@ -119,6 +119,14 @@ import Testing
     return try Invoice.decode(builder.build(signingWith: FakeKeys.signingKey()).string)
   }
 
+  /// The text `withDescriptionUTF8` gives, or nil when it does not call its closure.
+  static func text(of fields: InvoiceFields) -> [UInt8]? {
+    var text: [UInt8]?
+    let called = fields.withDescriptionUTF8 { text = Array($0) }
+    #expect(called == (text != nil))
+    return text
+  }
+
   @Test(
     "a decoded description reads back as written, and its UTF-8 as the text's",
     arguments: [
@@ -127,7 +135,7 @@ import Testing
   func storedText(_ text: String) throws {
     let invoice = try Self.decoded(.text(text))
     #expect(invoice.description == .text(text))
-    #expect(invoice.fields.withDescriptionUTF8 { Array($0) } == Array(text.utf8))
+    #expect(Self.text(of: invoice.fields) == Array(text.utf8))
     #expect(invoice.fields.descriptionHashStorage == nil)
   }
 
@@ -141,10 +149,10 @@ import Testing
     let bytes = (0..<length).map { UInt8(0x21 + ($0 * 7 + length) % 94) }
     let text = String(decoding: bytes, as: UTF8.self)
     let invoice = try Self.decoded(.text(text))
-    #expect(invoice.fields.withDescriptionUTF8 { Array($0) } == bytes)
+    #expect(Self.text(of: invoice.fields) == bytes)
     #expect(invoice.description == .text(text))
     let parsed = try SignedRawInvoice.parse(invoice.string)
-    #expect(parsed.fields.withDescriptionUTF8 { Array($0) } == bytes)
+    #expect(Self.text(of: parsed.fields) == bytes)
   }
 
   @Test("a decoded description hash reads back as written")
@@ -152,7 +160,7 @@ import Testing
     let hash = (0..<32).map { UInt8($0 * 7) }
     let invoice = try Self.decoded(.hash(hash))
     #expect(invoice.description == .hash(hash))
-    #expect(invoice.fields.withDescriptionUTF8 { Array($0) } == nil)
+    #expect(Self.text(of: invoice.fields) == nil)
     let stored = try #require(invoice.fields.descriptionHashStorage)
     #expect(withUnsafeBytes(of: stored) { Array($0) } == hash)
   }
@@ -161,8 +169,7 @@ import Testing
   func canonicalEquivalence() throws {
     let composed = try Self.decoded(.text("caf\u{e9}"))
     let decomposed = try Self.decoded(.text("cafe\u{301}"))
-    let composedUTF8 = composed.fields.withDescriptionUTF8 { Array($0) }
-    #expect(composedUTF8 != decomposed.fields.withDescriptionUTF8 { Array($0) })
+    #expect(Self.text(of: composed.fields) != Self.text(of: decomposed.fields))
     #expect(composed.fields == decomposed.fields)
     #expect(composed.fields != (try Self.decoded(.text("cafe"))).fields)
     #expect(composed.fields != (try Self.decoded(.hash([UInt8](repeating: 0, count: 32)))).fields)
