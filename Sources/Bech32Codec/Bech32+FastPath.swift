@@ -23,12 +23,8 @@ extension Bech32 {
     /// The last position's table, whose share is the word itself: for data characters one at a
     /// time.
     static let classes = 11 * 256
-    /// Four tables of twelve zero-input steps, one per byte of the checksum: entry
-    /// `shifts + 256 * k + b` is what byte k of value b becomes. The checksum has 30 bits, so
-    /// byte 3 is below 64 and its table has 64 entries.
-    static let shifts = 12 * 256
     /// The 32 generator combinations of `generatorTable`, for single steps.
-    static let generators = shifts + 3 * 256 + 64
+    static let generators = 12 * 256
     /// 256 entries, one per byte, for the human-readable part, whose characters are any
     /// printable ASCII: the byte's class there in bits 62-63 (see `lowerLetter`), and 0x20 for
     /// an upper-case letter, which makes it lower case.
@@ -53,7 +49,7 @@ extension Bech32 {
   }
 
   /// The fast path's tables, laid out as `FoldTable` says, derived from the BIP-173 generator
-  /// on first use (32.8 KiB; a string touches up to about 200 of its 64-byte lines).
+  /// on first use (26.3 KiB; a lower-case string touches about 80 of its 64-byte lines).
   static let foldTables: [UInt64] = {
     var table = [UInt64](repeating: 0, count: FoldTable.count)
     for byte in 0..<256 {
@@ -73,19 +69,28 @@ extension Bech32 {
           UInt64(word) | UInt64(share) << 8 | letterClass
       }
     }
-    for part in 0..<4 {
-      for value in 0..<(part == 3 ? 64 : 256) {
-        var checksum = UInt32(value) << (8 * UInt32(part))
-        for _ in 0..<12 { checksum = polymodStep(checksum) }
-        table[FoldTable.shifts + 256 * part + value] = UInt64(checksum)
-      }
-    }
     for top in 0..<32 { table[FoldTable.generators + top] = UInt64(generatorTable[top]) }
     for byte in 0..<256 {
       let isUpper = byte >= 0x41 && byte <= 0x5a
       table[FoldTable.prefixClasses + byte] =
         byte < 33 || byte > 126
         ? notAllowed : isUpper ? upperLetter | 0x20 : byte >= 0x61 && byte <= 0x7a ? lowerLetter : 0
+    }
+    return table
+  }()
+
+  /// Four tables of twelve zero-input steps, one per byte of the checksum: entry `256 * k + b` is
+  /// what byte k of value b becomes. The checksum has 30 bits, so byte 3 is below 64 and its
+  /// table has 64 entries. Apart from `foldTables` and 32 bits an entry (3.3 KiB): the checksum's
+  /// chain of steps waits on these loads, so they should take as few cache lines as they can.
+  static let shiftTables: [UInt32] = {
+    var table = [UInt32](repeating: 0, count: 3 * 256 + 64)
+    for part in 0..<4 {
+      for value in 0..<(part == 3 ? 64 : 256) {
+        var checksum = UInt32(value) << (8 * UInt32(part))
+        for _ in 0..<12 { checksum = polymodStep(checksum) }
+        table[256 * part + value] = checksum
+      }
     }
     return table
   }()
@@ -120,9 +125,11 @@ extension Bech32 {
     let count = bytes.count
     guard separator >= 1, count - separator - 1 >= checksumLength else { return nil }
     return foldTables.withUnsafeBufferPointer { tables in
-      // The lower-cased human-readable part, then the words, each where its character stands.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { output in
-        fold(bytes, separator: separator, tables: tables, into: output)
+      shiftTables.withUnsafeBufferPointer { shifts in
+        // The lower-cased human-readable part, then the words, each where its character stands.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { output in
+          fold(bytes, separator: separator, tables: tables, shifts: shifts, into: output)
+        }
       }
     }
   }
@@ -132,7 +139,7 @@ extension Bech32 {
   /// - Precondition: `separator` is at least 1 and at least six bytes follow it.
   private static func fold(
     _ bytes: UnsafeBufferPointer<UInt8>, separator: Int, tables: UnsafeBufferPointer<UInt64>,
-    into output: UnsafeMutableBufferPointer<UInt8>
+    shifts: UnsafeBufferPointer<UInt32>, into output: UnsafeMutableBufferPointer<UInt8>
   ) -> Decoded? {
     let count = bytes.count
     // The data part: first the characters beyond a multiple of twelve, with the human-readable
@@ -150,7 +157,7 @@ extension Bech32 {
         output[index &+ position] = UInt8(truncatingIfNeeded: entry)
         shares ^= entry
       }
-      checksum = twelveSteps(checksum, tables) ^ share(shares)
+      checksum = twelveSteps(checksum, shifts) ^ share(shares)
       index &+= 12
     }
 
@@ -206,14 +213,9 @@ extension Bech32 {
   /// Twelve `polymodStep`s with zero input, applied to `checksum` (below 2^30): the XOR of what
   /// each of its bytes alone becomes.
   @inline(__always)
-  static func twelveSteps(_ checksum: UInt32, _ tables: UnsafeBufferPointer<UInt64>) -> UInt32 {
-    let low: UInt64 =
-      tables[FoldTable.shifts + Int(checksum & 255)]
-      ^ tables[FoldTable.shifts + 256 + Int(checksum >> 8 & 255)]
-    let high: UInt64 =
-      tables[FoldTable.shifts + 512 + Int(checksum >> 16 & 255)]
-      ^ tables[FoldTable.shifts + 768 + Int(checksum >> 24)]
-    return UInt32(truncatingIfNeeded: low ^ high)
+  static func twelveSteps(_ checksum: UInt32, _ shifts: UnsafeBufferPointer<UInt32>) -> UInt32 {
+    shifts[Int(checksum & 255)] ^ shifts[256 + Int(checksum >> 8 & 255)]
+      ^ shifts[512 + Int(checksum >> 16 & 255)] ^ shifts[768 + Int(checksum >> 24)]
   }
 
   /// `polymodStep` with the tables at hand.
