@@ -15,24 +15,19 @@ extension Bech32 {
   public static func bytes(fromWords words: some Collection<UInt8>) throws(PaddingError)
     -> [UInt8]
   {
-    let result =
-      words.withContiguousStorageIfAvailable { bytes(fromWordBuffer: $0) }
-      ?? Array(words).withUnsafeBufferPointer { bytes(fromWordBuffer: $0) }
-    return try result.get()
+    try words.withContiguousBytes { bytes(fromWordBuffer: $0) }.get()
   }
 
   /// Regroups words into bytes, padding the last byte with zero bits (the signing preimage rule).
   /// - Complexity: O(n); no allocation but the result when `words` has contiguous storage.
   public static func bytesPadded(fromWords words: some Collection<UInt8>) -> [UInt8] {
-    words.withContiguousStorageIfAvailable { bytesPadded(fromWordBuffer: $0) }
-      ?? Array(words).withUnsafeBufferPointer { bytesPadded(fromWordBuffer: $0) }
+    words.withContiguousBytes { bytesPadded(fromWordBuffer: $0) }
   }
 
   /// Regroups bytes into 5-bit words, padding the last word with zero bits.
   /// - Complexity: O(n); no allocation but the result when `bytes` has contiguous storage.
   public static func words(fromBytes bytes: some Collection<UInt8>) -> [UInt8] {
-    bytes.withContiguousStorageIfAvailable { words(fromByteBuffer: $0) }
-      ?? Array(bytes).withUnsafeBufferPointer { words(fromByteBuffer: $0) }
+    bytes.withContiguousBytes { words(fromByteBuffer: $0) }
   }
 
   // The generic entry points above are not specialized across modules; these cores are concrete,

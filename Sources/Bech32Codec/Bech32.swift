@@ -241,16 +241,13 @@ public enum Bech32 {
     hrp: some Collection<UInt8>, words: some Collection<UInt8>, variant: Variant = .bech32,
     uppercase: Bool = false
   ) -> String {
-    // Arrays and other contiguous collections are read in place; any other is copied once.
-    func inPlace<Result>(
-      _ bytes: some Collection<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
-      bytes.withContiguousStorageIfAvailable(body) ?? Array(bytes).withUnsafeBufferPointer(body)
-    }
     return String(unsafeUninitializedCapacity: hrp.count + 1 + words.count + checksumLength) {
       output in
-      let count = inPlace(hrp) { hrp in
-        inPlace(words) { words in encode(hrp: hrp, words: words, variant: variant, into: output) }
+      // Arrays and other contiguous collections are read in place; any other is copied once.
+      let count = hrp.withContiguousBytes { hrp in
+        words.withContiguousBytes { words in
+          encode(hrp: hrp, words: words, variant: variant, into: output)
+        }
       }
       if uppercase {
         for index in 0..<count where output[index] >= 0x61 && output[index] <= 0x7a {

@@ -1,11 +1,10 @@
+import Bech32Codec
+
 /// Lower-case hexadecimal, both ways: for the package's identifiers, JSON and tools.
 package enum Hex {
   /// The bytes in lower-case hexadecimal.
   package static func encode(_ bytes: some Collection<UInt8>) -> String {
-    let written: String? = bytes.withContiguousStorageIfAvailable {
-      encode(UnsafeRawBufferPointer($0))
-    }
-    return written ?? Array(bytes).withUnsafeBytes { encode($0) }
+    bytes.withContiguousBytes { encode(UnsafeRawBufferPointer($0)) }
   }
 
   private static func encode(_ bytes: UnsafeRawBufferPointer) -> String {
