@@ -17,31 +17,64 @@ package enum Hex {
   /// Writes the bytes in lower-case hexadecimal, `2 * bytes.count` digits, at `target`: what
   /// every hexadecimal text of the package is made by.
   ///
-  /// Two digits a byte from a table of all 256 pairs: a short loop, shorter code than working
-  /// the digits out, and fewer instructions than four bytes a step (callgrind: 4.5 against 4.75
-  /// instructions a byte).
+  /// Sixteen bytes a step in vector registers, worked out rather than looked up (30
+  /// instructions for 32 digits, and no table to bring into the cache after the signature check
+  /// has emptied it), then byte by byte with the same arithmetic.
   package static func write(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer) {
-    let pairs = UnsafeRawPointer(pairs.utf8Start)
+    let count = bytes.count
+    #if _endian(little)
+      if count >= 16 {
+        // Sixteen bytes a step, the last step ending at the end: it may write again digits the
+        // step before wrote, the same ones.
+        var index = 0
+        while count &- index > 16 {
+          writeSixteen(bytes, at: index, to: target)
+          index &+= 16
+        }
+        writeSixteen(bytes, at: count &- 16, to: target)
+        return
+      }
+    #endif
     var index = 0
-    while index < bytes.count {
-      target.storeBytes(
-        of: pairs.loadUnaligned(fromByteOffset: 2 &* Int(bytes[index]), as: UInt16.self),
-        toByteOffset: 2 &* index, as: UInt16.self)
+    while index < count {
+      let byte = bytes.load(fromByteOffset: index, as: UInt8.self)
+      target.storeBytes(of: digit(byte &>> 4), toByteOffset: 2 &* index, as: UInt8.self)
+      target.storeBytes(of: digit(byte & 15), toByteOffset: 2 &* index &+ 1, as: UInt8.self)
       index &+= 1
     }
   }
 
-  /// "00", "01", ... "ff".
-  private static var pairs: StaticString {
-    """
-    000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f2021222324252627\
-    28292a2b2c2d2e2f303132333435363738393a3b3c3d3e3f404142434445464748494a4b4c4d4e4f\
-    505152535455565758595a5b5c5d5e5f606162636465666768696a6b6c6d6e6f7071727374757677\
-    78797a7b7c7d7e7f808182838485868788898a8b8c8d8e8f909192939495969798999a9b9c9d9e9f\
-    a0a1a2a3a4a5a6a7a8a9aaabacadaeafb0b1b2b3b4b5b6b7b8b9babbbcbdbebfc0c1c2c3c4c5c6c7\
-    c8c9cacbcccdcecfd0d1d2d3d4d5d6d7d8d9dadbdcdddedfe0e1e2e3e4e5e6e7e8e9eaebecedeeef\
-    f0f1f2f3f4f5f6f7f8f9fafbfcfdfeff
-    """
+  /// The 32 digits of the sixteen bytes at `index`, at `2 * index` of `target`.
+  @inline(__always)
+  private static func writeSixteen(
+    _ bytes: UnsafeRawBufferPointer, at index: Int, to target: UnsafeMutableRawPointer
+  ) {
+    let value = bytes.loadUnaligned(fromByteOffset: index, as: SIMD16<UInt8>.self)
+    let high = digits(value &>> 4)
+    let low = digits(value & 15)
+    // Each byte's two digits as one little-endian UInt16, high digit first: the compiler
+    // interleaves the two vectors (punpcklbw / punpckhbw on x86, zip on Arm).
+    target.storeBytes(
+      of: SIMD8<UInt16>(truncatingIfNeeded: high.lowHalf)
+        | SIMD8<UInt16>(truncatingIfNeeded: low.lowHalf) &<< 8,
+      toByteOffset: 2 &* index, as: SIMD8<UInt16>.self)
+    target.storeBytes(
+      of: SIMD8<UInt16>(truncatingIfNeeded: high.highHalf)
+        | SIMD8<UInt16>(truncatingIfNeeded: low.highHalf) &<< 8,
+      toByteOffset: 2 &* index &+ 16, as: SIMD8<UInt16>.self)
+  }
+
+  /// The digit of each 4-bit value (below 16): "0" + n, and 39 more from 10 up ("a" - 10 + n).
+  @inline(__always)
+  private static func digits(_ values: SIMD16<UInt8>) -> SIMD16<UInt8> {
+    // (n + 6) >> 4 is 1 from 10 up, else 0; 0 - 1 is all ones.
+    values &+ 0x30 &+ ((SIMD16<UInt8>() &- ((values &+ 6) &>> 4)) & 39)
+  }
+
+  /// `digits` for one value below 16.
+  @inline(__always)
+  private static func digit(_ value: UInt8) -> UInt8 {
+    value &+ 0x30 &+ ((0 &- ((value &+ 6) &>> 4)) & 39)
   }
 
   /// The bytes of an even-length hexadecimal string (either case), or nil.

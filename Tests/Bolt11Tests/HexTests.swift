@@ -8,10 +8,11 @@ import Testing
     bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
   }
 
-  /// Every byte at each of the four places of a group of four, and in a last group of one, two
-  /// or three bytes, then runs of random bytes of every length up to 80.
+  /// Every byte at each of the sixteen places of a vector step (and, through the last step that
+  /// ends at the end, at each place of an overlapping one), and in inputs shorter than a step,
+  /// then runs of random bytes of every length up to 80.
   static var cases: [[UInt8]] {
-    var cases: [[UInt8]] = (0...3).map { Array((0...255).dropFirst($0)) }
+    var cases: [[UInt8]] = (0...15).map { Array((0...255).dropFirst($0)) }
     cases.append(Array((0...255).reversed()))
     for byte in UInt8(0)...255 {
       cases += [[byte], [0xA5, byte], [0x5A, 0xFF, byte], [1, 2, 3, 4, 0, byte, 9]]
