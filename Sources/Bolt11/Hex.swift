@@ -17,7 +17,7 @@ package enum Hex {
   /// Writes the bytes in lower-case hexadecimal, `2 * bytes.count` digits, at `target`: what
   /// every hexadecimal text of the package is made by.
   ///
-  /// Sixteen bytes a step in vector registers, worked out rather than looked up (30
+  /// Sixteen bytes a step in vector registers, worked out rather than looked up (about 30
   /// instructions for 32 digits, and no table to bring into the cache after the signature check
   /// has emptied it), then byte by byte with the same arithmetic.
   package static func write(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer) {
@@ -53,7 +53,7 @@ package enum Hex {
     let high = digits(value &>> 4)
     let low = digits(value & 15)
     // Each byte's two digits as one little-endian UInt16, high digit first: the compiler
-    // interleaves the two vectors (punpcklbw / punpckhbw on x86, zip on Arm).
+    // interleaves the two vectors (punpcklbw and punpckhbw on x86-64).
     target.storeBytes(
       of: SIMD8<UInt16>(truncatingIfNeeded: high.lowHalf)
         | SIMD8<UInt16>(truncatingIfNeeded: low.lowHalf) &<< 8,
