@@ -93,7 +93,7 @@ enum DescriptionStorage: Sendable, Equatable {
     switch self {
     case .words(let words, let range):
       // 5 bits a word, whole bytes only: the padding was checked when the field was read.
-      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 5 / 8 + 1) {
+      return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: range.count * 5 / 8) {
         buffer in
         let count = words.withUnsafeBufferPointer { words in
           Bech32.regroup(
