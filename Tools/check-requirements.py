@@ -4,7 +4,7 @@
 Fails when a requirement's quote no longer matches the spec text at (or within a few lines of) its
 line, when a vector names a rule id that requirements.json does not define, when an invoice vector
 names no rule, and when a testable requirement has no vector naming it. Not-testable requirements
-must give a reason. The spec folder is ../shared/spec (or $SPEC_DIR); Vectors/ is the default.
+must give a reason. The spec folder is Vectors/spec (or $SPEC_DIR); Vectors/ is the default.
 Exit 0 when everything holds, 1 otherwise, 2 when a file is missing or not JSON.
 """
 import json
@@ -13,7 +13,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC_DIR = os.environ.get("SPEC_DIR", os.path.join(ROOT, "..", "shared", "spec"))
+SPEC_DIR = os.environ.get("SPEC_DIR", os.path.join(ROOT, "Vectors", "spec"))
 KINDS = {"reader-must", "reader-should", "reader-may", "writer-observable", "contract",
          "not-testable"}
 NEAR = 3  # lines a quote may have moved before it counts as changed

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Fails when a `// BOLT 11: "..."` (or BOLT 9, BIP-173, BIP-350) quote in Sources/ no longer
-matches the pinned spec text in ../shared/spec (or $SPEC_DIR).
+matches the pinned spec text in Vectors/spec (or $SPEC_DIR).
 
 Quotes may span several comment lines and may join a spec requirement to its parent bullet
 ("if ...: MUST ..."): list markers and white space are folded on both sides before comparing.
@@ -11,7 +11,7 @@ import re
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SPEC_DIR = os.environ.get("SPEC_DIR", os.path.join(ROOT, "..", "shared", "spec"))
+SPEC_DIR = os.environ.get("SPEC_DIR", os.path.join(ROOT, "Vectors", "spec"))
 SPECS = {
     "BOLT 11": "bolt-11-payment-encoding.md",
     "BOLT 9": "bolt-09-features.md",

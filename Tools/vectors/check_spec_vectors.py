@@ -20,7 +20,7 @@ Known, explained disagreements of the third-party libraries are printed as "know
 fail the run. Last line: "N passed, N failed"; exit status 1 when anything failed.
 
 Usage: check_spec_vectors.py [--spec-dir DIR] [--vectors-dir DIR]
-(defaults: ../shared/spec beside the repository, and the repository's Vectors/).
+(defaults: the repository's Vectors/spec and Vectors/).
 """
 import argparse
 import hashlib
@@ -816,7 +816,7 @@ def main():
   here = os.path.dirname(os.path.abspath(__file__))
   repo = os.path.dirname(os.path.dirname(here))
   ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-  ap.add_argument("--spec-dir", default=os.path.join(os.path.dirname(repo), "shared", "spec"))
+  ap.add_argument("--spec-dir", default=os.path.join(repo, "Vectors", "spec"))
   ap.add_argument("--vectors-dir", default=os.path.join(repo, "Vectors"))
   args = ap.parse_args()
   rep = Report()
