@@ -2,17 +2,38 @@
 # Proves the Debian package works where no Swift toolchain is: builds it (Tools/package.sh),
 # installs it with dpkg -i, checks every installed file, decodes the spec's second example with
 # the installed `bolt11` from a folder outside the checkout with only /usr/bin and /bin on PATH,
-# and removes the package again. Needs root or sudo (dpkg). Prints "package: ok" last.
+# and removes the package again. Needs root or sudo (dpkg). Checks on one machine take turns, and
+# each waits for dpkg's lock if apt or dpkg holds it. Prints "package: ok" last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 
+# dpkg "$@", waiting up to two minutes while another dpkg or apt holds dpkg's lock.
+dpkg_waiting() {
+  local errors tries=0
+  errors=$(mktemp)
+  until $sudo dpkg "$@" >/dev/null 2>"$errors"; do
+    tries=$((tries + 1))
+    if ! grep -q "lock" "$errors" || [ "$tries" -ge 60 ]; then
+      cat "$errors" >&2
+      rm -f "$errors"
+      return 1
+    fi
+    sleep 2
+  done
+  rm -f "$errors"
+}
+
 deb=$(Tools/package.sh | tail -n 1)
 echo "package: $deb ($(du -h "$deb" | cut -f1))"
-$sudo dpkg -i "$deb" >/dev/null
-trap '$sudo dpkg -r bolt11 >/dev/null 2>&1 || true' EXIT
+# The package is installed machine-wide: two clones' checks on one machine take turns from
+# install to removal, rather than one removing what the other is checking.
+exec 9>"${TMPDIR:-/tmp}/swift-bolt11-package-check.lock"
+flock -w 900 9 || { echo "package: another check held the lock for 15 minutes" >&2; exit 1; }
+dpkg_waiting -i "$deb"
+trap 'dpkg_waiting -r bolt11 || true' EXIT
 
 for file in /usr/bin/bolt11 /usr/share/man/man1/bolt11.1.gz \
   /usr/share/bash-completion/completions/bolt11 /usr/share/zsh/vendor-completions/_bolt11 \
@@ -44,7 +65,7 @@ for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\"";
   fi
 done
 
-$sudo dpkg -r bolt11 >/dev/null
+dpkg_waiting -r bolt11
 trap - EXIT
 if [ -e /usr/bin/bolt11 ]; then
   echo "package: /usr/bin/bolt11 is still there after dpkg -r" >&2
