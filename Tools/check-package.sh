@@ -16,7 +16,8 @@ dpkg_waiting() {
   errors=$(mktemp)
   until $sudo dpkg "$@" >/dev/null 2>"$errors"; do
     tries=$((tries + 1))
-    if ! grep -q "lock" "$errors" || [ "$tries" -ge 60 ]; then
+    # "dpkg frontend lock was locked by another process", "... database is locked by ...".
+    if ! grep -q "locked by another process" "$errors" || [ "$tries" -ge 60 ]; then
       cat "$errors" >&2
       rm -f "$errors"
       return 1
@@ -30,7 +31,10 @@ deb=$(Tools/package.sh | tail -n 1)
 echo "package: $deb ($(du -h "$deb" | cut -f1))"
 # The package is installed machine-wide: two clones' checks on one machine take turns from
 # install to removal, rather than one removing what the other is checking.
-exec 9>"${TMPDIR:-/tmp}/swift-bolt11-package-check.lock"
+# One file for the machine, read-only, so that any user can take it whoever made it.
+lock=/tmp/swift-bolt11-package-check.lock
+[ -e "$lock" ] || : >"$lock"
+exec 9<"$lock"
 flock -w 900 9 || { echo "package: another check held the lock for 15 minutes" >&2; exit 1; }
 dpkg_waiting -i "$deb"
 trap 'dpkg_waiting -r bolt11 || true' EXIT
