@@ -56,24 +56,21 @@ let package = Package(
 
     // What the tests and the tools in Tools/ share: hex, a seeded generator, temporary folders,
     // fake keys, the way to Vectors/ and a signer of arbitrary words. In no product, so no wallet
-    // links it. It and the two fixture targets below live in Tools/test-support/: Tests/ holds
-    // only the suites, every file of which asserts something.
+    // links it (as swift-argument-parser's ArgumentParserTestHelpers): Tests/ holds only the
+    // suites, every file of which asserts something.
     .target(
-      name: "TestSupport", dependencies: ["Bech32Codec", "Secp256k1", "Bolt11"],
-      path: "Tools/test-support/TestSupport"),
+      name: "TestSupport", dependencies: ["Bech32Codec", "Secp256k1", "Bolt11"]),
     // The offline-receive tests' fakes (provider, node script, payment history, display cache),
     // test keys and invoice factory: what their suites share, apart from the suites themselves.
     .target(
       name: "OfflineReceiveFixtures",
       dependencies: [
         "OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1", "TestSupport",
-      ],
-      path: "Tools/test-support/OfflineReceiveFixtures"),
+      ]),
     // The tool tests' harness (the tool run as a function), the spec's example invoices and
     // invoices signed with a fake key.
     .target(
-      name: "Bolt11ToolFixtures", dependencies: ["Bolt11Tool", "TestSupport"],
-      path: "Tools/test-support/Bolt11ToolFixtures"),
+      name: "Bolt11ToolFixtures", dependencies: ["Bolt11Tool", "TestSupport"]),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
