@@ -1,3 +1,5 @@
+import Bolt11
+
 /// What each decoder made of the vectors, and the reports drawn from it: the terminal summary,
 /// Markdown and HTML.
 struct ConformanceReport {

@@ -1,3 +1,5 @@
+import Bolt11
+
 /// A JSON value that keeps object keys in order and integers exact (64-bit, signed or not).
 public enum JSON: Sendable, Equatable {
   case null

@@ -1,3 +1,5 @@
+import Bolt11
+
 /// The escapes of reports: each starts from `SafeText.escape`, so that what is unsafe on a
 /// terminal is written the same visible way in a report.
 extension SafeText {

@@ -1,3 +1,4 @@
+import Bolt11
 import Testing
 
 @testable import Bolt11Tool

@@ -181,24 +181,6 @@ import Testing
     }
   }
 
-  @Test("every scalar: SafeText's range test decides as its property lookup does")
-  func safeRuns() {
-    var mismatches: [UInt32] = []
-    for value in UInt32(0)...0x10FFFF {
-      guard let scalar = Unicode.Scalar(value) else { continue }
-      if SafeText.isUnsafe(value: value) != SafeText.isUnsafe(scalar) { mismatches.append(value) }
-    }
-    #expect(mismatches.isEmpty, "\(mismatches.prefix(8).map { String($0, radix: 16) })")
-  }
-
-  @Test("a value that is no scalar (a surrogate, above U+10FFFF) is escaped, not a trap")
-  func safeNonScalars() {
-    for value: UInt32 in [0xD800, 0xDBFF, 0xDC00, 0xDFFF, 0x11_0000, 0x1F_FFFF] {
-      #expect(Unicode.Scalar(value) == nil)
-      #expect(SafeText.isUnsafe(value: value), "\(String(value, radix: 16))")
-    }
-  }
-
   @Test("eight bytes at a time: flagged whenever a byte needs escaping, as a byte loop finds")
   func wordTest() {
     func needs(_ byte: UInt8) -> Bool {

@@ -1,59 +1,14 @@
+import Bolt11
 import Bolt11Tool
 import Bolt11ToolFixtures
+import TestSupport
 import Testing
 
 @testable import Bolt11Tool
 
 @Suite struct SafeOutputTests {
   /// Scalars that must never reach a terminal raw, each with why.
-  static let unsafe: [(Unicode.Scalar, String)] = [
-    ("\u{1B}", "ESC, starts every escape sequence"),
-    ("\u{07}", "BEL, ends an OSC title sequence"),
-    ("\u{0D}", "CR, returns to the start of the line"),
-    ("\u{08}", "backspace"),
-    ("\u{7F}", "DEL"),
-    ("\u{9B}", "C1 CSI"),
-    ("\u{85}", "C1 next line"),
-    ("\u{202E}", "right-to-left override"),
-    ("\u{202A}", "left-to-right embedding"),
-    ("\u{2066}", "left-to-right isolate"),
-    ("\u{2069}", "pop directional isolate"),
-    ("\u{200F}", "right-to-left mark"),
-    ("\u{061C}", "Arabic letter mark"),
-    ("\u{200B}", "zero-width space"),
-    ("\u{200D}", "zero-width joiner"),
-    ("\u{2060}", "word joiner"),
-    ("\u{FEFF}", "byte order mark"),
-    ("\u{2028}", "line separator"),
-    ("\u{00AD}", "soft hyphen"),
-    ("\u{3164}", "Hangul filler (invisible letter)"),
-    ("\u{E0041}", "tag character"),
-    ("\u{E0100}", "variation selector 17"),
-    ("\u{E000}", "private use"),
-    ("\u{00A0}", "no-break space"),
-    ("\u{0378}", "unassigned"),
-  ]
-
-  @Test("unsafe scalars are escaped as \\u{hex}", arguments: unsafe.map { $0.0 })
-  func escapes(_ scalar: Unicode.Scalar) {
-    let escaped = SafeText.escape("a" + String(scalar) + "b")
-    #expect(escaped == "a\\u{\(String(scalar.value, radix: 16))}b")
-  }
-
-  @Test(
-    "ordinary text is kept",
-    arguments: [
-      "Please consider supporting this project", "ナンセンス 1杯", "café ☕", "emoji ❤️ with VS16",
-      "שלום (Hebrew, right-to-left by itself)",
-    ])
-  func keeps(_ text: String) {
-    #expect(SafeText.escape(text) == text)
-  }
-
-  @Test("a backslash is doubled, so an escape in the output is always ours")
-  func backslash() {
-    #expect(SafeText.escape("\\u{1b}") == "\\\\u{1b}")
-  }
+  static let unsafe = UnsafeScalars.all
 
   @Test("JSON strings escape unsafe scalars and read back the same", arguments: unsafe.map { $0.0 })
   func jsonEscapes(_ scalar: Unicode.Scalar) throws {

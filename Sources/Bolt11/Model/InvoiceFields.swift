@@ -133,6 +133,11 @@ public enum InvoiceDescription: Sendable, Hashable {
   public var text: String? {
     if case .text(let text) = self { text } else { nil }
   }
+  /// The text of a `d` field safe to show (`SafeText.escape`: controls, bidirectional
+  /// overrides, invisible and unassigned characters written as `\u{...}`), or nil for a hash.
+  ///
+  /// `text` is the payee's text as received; show this one.
+  public var displayText: String? { text.map(SafeText.escape) }
   /// The 32-byte hash of an `h` field, or nil for a text.
   public var hash: [UInt8]? {
     if case .hash(let hash) = self { hash } else { nil }

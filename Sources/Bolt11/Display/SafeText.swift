@@ -1,13 +1,24 @@
-/// Makes untrusted text safe to print on a terminal.
+/// Makes untrusted text safe to show: on a terminal, in a log, on a screen.
 ///
-/// An invoice's description is written by whoever made the invoice. Printed raw, it could move
+/// An invoice's description is written by whoever made the invoice. Shown raw, it could move
 /// the cursor, rewrite earlier lines, change the window title or hide and reorder what follows
-/// (escape sequences, bidirectional overrides, zero-width characters). `escape` keeps ordinary
-/// text as it is and writes everything else as `\u{...}`, with `\` itself doubled so that an
-/// escape in the output always means an escape was made.
-enum SafeText {
-  /// The text with every unsafe scalar written as `\u{hex}` and `\` as `\\`.
-  static func escape(_ text: String) -> String {
+/// (escape sequences, bidirectional overrides and isolates, zero-width characters, line
+/// separators). `escape` keeps ordinary text as it is and writes everything else as `\u{...}`,
+/// with `\` itself doubled so that an escape in the output always means an escape was made:
+///
+/// ```swift
+/// SafeText.escape("pay \u{202E}evil")  // "pay \\u{202e}evil"
+/// ```
+///
+/// `InvoiceDescription.displayText` gives a description's text this way; the `bolt11` command
+/// shows everything it quotes from its input through `escape`, and the contract JSON writes the
+/// same scalars as `\uXXXX`.
+public enum SafeText {
+  /// The text with every unsafe scalar written as `\u{hex}` (lower-case hexadecimal, no leading
+  /// zeros) and `\` as `\\`.
+  ///
+  /// - Complexity: O(n) in the text's scalars.
+  public static func escape(_ text: String) -> String {
     var output = String.UnicodeScalarView()
     for scalar in text.unicodeScalars {
       if isUnsafe(scalar) {
@@ -29,7 +40,7 @@ enum SafeText {
   /// every other default-ignorable code point (invisible: Hangul fillers, variation selectors
   /// beyond the emoji ones), private-use and unassigned code points (whose look no one can
   /// predict) and spaces other than U+0020 (which can pad a line out of sight).
-  static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+  public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
     let value = scalar.value
     if value >= 0x20 && value < 0x7F { return false }  // printable ASCII: the common case
     if value < 0xA0 { return true }  // C0, DEL, C1
@@ -49,10 +60,13 @@ enum SafeText {
   /// `isUnsafe` for a scalar value, with the common scripts answered by a range test: the
   /// property lookup only runs outside them. The safe ranges: Latin, Greek, Cyrillic, general
   /// punctuation, currency, arrows and symbols (☕, ⚡), CJK punctuation, kana, CJK ideographs,
-  /// Hangul, full-width forms and emoji; `InvoiceJSONWriterTests` checks every scalar. A
+  /// Hangul, full-width forms and emoji; a test checks every scalar against the lookup. A
   /// `switch` rather than a table: no global to initialize and look up on each call.
-  @inline(__always)
-  static func isUnsafe(value: UInt32) -> Bool {
+  ///
+  /// - Parameter value: a scalar's value, as decoded from UTF-8 bytes; a value that is no scalar
+  ///   (a surrogate, or above U+10FFFF) is unsafe.
+  @inlinable
+  public static func isUnsafe(value: UInt32) -> Bool {
     switch value {
     case 0x20..<0x7F, 0xA1...0xAC, 0xAE...0x34E, 0x3A3...0x52F, 0x2010...0x2027, 0x20A0...0x20C0,
       0x2190...0x2429, 0x2460...0x2B73, 0x3001...0x303F, 0x3041...0x3096, 0x3099...0x30FF,
@@ -64,8 +78,8 @@ enum SafeText {
     }
   }
 
-  /// Whether `text` is printed unchanged by `escape`.
-  static func isSafe(_ text: String) -> Bool {
+  /// Whether `text` is shown unchanged by `escape`.
+  public static func isSafe(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { !isUnsafe($0) && $0 != "\\" }
   }
 }
