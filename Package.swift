@@ -11,6 +11,8 @@ let package = Package(
     .library(name: "Bolt11", targets: ["Bolt11"]),
     // Signing: `InvoiceBuilder.build(signingWith:)` takes a `Secp256k1.SigningKey`.
     .library(name: "Secp256k1", targets: ["Secp256k1"]),
+    // The contract's JSON: `invoice.json`, the line `bolt11 decode --json` prints.
+    .library(name: "Bolt11JSON", targets: ["Bolt11JSON"]),
     .library(name: "OfflineReceive", targets: ["OfflineReceive"]),
     // Test doubles and the conformance suite, for an adapter's test target.
     .library(name: "OfflineReceiveTesting", targets: ["OfflineReceiveTesting"]),
@@ -30,16 +32,19 @@ let package = Package(
     // keeps its portable Swift rounds for other CPUs.
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
+    .target(name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec"]),
     .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
       name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
     .target(
-      name: "Bolt11Tool", dependencies: ["Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
+      name: "Bolt11Tool",
+      dependencies: ["Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
     .executableTarget(
-      name: "bolt11-bench", dependencies: ["Bolt11", "Secp256k1", "Bech32Codec", "Bolt11Tool"],
+      name: "bolt11-bench",
+      dependencies: ["Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool"],
       path: "Tools/bolt11-bench"),
     .executableTarget(
       name: "offline-receive-demo",
@@ -59,7 +64,7 @@ let package = Package(
     // links it (as swift-argument-parser's ArgumentParserTestHelpers): Tests/ holds only the
     // suites, every file of which asserts something.
     .target(
-      name: "TestSupport", dependencies: ["Bech32Codec", "Secp256k1", "Bolt11"]),
+      name: "TestSupport", dependencies: ["Bech32Codec", "Secp256k1", "Bolt11", "Bolt11JSON"]),
     // The offline-receive tests' fakes (provider, node script, payment history, display cache),
     // test keys and invoice factory: what their suites share, apart from the suites themselves.
     .target(
@@ -87,9 +92,11 @@ let package = Package(
       name: "Bolt11ToolTests",
       // Bech32Codec and Secp256k1: the tests assemble their own fixture invoices.
       dependencies: [
-        "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "OfflineReceive", "Bech32Codec", "Secp256k1",
-        "TestSupport",
+        "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec",
+        "Secp256k1", "TestSupport",
       ]),
+    .testTarget(
+      name: "Bolt11JSONTests", dependencies: ["Bolt11JSON", "Bolt11", "Secp256k1", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -43,7 +43,16 @@ public enum Bech32 {
   }
 
   /// The 32 data characters, indexed by word value.
-  public static let alphabet: [UInt8] = Array("qpzry9x8gf2tvdw0s3jn54khce6mua7l".utf8)
+  public static let alphabet: [UInt8] = (0..<32).map { asciiCharacter(of: $0) }
+
+  /// The ASCII byte of the character of a 5-bit word (its low five bits): `alphabet[word]`
+  /// without the array, for writers that emit a character at a time. The one spelling of the
+  /// alphabet.
+  @inlinable
+  public static func asciiCharacter(of word: UInt8) -> UInt8 {
+    let characters: StaticString = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
+    return characters.utf8Start[Int(word & 31)]
+  }
 
   /// Maps an ASCII byte (either case) to its word value, or 0xff when it is not in the alphabet.
   /// 128 entries: bytes above 127 never index it.

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 import Dispatch
 import Foundation
 import Synchronization
@@ -114,10 +115,10 @@ package struct BatchDecoder {
       // where it is decoded, so that the invoice is never copied.
       chunk.withLine(index) { bytes in
         do throws(InvoiceError) {
-          InvoiceJSONWriter.write(try Invoice.decode(bytes: bytes, options: options), to: &output)
+          InvoiceJSON.write(try Invoice.decode(bytes: bytes, options: options), to: &output)
           isValid = true
         } catch {
-          InvoiceJSONWriter.write(error, to: &output)
+          InvoiceJSON.write(error, to: &output)
         }
       }
     }
@@ -128,7 +129,7 @@ package struct BatchDecoder {
   /// The error of a line too long to hold.
   @inline(never)
   static func writeOverlong(to output: inout ByteWriter) {
-    InvoiceJSONWriter.write(
+    InvoiceJSON.write(
       InvoiceError(
         .invoiceTooLong,
         "line is longer than \(maximumLineBytes) bytes; an invoice has at most "

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 
 /// `bolt11 decode INVOICE|- [--json] [--compat] [--network N] [--description TEXT] [--now UNIX]`,
 /// and `bolt11 decode --batch FILE|- [--jobs N]`.
@@ -31,7 +32,7 @@ enum DecodeCommand {
         try Invoice.decode(bytes: bytes, options: decodeOptions)
       }
       if json {
-        try environment.stdout.write(InvoiceJSON.object(invoice).serialized + "\n")
+        try environment.stdout.write(invoice.json + "\n")
       } else {
         let now = decodeOptions.now ?? environment.now()
         try environment.stdout.write(

@@ -1,3 +1,5 @@
+import Bolt11JSON
+
 /// How a vector is put to an external decoder, and how its answer is scored.
 ///
 /// A vector passes when the verdict agrees (valid or invalid); for an invalid vector, when the

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 import OfflineReceive
 
 /// Runs `kind: "offline"` vectors: the offline-receive check of `bolt11 validate`.

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 
 /// `bolt11 decode --protocol`: our decoder behind the line protocol of external decoders, so that
 /// `bolt11 vectors --decoder 'bolt11 decode --protocol'` runs it as it runs any other.
@@ -17,31 +18,37 @@ enum ProtocolServer {
     var reader = LineReader(source: environment.stdin, maximumLineBytes: maximumLineBytes)
     var chunk = LineChunk()
     while try reader.read(into: &chunk, maximumLines: 1) {
-      let reply =
+      var reply =
         chunk.isOverlong(0)
-        ? invalidRequest("longer than \(maximumLineBytes) bytes")
+        ? Array(invalidRequest("longer than \(maximumLineBytes) bytes").serialized.utf8)
         : chunk.withLine(0) { answer(to: String(decoding: $0, as: UTF8.self)) }
-      try environment.stdout.write(reply.serialized + "\n")
+      reply.append(UInt8(ascii: "\n"))
+      try environment.stdout.write(reply)
     }
   }
 
-  /// The answer to one request line.
-  static func answer(to line: String) -> JSON {
+  /// The answer to one request line, as the JSON text of one line (no newline).
+  static func answer(to line: String) -> [UInt8] {
     let request: JSON
-    do { request = try JSON.parse(line) } catch { return invalidRequest("\(error)") }
+    do { request = try JSON.parse(line) } catch {
+      return Array(invalidRequest("\(error)").serialized.utf8)
+    }
     guard let invoice = request["invoice"]?.stringValue else {
-      return invalidRequest("no \"invoice\" string")
+      return Array(invalidRequest("no \"invoice\" string").serialized.utf8)
     }
     let options: DecodeOptions
     switch VectorFile.decodeOptions(request["options"]) {
     case .success(let value): options = value
-    case .failure(let problem): return .object([("unsupported", .string(problem.option))])
+    case .failure(let problem):
+      return Array(JSON.object([("unsupported", .string(problem.option))]).serialized.utf8)
     }
+    var reply: [UInt8] = []
     do {
-      return InvoiceJSON.object(try Invoice.decode(invoice, options: options))
+      InvoiceJSON.write(try Invoice.decode(invoice, options: options), to: &reply)
     } catch {
-      return InvoiceJSON.object(error)
+      InvoiceJSON.write(error, to: &reply)
     }
+    return reply
   }
 
   static func invalidRequest(_ message: String) -> JSON {

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 
 /// The `bolt11` command line as a function of its environment: arguments, input, clock, terminal.
 public enum Bolt11Tool {
@@ -147,7 +148,7 @@ public enum Bolt11Tool {
     throws
   {
     try environment.stderr.write(errorLine(error))
-    if json { try environment.stdout.write(InvoiceJSON.object(error).serialized + "\n") }
+    if json { try environment.stdout.write(error.json + "\n") }
   }
 
   /// `error: <code>: <message> (at character N)`, escaped for a terminal, with its newline.

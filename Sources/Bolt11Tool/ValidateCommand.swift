@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 import OfflineReceive
 
 /// `bolt11 validate INVOICE|- --amount-msat N --node-id HEX [policy options]`: the offline-receive
@@ -83,7 +84,8 @@ enum ValidateCommand {
       var members: [(String, JSON)] = [
         ("ok", .bool(true)), ("display_until", .unsigned(accepted.displayUntil)),
       ]
-      if case .object(let decoded) = InvoiceJSON.object(accepted.invoice) { members += decoded }
+      // The decoded invoice's members follow, as `invoice.json` writes them.
+      if case .object(let decoded) = JSON(accepted.invoice) { members += decoded }
       return .object(members)
     case .failure(let rejection):
       return rejectedJSON(code: rejection.dottedCode, message: rejection.message)

@@ -1,5 +1,4 @@
 import Bolt11
-
 import Foundation
 
 /// `bolt11 vectors PATH... [--decoder CMD]... [--timeout SECONDS] [--report FILE.md|FILE.html]`:

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 import Testing
 
 @testable import Bolt11Tool

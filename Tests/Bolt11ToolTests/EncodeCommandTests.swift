@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 import Foundation
 import Secp256k1
 import TestSupport

@@ -1,3 +1,4 @@
+import Bolt11JSON
 import Bolt11ToolFixtures
 import Testing
 

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 import Bolt11Tool
 import Bolt11ToolFixtures
 import TestSupport

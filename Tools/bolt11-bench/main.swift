@@ -10,6 +10,7 @@
 
 import Bech32Codec
 import Bolt11
+import Bolt11JSON
 import Bolt11Tool
 import Dispatch
 import Foundation
@@ -40,7 +41,7 @@ import Synchronization
   }
 
   let onlyChoices = [
-    "floor", "secp256k1", "sha256", "route-keys", "decode", "parse", "json", "json-tree",
+    "floor", "secp256k1", "sha256", "route-keys", "decode", "parse", "json",
     "batch-cli",
   ]
 
@@ -215,19 +216,8 @@ import Synchronization
     for line in corpus {
       guard let invoice = try? Invoice.decode(line.text, options: line.options) else { continue }
       output.removeAll()
-      InvoiceJSONWriter.write(invoice, to: &output)
+      InvoiceJSON.write(invoice, to: &output)
       sum &+= UInt64(output.count)
-    }
-    return sum
-  }
-
-  /// The same through the `JSON` tree (`InvoiceJSON`, the reference the writer is tested against).
-  @inline(never)
-  func jsonTreePass(_ corpus: [Line]) -> UInt64 {
-    var sum: UInt64 = 0
-    for line in corpus {
-      guard let invoice = try? Invoice.decode(line.text, options: line.options) else { continue }
-      sum &+= UInt64(InvoiceJSON.object(invoice).serialized.utf8.count)
     }
     return sum
   }
@@ -383,7 +373,6 @@ import Synchronization
       case "decode": { decodePass(corpus[...]) }
       case "parse": { parsePass(corpus) }
       case "json": { jsonPass(corpus[...]) }
-      case "json-tree": { jsonTreePass(corpus) }
       default: { batchCLIPass(corpusFile) }
       }
     for _ in 0..<settings.passes { consume(pass()) }
@@ -450,7 +439,6 @@ import Synchronization
   let routeKeysNs = median(measure { routeKeyPass(routeKeys) })
   // Parsing is fast: ten corpus rounds per timed pass, for a steadier clock reading.
   let parseNs = median(measure { (0..<10).reduce(0) { sum, _ in sum &+ parsePass(corpus) } }) / 10
-  let jsonTreeNs = median(measure { jsonTreePass(corpus) })
 
   // Batch: the corpus repeated to at least `batchMinimum` invoices, in chunks of one corpus each;
   // the same chunks on this thread and then on all cores, alternating.
@@ -502,9 +490,7 @@ import Synchronization
       "  route keys", routeKeysNs,
       "what checkRouteHintKeys adds: every route-hop key parsed (off by default)"))
   print(row("parse", parseNs, "SignedRawInvoice.parse: no elliptic-curve work"))
-  print(row("json", jsonNs, "decode + the contract JSON to bytes (InvoiceJSONWriter)"))
-  print(
-    row("  json tree", jsonTreeNs, "decode + InvoiceJSON.object(...).serialized, the reference"))
+  print(row("json", jsonNs, "decode + the contract JSON to bytes (InvoiceJSON)"))
   print(row("batch cli", batchCLINs, "decode --batch FILE --jobs 1: file in, NDJSON to /dev/null"))
   print("")
   print(
@@ -528,6 +514,6 @@ import Synchronization
       + "\"route_keys_ns\":\(format(routeKeysNs)),\"invoices\":\(corpus.count),"
       + "\"json_over_floor\":\(format(jsonOverFloor, decimals: 4)),"
       + "\"batch_cli_over_floor\":\(format(batchCLIOverFloor, decimals: 4)),"
-      + "\"batch_cli_ns\":\(format(batchCLINs)),\"json_tree_ns\":\(format(jsonTreeNs)),"
+      + "\"batch_cli_ns\":\(format(batchCLINs)),"
       + "\"batch_cli_speedup\":\(format(batchCLISpeedup, decimals: 3))}")
 #endif

@@ -1,25 +1,26 @@
 import Bech32Codec
 import Bolt11
 
-/// The contract's JSON for invoices and errors written straight to bytes, with no `JSON` tree in
-/// between: what `decode --batch` writes for every line.
+/// The contract's JSON for invoices and errors, the keys Core Lightning's `decode` prints (the
+/// one place their snake_case names are spelled for writing), written straight to bytes: what
+/// `bolt11 decode --json` and `decode --batch` print, byte for byte.
 ///
-/// The text is byte for byte that of `InvoiceJSON.object(...).serialized`, the reference, which
-/// stays the one place the contract's shape is spelled out; `InvoiceJSONWriterTests` compares
-/// the two over every vector and mutations of them.
+/// ```swift
+/// let line = try Invoice.decode(text).json  // {"type":"bolt11 invoice","valid":true,...}
+/// ```
 ///
 /// It runs beside the signature check for every line, whose code and libsecp256k1's share the
 /// instruction cache: the common path is kept short and straight (adjacent literals merged, one
 /// loop each for hex and text), and what few invoices have (fallbacks, route hints, unknown
 /// fields, warnings, escapes, an unknown currency) is written out of line.
-package enum InvoiceJSONWriter {
+public enum InvoiceJSON {
   /// Appends the invoice's JSON object (no newline).
-  package static func write(_ invoice: Invoice, to output: inout [UInt8]) {
+  public static func write(_ invoice: Invoice, to output: inout [UInt8]) {
     ByteWriter.collect(into: &output) { write(invoice, to: &$0) }
   }
 
   /// Appends `{"valid":false,"error":{"code","message","position"?,"field"?}}` (no newline).
-  package static func write(_ error: InvoiceError, to output: inout [UInt8]) {
+  public static func write(_ error: InvoiceError, to output: inout [UInt8]) {
     ByteWriter.collect(into: &output) { write(error, to: &$0) }
   }
 
@@ -97,7 +98,8 @@ package enum InvoiceJSONWriter {
       // `"x",` as one store.
       output.write(length: 4) {
         $0.storeBytes(
-          of: (0x2C22_0022 | UInt32(letter(field.tag)) << 8).littleEndian, as: UInt32.self)
+          of: (0x2C22_0022 | UInt32(Bech32.asciiCharacter(of: field.tag)) << 8).littleEndian,
+          as: UInt32.self)
       }
     }
     output.endList(from: start)
@@ -189,9 +191,9 @@ package enum InvoiceJSONWriter {
     let start = output.count
     for field in fields {
       output.append(#"{"tag":""#)
-      output.append(letter(field.tag))
+      output.append(Bech32.asciiCharacter(of: field.tag))
       output.append(#"","data":""#)
-      for word in field.words { output.append(letter(word)) }
+      for word in field.words { output.append(Bech32.asciiCharacter(of: word)) }
       output.append(#""},"#)
     }
     output.endList(from: start)
@@ -250,7 +252,8 @@ package enum InvoiceJSONWriter {
     output.endList(from: start)
   }
 
-  /// Extension: which places in field_order hold an extra field (see `InvoiceJSON`).
+  /// Extension: which places in field_order hold an extra field rather than a known field of the
+  /// same letter, so that `encode` puts every field back where it was.
   @inline(never)
   private static func writeExtraFieldSlots(_ invoice: Invoice, to output: inout ByteWriter) {
     output.append(#","extra_field_slots":["#)
@@ -384,8 +387,10 @@ package enum InvoiceJSONWriter {
     }
   }
 
-  /// A JSON string literal, escaped as `JSON.writeString` escapes it (what JSON requires, and
-  /// everything `SafeText` finds unsafe as `\uXXXX`), read from the UTF-8 bytes: runs of bytes
+  /// A JSON string literal, escaping what JSON requires (quotes, backslashes, C0 controls) and,
+  /// so that the text is also safe to print on a terminal, everything `SafeText` finds unsafe
+  /// (DEL, C1, bidirectional and invisible characters, ...) as `\uXXXX` (a surrogate pair above
+  /// U+FFFF); the value read back is the same string. Read from the UTF-8 bytes: runs of bytes
   /// that need nothing are copied whole, and only scalars outside ASCII are looked up.
   static func writeString(_ value: String, to output: inout [UInt8]) {
     ByteWriter.collect(into: &output) { writeString(value, to: &$0) }
@@ -482,13 +487,6 @@ package enum InvoiceJSONWriter {
     let belowSpace = (word &- ones &* 0x20) & ~word & high
     return belowSpace | (word & high) != 0 || hasZeroByte(word ^ (ones &* 0x7F))
       || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
-  }
-
-  /// The Bech32 character of a 5-bit word (its low five bits), as `Bech32.alphabet` has it.
-  @inline(__always)
-  static func letter(_ word: UInt8) -> UInt8 {
-    let alphabet: StaticString = "qpzry9x8gf2tvdw0s3jn54khce6mua7l"
-    return alphabet.utf8Start[Int(word & 31)]
   }
 
   /// `\u` and four lower-case hexadecimal digits.

@@ -80,15 +80,23 @@ public enum JSON: Sendable, Equatable {
 
   /// Appends the compact JSON text as UTF-8.
   public func write(to output: inout [UInt8]) {
+    ByteWriter.collect(into: &output) { write(to: &$0) }
+  }
+
+  /// Appends the compact JSON text, strings escaped as the invoice writer escapes them (one
+  /// escaper: what JSON requires, and everything `SafeText` finds unsafe as `\uXXXX`).
+  func write(to output: inout ByteWriter) {
     switch self {
-    case .null: output += "null".utf8
-    case .bool(let value): output += (value ? "true" : "false").utf8
+    case .null: output.append("null")
+    case .bool(let value): output.append(value ? "true" : "false")
     case .integer(let value):
       if value < 0 { output.append(UInt8(ascii: "-")) }
-      JSON.writeDecimal(value.magnitude, to: &output)
-    case .unsigned(let value): JSON.writeDecimal(value, to: &output)
-    case .double(let value): output += (value.isFinite ? "\(value)" : "null").utf8
-    case .string(let value): JSON.writeString(value, to: &output)
+      output.appendDecimal(value.magnitude)
+    case .unsigned(let value): output.appendDecimal(value)
+    case .double(let value):
+      var text = value.isFinite ? "\(value)" : "null"
+      text.withUTF8 { output.append(contentsOf: $0) }
+    case .string(let value): InvoiceJSON.writeString(value, to: &output)
     case .array(let values):
       output.append(UInt8(ascii: "["))
       for (index, value) in values.enumerated() {
@@ -100,100 +108,12 @@ public enum JSON: Sendable, Equatable {
       output.append(UInt8(ascii: "{"))
       for (index, (key, value)) in members.enumerated() {
         if index > 0 { output.append(UInt8(ascii: ",")) }
-        JSON.writeString(key, to: &output)
+        InvoiceJSON.writeString(key, to: &output)
         output.append(UInt8(ascii: ":"))
         value.write(to: &output)
       }
       output.append(UInt8(ascii: "}"))
     }
-  }
-
-  /// The decimal digits of `value`.
-  private static func writeDecimal(_ value: UInt64, to output: inout [UInt8]) {
-    // 20 digits hold UInt64.max.
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var rest = value
-      var start = 20
-      repeat {
-        start -= 1
-        digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
-        rest /= 10
-      } while rest > 0
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-    }
-  }
-
-  /// Writes a JSON string literal, escaping what JSON requires (quotes, backslashes, C0
-  /// controls) and, so that the text is also safe to print on a terminal, everything
-  /// `SafeText` finds unsafe (DEL, C1, bidirectional and invisible characters, ...) as `\uXXXX`
-  /// (a surrogate pair above U+FFFF). The value read back is the same string.
-  static func writeString(_ value: String, to output: inout [UInt8]) {
-    output.append(UInt8(ascii: "\""))
-    var value = value
-    // Fast path: hex, codes and most text are printable ASCII with nothing to escape; the
-    // first byte that is not ends it, and the rest goes scalar by scalar.
-    let (plain, total) = value.withUTF8 { bytes in
-      var count = 0
-      // Eight bytes at a time while none needs a look: for y = x ^ c, the bytes where x has c are
-      // where y is zero, and (y - 0x01..) & ~y & 0x80.. is non-zero exactly when y has a zero
-      // byte; x - 0x20.. borrows into the top bit of a byte below 0x20 in the same way.
-      if let base = UnsafeRawPointer(bytes.baseAddress) {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs: UInt64 = 0x8080_8080_8080_8080
-        func hasZeroByte(_ y: UInt64) -> Bool { (y &- ones) & ~y & highs != 0 }
-        while bytes.count - count >= 8 {
-          let x = base.loadUnaligned(fromByteOffset: count, as: UInt64.self)
-          guard x & highs == 0,  // no byte of 0x80 or more
-            (x &- ones &* 0x20) & ~x & highs == 0,  // none below 0x20
-            !hasZeroByte(x ^ (ones &* 0x7f)), !hasZeroByte(x ^ (ones &* 0x22)),
-            !hasZeroByte(x ^ (ones &* 0x5c))
-          else { break }
-          count += 8
-        }
-      }
-      while count < bytes.count {
-        let byte = bytes[count]
-        // Wrapping: 0x20...0x7e is 0...0x5e after subtracting 0x20; anything else wraps above.
-        guard byte &- 0x20 < 0x5f, byte != 0x22, byte != 0x5c else { break }
-        count += 1
-      }
-      output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<count]))
-      return (count, bytes.count)
-    }
-    if plain < total {
-      let rest = value.utf8.index(value.utf8.startIndex, offsetBy: plain)
-      for scalar in value.unicodeScalars[rest...] { writeScalar(scalar, to: &output) }
-    }
-    output.append(UInt8(ascii: "\""))
-  }
-
-  private static func writeScalar(_ scalar: Unicode.Scalar, to output: inout [UInt8]) {
-    switch scalar {
-    case "\"": output += #"\""#.utf8
-    case "\\": output += #"\\"#.utf8
-    case "\n": output += #"\n"#.utf8
-    case "\r": output += #"\r"#.utf8
-    case "\t": output += #"\t"#.utf8
-    case "\u{08}": output += #"\b"#.utf8
-    case "\u{0C}": output += #"\f"#.utf8
-    default:
-      if SafeText.isUnsafe(scalar) {
-        if scalar.value > 0xFFFF {
-          let offset = scalar.value - 0x10000
-          writeUnicodeEscape(0xD800 + (offset >> 10), to: &output)
-          writeUnicodeEscape(0xDC00 + (offset & 0x3FF), to: &output)
-        } else {
-          writeUnicodeEscape(scalar.value, to: &output)
-        }
-      } else {
-        output += UTF8.encode(scalar)!
-      }
-    }
-  }
-
-  private static func writeUnicodeEscape(_ unit: UInt32, to output: inout [UInt8]) {
-    let hex = String(unit, radix: 16)
-    output += ("\\u" + String(repeating: "0", count: 4 - hex.count) + hex).utf8
   }
 }
 

@@ -38,7 +38,7 @@ package struct ByteWriter: ~Copyable {
   }
 
   /// Calls `body` with the bytes at `range`, which lies within what was written.
-  func withBytes<R>(
+  package func withBytes<R>(
     in range: Range<Int>, _ body: (UnsafeBufferPointer<UInt8>) throws -> R
   ) rethrows -> R {
     precondition(range.lowerBound >= 0 && range.upperBound <= count, "range outside the bytes")
@@ -64,7 +64,7 @@ package struct ByteWriter: ~Copyable {
   }
 
   @inline(__always)
-  mutating func append(_ byte: UInt8) {
+  package mutating func append(_ byte: UInt8) {
     reserve(1)
     base[count] = byte
     count &+= 1

@@ -1,0 +1,104 @@
+import Bolt11
+import Bolt11JSON
+import Foundation
+import Secp256k1
+import TestSupport
+import Testing
+
+/// The library's JSON as a wallet uses it: `invoice.json`, `error.json`, `JSON(invoice)` and the
+/// reader `InvoiceJSON.builder(from:)`, held to the values the spec's examples state.
+@Suite struct InvoiceJSONTests {
+  /// The valid examples of BOLT #11 with what each states (`expect`, from the spec's text).
+  static let examples: [(name: String, invoice: String, compat: Bool, expect: JSON)] = {
+    guard
+      let data = try? Data(
+        contentsOf: PackageFolder.vectors().appendingPathComponent("bolt11-spec.json")),
+      let file = try? JSON.parse(String(decoding: data, as: UTF8.self))
+    else { return [] }
+    return (file["vectors"]?.arrayValue ?? []).compactMap { vector in
+      guard vector["valid"]?.boolValue == true, let invoice = vector["invoice"]?.stringValue,
+        let expect = vector["expect"]
+      else { return nil }
+      let compat = vector["options"]?["mode"]?.stringValue == "compat"
+      return (vector["name"]?.stringValue ?? "?", invoice, compat, expect)
+    }
+  }()
+
+  static func decode(_ example: (name: String, invoice: String, compat: Bool, expect: JSON))
+    throws -> Invoice
+  {
+    try Invoice.decode(
+      example.invoice, options: DecodeOptions(mode: example.compat ? .compat : .strict))
+  }
+
+  @Test("the examples are there to check")
+  func examplesLoaded() {
+    #expect(Self.examples.count >= 10)
+  }
+
+  @Test("invoice.json states every value the spec's example states")
+  func statesTheExample() throws {
+    for example in Self.examples {
+      let json = try JSON.parse(try Self.decode(example).json)
+      #expect(json["valid"] == .bool(true), "\(example.name)")
+      for (key, value) in example.expect.objectValue ?? [] {
+        #expect(json[key] == value, "\(example.name): \(key)")
+      }
+    }
+  }
+
+  @Test("invoice.json is one line, and JSON(invoice) is that line parsed")
+  func oneLine() throws {
+    for example in Self.examples {
+      let invoice = try Self.decode(example)
+      #expect(!invoice.json.contains("\n"))
+      #expect(JSON(invoice) == (try JSON.parse(invoice.json)))
+    }
+  }
+
+  @Test("a refused invoice's error.json carries its code, message and position")
+  func errorJSON() throws {
+    // One character of the second example changed: the checksum no longer matches.
+    var text = Array(Self.examples[1].invoice)
+    text[text.count - 1] = text[text.count - 1] == "q" ? "p" : "q"
+    do {
+      _ = try Invoice.decode(String(text))
+      Issue.record("a changed character decoded")
+    } catch {
+      let json = try JSON.parse(error.json)
+      #expect(json["valid"] == .bool(false))
+      #expect(json["error"]?["code"] == .string("bech32.checksum"))
+      #expect(json["error"]?["message"] == .string(error.message))
+      #expect(json["error"]?["position"] == error.position.map { .integer(Int64($0)) })
+    }
+  }
+
+  /// Characters after the signed part: 104 of signature and recovery id (520 bits / 5), 6 of
+  /// checksum.
+  static let unsignedTail = 104 + 6
+
+  @Test("the reader rebuilds each example from its JSON: the same signed part, the same payee")
+  func readsBack() throws {
+    let key = try SigningKey(secretKey: FakeKeys.specSecret)
+    for example in Self.examples where !example.compat {
+      let invoice = try Self.decode(example)
+      let rebuilt = try InvoiceJSON.builder(from: JSON(invoice)).build(signingWith: key)
+      // The signature may differ: not every example was signed with RFC 6979's nonce.
+      #expect(
+        rebuilt.string.dropLast(Self.unsignedTail)
+          == example.invoice.lowercased().dropLast(Self.unsignedTail), "\(example.name)")
+      #expect(JSON(rebuilt)["payee"] == .string(FakeKeys.specPayee), "\(example.name)")
+    }
+  }
+
+  @Test("JSON that is not the contract's shape is input.invalid_json, naming what is wrong")
+  func readerRefuses() throws {
+    do {
+      _ = try InvoiceJSON.builder(from: JSON.parse(#"{"currency":"bc","created_at":1}"#))
+      Issue.record("a builder without payment_hash")
+    } catch let error as InvoiceJSON.InputError {
+      #expect(error.code == "input.invalid_json")
+      #expect(error.message.contains("payment_hash"))
+    }
+  }
+}
