@@ -26,14 +26,15 @@ let package = Package(
       providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
     ),
     // The only module that imports CSecp256k1.
-    .target(name: "Secp256k1", dependencies: ["CSecp256k1"]),
+    // Bech32Codec: `Hex`, how its keys and signatures read and write as text.
+    .target(name: "Secp256k1", dependencies: ["CSecp256k1", "Bech32Codec"]),
     .target(name: "Bech32Codec"),
     // SHA-256 blocks on the x86 SHA extensions; only Bolt11 imports it (SHA256.swift), which
     // keeps its portable Swift rounds for other CPUs.
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
-    .target(name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec"]),
-    .target(name: "OfflineReceive", dependencies: ["Bolt11"]),
+    .target(name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    .target(name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
       name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
@@ -52,7 +53,8 @@ let package = Package(
       path: "Tools/offline-receive-demo"),
     // The code of the article "Writing a provider adapter"; CI runs it.
     .executableTarget(
-      name: "adapter-guide", dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11"],
+      name: "adapter-guide",
+      dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1"],
       path: "Tools/adapter-guide"),
     // Writes Vectors/bolt11-edge.json.
     .executableTarget(

@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import Secp256k1
 
 extension InvoiceJSON {
   /// Input that is not the contract's invoice JSON: `input.invalid_json` unless another code is
@@ -58,12 +59,14 @@ extension InvoiceJSON {
     let description: InvoiceDescription
     switch (string("description"), try bytes("description_hash", count: 32)) {
     case (.some(let text), nil): description = .text(text)
-    case (nil, .some(let hash)): description = .hash(hash)
+    case (nil, .some(let hash)): description = .hash(DescriptionHash(bytes: hash)!)
     default:
       throw InputError(message: "exactly one of description and description_hash is required")
     }
+    // `bytes(_:count:)` read 32 bytes of each.
     var builder = InvoiceBuilder(
-      currency: currency, paymentHash: paymentHash, paymentSecret: paymentSecret,
+      currency: currency, paymentHash: PaymentHash(bytes: paymentHash)!,
+      paymentSecret: PaymentSecret(bytes: paymentSecret)!,
       description: description, createdAt: createdAt)
     builder.amount = try unsigned("amount_msat", .invalidAmount).map { Millisatoshis(rawValue: $0) }
     let order = try json["field_order"].map { value in
@@ -130,8 +133,12 @@ extension InvoiceJSON {
       }
       return number
     }
-    guard let nodeID = hop["pubkey"]?.stringValue.flatMap(Hex.decode), nodeID.count == 33 else {
+    guard let nodeBytes = hop["pubkey"]?.stringValue.flatMap(Hex.decode), nodeBytes.count == 33
+    else {
       throw InputError(message: "a route hop's pubkey is not 33 bytes of hex")
+    }
+    guard let nodeID = PublicKey(bytes: nodeBytes) else {
+      throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
     }
     guard let scidText = hop["short_channel_id"]?.stringValue else {
       throw InputError(message: "a route hop has no short_channel_id")

@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import Secp256k1
 
 /// The contract's JSON for invoices and errors, the keys Core Lightning's `decode` prints (the
 /// one place their snake_case names are spelled for writing), written straight to bytes: what
@@ -49,21 +50,21 @@ public enum InvoiceJSON {
     output.append(#","expires_at":"#)
     output.appendDecimal(fields.expiresAt)
     output.append(#","payee":"#)
-    writeHex(invoice.payeeNodeID, to: &output)
+    invoice.payeeNodeID.withUnsafeBytes { writeHex($0, to: &output) }
     output.append(#","payment_hash":"#)
-    withUnsafeBytes(of: fields.paymentHashStorage) { writeHex($0, to: &output) }
-    if let secret = fields.paymentSecretStorage {
+    fields.paymentHash.withUnsafeBytes { writeHex($0, to: &output) }
+    if let secret = fields.paymentSecret {
       output.append(#","payment_secret":"#)
-      withUnsafeBytes(of: secret) { writeHex($0, to: &output) }
+      secret.withUnsafeBytes { writeHex($0, to: &output) }
     }
     // The description's text in place: `fields.description` would build a String or an array.
     let hasText = fields.withDescriptionUTF8 { text in
       output.append(#","description":"#)
       writeString(utf8: text, to: &output)
     }
-    if !hasText, let hash = fields.descriptionHashStorage {
+    if !hasText, let hash = fields.descriptionHash {
       output.append(#","description_hash":"#)
-      withUnsafeBytes(of: hash) { writeHex($0, to: &output) }
+      hash.withUnsafeBytes { writeHex($0, to: &output) }
     }
     if let metadata = fields.paymentMetadata {
       output.append(#","payment_metadata":"#)
@@ -77,12 +78,14 @@ public enum InvoiceJSON {
     } else {
       writeLists(fields, to: &output)
     }
-    // r and s, 32 bytes each, lie one after the other in the tuple.
-    withUnsafeBytes(of: invoice.signature.compactStorage) { compact in
-      writeDERSignature(compact, to: &output)
-      output.append(#","signature_compact":"#)
-      writeHex(compact, to: &output)
+    // DER where libsecp256k1 parses r and s, as Core Lightning prints it.
+    invoice.signature.compact.withDER { der in
+      guard let der else { return }
+      output.append(#","signature":"#)
+      writeHex(der, to: &output)
     }
+    output.append(#","signature_compact":"#)
+    invoice.signature.compact.withUnsafeBytes { writeHex($0, to: &output) }
     output.append(#","recovery_id":"#)
     writeInteger(invoice.signature.recoveryID, to: &output)
     if fields.warnings.isEmpty {
@@ -223,7 +226,7 @@ public enum InvoiceJSON {
 
   private static func writeHop(_ hop: RouteHop, to output: inout ByteWriter) {
     output.append(#"{"pubkey":"#)
-    hop.withNodeID { writeHex($0, to: &output) }
+    hop.nodeID.withUnsafeBytes { writeHex($0, to: &output) }
     // `ShortChannelID.description`: block x transaction x output.
     output.append(#","short_channel_id":""#)
     output.appendDecimal(UInt64(hop.shortChannelID.block))
@@ -310,81 +313,6 @@ public enum InvoiceJSON {
       }
     }
     output.endList(from: start)
-  }
-
-  /// `,"signature":"<DER hex>"` when r and s are both below the group order, as
-  /// `InvoiceSignature.der` (libsecp256k1's compact parse and DER serialization) has it.
-  static func writeDERSignature(_ compact: UnsafeRawBufferPointer, to output: inout [UInt8]) {
-    ByteWriter.collect(into: &output) { writeDERSignature(compact, to: &$0) }
-  }
-
-  static func writeDERSignature(_ compact: UnsafeRawBufferPointer, to output: inout ByteWriter) {
-    guard compact.count == 64, isBelowOrder(compact, at: 0), isBelowOrder(compact, at: 32)
-    else { return }
-    // SEQUENCE of two INTEGERs of at most 1 + 32 bytes each: at most 2 + 2 * (2 + 33) = 72.
-    var der: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0)
-    withUnsafeMutableBytes(of: &der) { der in
-      let target = der.baseAddress!
-      let end = derInteger(
-        compact, at: 32, to: target, at: derInteger(compact, at: 0, to: target, at: 2))
-      target.storeBytes(of: 0x30, as: UInt8.self)
-      target.storeBytes(of: UInt8(truncatingIfNeeded: end &- 2), toByteOffset: 1, as: UInt8.self)
-      output.append(#","signature":"#)
-      writeHex(UnsafeRawBufferPointer(start: target, count: end), to: &output)
-    }
-  }
-
-  /// Writes the 32-byte integer at `offset` of `compact` as a DER INTEGER at `end` of `der`,
-  /// whose bytes from there are zero: returns where it ends. Its leading zero bytes are dropped
-  /// while the next byte is below 0x80 (one byte always stays), and a zero byte is put first
-  /// when the first is 0x80 or more: DER's shortest two's complement.
-  @inline(never)
-  private static func derInteger(
-    _ compact: UnsafeRawBufferPointer, at offset: Int, to der: UnsafeMutableRawPointer, at end: Int
-  ) -> Int {
-    let source = compact.baseAddress!
-    var start = offset
-    while start &- offset < 31 && source.load(fromByteOffset: start, as: UInt8.self) == 0
-      && source.load(fromByteOffset: start &+ 1, as: UInt8.self) < 0x80
-    {
-      start &+= 1
-    }
-    let pad = Int(source.load(fromByteOffset: start, as: UInt8.self) >> 7)
-    let length = offset &+ 32 &- start
-    der.storeBytes(of: 0x02, toByteOffset: end, as: UInt8.self)
-    der.storeBytes(
-      of: UInt8(truncatingIfNeeded: length &+ pad), toByteOffset: end &+ 1, as: UInt8.self)
-    // The pad byte, if any, is already zero.
-    (der + (end &+ 2 &+ pad)).copyMemory(from: source + start, byteCount: length)
-    return end &+ 2 &+ pad &+ length
-  }
-
-  /// Whether the 32 big-endian bytes at `offset` are below secp256k1's group order n, whose
-  /// first eight bytes are all 0xFF: any other first word is below it.
-  @inline(__always)
-  private static func isBelowOrder(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Bool {
-    bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != .max
-      || isBelowOrderComparingAll(bytes, at: offset)
-  }
-
-  /// `isBelowOrder` compared word by word, for the rare value whose first word is n's.
-  @inline(never)
-  private static func isBelowOrderComparingAll(_ bytes: UnsafeRawBufferPointer, at offset: Int)
-    -> Bool
-  {
-    let order: (UInt64, UInt64, UInt64, UInt64) = (
-      0xFFFF_FFFF_FFFF_FFFF, 0xFFFF_FFFF_FFFF_FFFE, 0xBAAE_DCE6_AF48_A03B, 0xBFD2_5E8C_D036_4141
-    )
-    return withUnsafeBytes(of: order) { order in
-      for word in 0..<4 {
-        let value = UInt64(
-          bigEndian: bytes.loadUnaligned(fromByteOffset: offset + 8 * word, as: UInt64.self))
-        let bound = order.load(fromByteOffset: 8 * word, as: UInt64.self)
-        if value != bound { return value < bound }
-      }
-      return false
-    }
   }
 
   /// A JSON string literal, escaping what JSON requires (quotes, backslashes, C0 controls) and,

@@ -1,3 +1,4 @@
+import Bech32Codec
 import Bolt11
 
 /// `bolt11 explain INVOICE|- [--compat] [--network N] [--description TEXT] [--now UNIX]`: the
@@ -81,7 +82,7 @@ enum ExplainCommand {
       // The verdict is the last line (the contract): warnings come before it.
       output += "\n"
       for warning in invoice.warnings { output += "warning: \(warning.rawValue)\n" }
-      output += style.good("valid") + ": payee \(Hex.encode(invoice.payeeNodeID)) (\(how))\n"
+      output += style.good("valid") + ": payee \(invoice.payeeNodeID.description) (\(how))\n"
     case .failure(let error):
       output += "\n"
       if let fault {

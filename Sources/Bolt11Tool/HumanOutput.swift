@@ -1,3 +1,4 @@
+import Bech32Codec
 import Bolt11
 
 /// The short, aligned summary `bolt11 decode` prints for people.
@@ -22,13 +23,13 @@ enum HumanOutput {
     rows.append(("network", "\(network) (\(invoice.currency.prefix))"))
     let payeeSource =
       invoice.statedPayee == nil ? "recovered from the signature" : "from n, signature checked"
-    rows.append(("payee", "\(Hex.encode(invoice.payeeNodeID)) (\(payeeSource))"))
+    rows.append(("payee", "\(invoice.payeeNodeID.description) (\(payeeSource))"))
     switch invoice.description {
     case .text(let text): rows.append(("description", "\"" + SafeText.escape(text) + "\""))
-    case .hash(let hash): rows.append(("description hash", Hex.encode(hash)))
+    case .hash(let hash): rows.append(("description hash", hash.description))
     }
-    rows.append(("payment hash", Hex.encode(invoice.paymentHash)))
-    rows.append(("payment secret", invoice.paymentSecret.map { Hex.encode($0) } ?? "none"))
+    rows.append(("payment hash", invoice.paymentHash.description))
+    rows.append(("payment secret", invoice.paymentSecret.map(\.description) ?? "none"))
     rows.append(
       (
         "created",
@@ -63,7 +64,7 @@ enum HumanOutput {
         rows.append(
           (
             "route \(index + 1) hop \(hopIndex + 1)",
-            "\(Hex.encode(hop.nodeID)) via \(hop.shortChannelID), fee \(hop.feeBaseMsat) msat + "
+            "\(hop.nodeID.description) via \(hop.shortChannelID), fee \(hop.feeBaseMsat) msat + "
               + "\(hop.feeProportionalMillionths) ppm, cltv delta \(hop.cltvExpiryDelta)"
           ))
       }

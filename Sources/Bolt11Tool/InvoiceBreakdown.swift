@@ -97,7 +97,7 @@ struct InvoiceBreakdown {
     var details: [String] = []
     if let value = syntax.signature?.value {
       details += [
-        "r ‖ s (64 bytes): \(Hex.encode(value.compact))", "recovery flag: \(value.recoveryID)",
+        "r ‖ s (64 bytes): \(value.compact.description)", "recovery flag: \(value.recoveryID)",
       ]
     }
     if let raw = syntax.raw {
@@ -207,9 +207,10 @@ struct InvoiceBreakdown {
       ]
     case .route(let hops):
       var details: [String] = []
-      for (index, hop) in hops.enumerated() {
+      for (index, written) in hops.enumerated() {
+        let hop = written.channel
         details += [
-          "hop \(index + 1): pubkey \(Hex.encode(hop.nodeID))",
+          "hop \(index + 1): pubkey \(Hex.encode(written.nodeID))",
           "  short_channel_id \(hop.shortChannelID), fee_base_msat \(hop.feeBaseMsat), "
             + "fee_proportional_millionths \(hop.feeProportionalMillionths), "
             + "cltv_expiry_delta \(hop.cltvExpiryDelta)",

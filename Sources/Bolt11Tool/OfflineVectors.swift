@@ -1,6 +1,7 @@
 import Bolt11
 import Bolt11JSON
 import OfflineReceive
+import Secp256k1
 
 /// Runs `kind: "offline"` vectors: the offline-receive check of `bolt11 validate`.
 ///
@@ -38,7 +39,7 @@ enum OfflineVectors {
     guard let amount = options["amount_msat"]?.unsignedValue else {
       return .failure(Problem(message: "no options.amount_msat"))
     }
-    guard let nodeHex = options["node_id"]?.stringValue, let nodeID = NodeID(hex: nodeHex) else {
+    guard let nodeHex = options["node_id"]?.stringValue, let nodeID = PublicKey(hex: nodeHex) else {
       return .failure(Problem(message: "no valid options.node_id"))
     }
     guard let now = options["now"]?.unsignedValue else {

@@ -1,3 +1,4 @@
+import Bech32Codec
 import Bolt11
 import Foundation
 import Secp256k1

@@ -1,6 +1,7 @@
 import Bolt11
 import Bolt11JSON
 import OfflineReceive
+import Secp256k1
 
 /// `bolt11 validate INVOICE|- --amount-msat N --node-id HEX [policy options]`: the offline-receive
 /// check of one invoice, as a JSON verdict. Exit 0 when accepted, 1 when rejected.
@@ -54,7 +55,7 @@ enum ValidateCommand {
     guard let nodeHex = options.values["--node-id"] else {
       throw UsageError(message: "missing --node-id HEX", command: "validate")
     }
-    guard let nodeID = NodeID(hex: nodeHex) else {
+    guard let nodeID = PublicKey(hex: nodeHex) else {
       throw UsageError(
         message: "--node-id takes 66 hex digits of a compressed key (02... or 03...)",
         command: "validate")

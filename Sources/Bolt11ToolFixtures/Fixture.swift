@@ -22,5 +22,5 @@ package enum Fixture {
   }
 
   /// The fixture key's public key, hex.
-  package static var payee: String { hexString(key.publicKey) }
+  package static var payee: String { hexString(key.publicKey.bytes) }
 }

@@ -1,6 +1,7 @@
 import Bolt11
 import OfflineReceive
 import OfflineReceiveTesting
+import Secp256k1
 
 /// A node client that answers from a script: the §2.P fakes, where a test needs statuses or
 /// errors the simulated node would not produce in that order.
@@ -24,7 +25,7 @@ package actor ScriptedNode: NodeOfflineReceiveClient {
     return try answer.get()
   }
 
-  package func ownNodeID() -> NodeID { TestKeys.ourNodeID }
+  package func ownNodeID() -> PublicKey { TestKeys.ourNodeID }
   package func canReceive(amount: Millisatoshis) -> Bool {
     calls.append("canReceive \(amount.rawValue)")
     return true

@@ -9,8 +9,8 @@ package enum TestKeys {
   package static let ours = FakeKeys.signingKey(0x01)
   /// Another node's key: the fake secret of 0x02 bytes.
   package static let other = FakeKeys.signingKey(0x02)
-  package static var ourNodeID: NodeID { NodeID(bytes: ours.publicKey)! }
-  package static var otherNodeID: NodeID { NodeID(bytes: other.publicKey)! }
+  package static var ourNodeID: PublicKey { ours.publicKey }
+  package static var otherNodeID: PublicKey { other.publicKey }
 }
 
 package enum TestInvoices {
@@ -18,7 +18,9 @@ package enum TestInvoices {
   package static let now: UInt64 = 1_700_000_000
 
   /// A payment hash made from one repeated byte, so tests can tell invoices apart.
-  package static func hash(_ byte: UInt8) -> [UInt8] { [UInt8](repeating: byte, count: 32) }
+  package static func hash(_ byte: UInt8) -> PaymentHash {
+    PaymentHash(bytes: [UInt8](repeating: byte, count: 32))!
+  }
 
   /// Builds and signs an invoice; every parameter has a plain default.
   package static func make(
@@ -27,7 +29,8 @@ package enum TestInvoices {
     hashByte: UInt8 = 0x11, key: SigningKey = TestKeys.ours
   ) -> Invoice {
     var builder = InvoiceBuilder(
-      currency: currency, paymentHash: hash(hashByte), paymentSecret: hash(0x22),
+      currency: currency, paymentHash: hash(hashByte),
+      paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 0x22, count: 32))!,
       description: description, createdAt: createdAt)
     builder.amount = amountMsat.map { Millisatoshis($0) }
     builder.expirySeconds = expirySeconds

@@ -1,5 +1,6 @@
 internal import Bolt11
 internal import OfflineReceive
+public import Secp256k1
 
 /// The wallet-side lifecycle, run through `PollingProvider` over the harness's client: what an
 /// adapter must let the library do after a request is prepared.
@@ -183,7 +184,7 @@ actor CancelFailingClient: NodeOfflineReceiveClient {
 
   init(base: any NodeOfflineReceiveClient) { self.base = base }
 
-  func ownNodeID() async throws(NodeError) -> NodeID { try await base.ownNodeID() }
+  func ownNodeID() async throws(NodeError) -> PublicKey { try await base.ownNodeID() }
   func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
     try await base.canReceive(amount: amount)
   }

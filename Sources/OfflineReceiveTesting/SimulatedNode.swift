@@ -1,5 +1,6 @@
 public import Bolt11
 public import OfflineReceive
+public import Secp256k1
 
 /// A deterministic node implementing the offline-receive node contract (the one
 /// `NodeConformance` checks) as a scripted state machine, with fault injection.
@@ -47,7 +48,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   /// A new request when 64 are already live fails with *unavailable*.
   public static let liveRequestLimit = 64
 
-  private let nodeID: NodeID
+  private let nodeID: PublicKey
   /// The chain its invoices are for (what `makeInvoice` signs).
   public nonisolated let network: Currency
   /// The node's clock; a `ManualClock` moves on each of the wallet's sleeps.
@@ -71,7 +72,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   /// unknown, nothing is eligible) and whose invoices `makeInvoice` makes; `configured` false
   /// builds a node without offline receive, where every call throws `.disabled`.
   public init(
-    nodeID: NodeID, clock: any WallClock, network: Currency = .regtest,
+    nodeID: PublicKey, clock: any WallClock, network: Currency = .regtest,
     inbound: Millisatoshis? = Millisatoshis(10_000_000_000), configured: Bool = true,
     makeInvoice: @escaping InvoiceMaker
   ) {
@@ -146,7 +147,7 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
 
   // MARK: - The node API
 
-  public func ownNodeID() throws(NodeError) -> NodeID {
+  public func ownNodeID() throws(NodeError) -> PublicKey {
     calls.append("ownNodeID")
     guard configured else { throw .disabled }
     return nodeID

@@ -1,21 +1,19 @@
 public import Bolt11
 public import OfflineReceive
-import Secp256k1
+public import Secp256k1
 
 /// Signs invoices for a fake node with a test key, so an adapter's tests need no signing module
 /// of their own. Never use it with a real key.
 public struct TestSigner: Sendable {
   private let key: SigningKey
   /// The node id of the test key: the payee of every invoice this signer makes.
-  public let nodeID: NodeID
+  public let nodeID: PublicKey
 
   /// A signer over the 32-byte `secretKey`, or nil when it is not a valid secp256k1 key.
   public init?(secretKey: [UInt8]) {
-    guard let key = try? SigningKey(secretKey: secretKey),
-      let nodeID = NodeID(bytes: key.publicKey)
-    else { return nil }
+    guard let key = try? SigningKey(secretKey: secretKey) else { return nil }
     self.key = key
-    self.nodeID = nodeID
+    self.nodeID = key.publicKey
   }
 
   /// An invoice maker for `SimulatedNode`: one invoice per request, on `network`, expiring
@@ -25,8 +23,8 @@ public struct TestSigner: Sendable {
   {
     { [key] requestID, amount, description, createdAt in
       var builder = InvoiceBuilder(
-        currency: network, paymentHash: SHA256.hash(Array(requestID.utf8)),
-        paymentSecret: SHA256.hash(Array(("secret " + requestID).utf8)),
+        currency: network, paymentHash: PaymentHash(preimage: Array(requestID.utf8)),
+        paymentSecret: PaymentSecret(bytes: SHA256.hash(Array(("secret " + requestID).utf8)))!,
         description: .text(description), createdAt: createdAt)
       builder.amount = amount
       builder.expirySeconds = expirySeconds

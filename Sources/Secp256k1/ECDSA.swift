@@ -25,14 +25,15 @@ public enum ECDSA {
       hash.withUnsafeBytes { hash in
         Result { () throws(Secp256k1Error) in
           try recoverPublicKey(compactSignature: signature, recoveryID: recoveryID, hash: hash)
+            .bytes
         }
       }
     }
     return try result.get()
   }
 
-  /// `recoverPublicKey(compactSignature:recoveryID:hash:)` on borrowed bytes: no copies, and
-  /// the 33-byte result is the only allocation.
+  /// `recoverPublicKey(compactSignature:recoveryID:hash:)` on borrowed bytes: no copies, and no
+  /// allocation (the key is held inline).
   ///
   /// Wraps `secp256k1_ecdsa_recoverable_signature_parse_compact`, `secp256k1_ecdsa_recover` and
   /// `secp256k1_ec_pubkey_serialize`.
@@ -40,7 +41,7 @@ public enum ECDSA {
   package static func recoverPublicKey(
     compactSignature signature: UnsafeRawBufferPointer, recoveryID: Int,
     hash: UnsafeRawBufferPointer
-  ) throws(Secp256k1Error) -> [UInt8] {
+  ) throws(Secp256k1Error) -> PublicKey {
     guard signature.count == compactSignatureLength, hash.count == hashLength,
       let signatureBytes = signature.baseAddress, let hashBytes = hash.baseAddress
     else {
@@ -223,14 +224,17 @@ private func parseCompact(_ signature: [UInt8]) throws(Secp256k1Error) -> secp25
 }
 
 /// Wraps `secp256k1_ec_pubkey_serialize` with `SECP256K1_EC_COMPRESSED`.
-func serializeCompressed(_ context: OpaquePointer, _ key: inout secp256k1_pubkey) -> [UInt8] {
-  // Serialized on the stack and copied once: `Array(repeating:count:)` takes the standard
-  // library's unspecialized allocation path, which looks up array metadata on every call.
-  withUnsafeTemporaryAllocation(of: UInt8.self, capacity: ECDSA.publicKeyLength) { output in
+func serializeCompressed(_ context: OpaquePointer, _ key: inout secp256k1_pubkey) -> PublicKey {
+  // Serialized on the stack and copied once into the key's inline storage.
+  withUnsafeTemporaryAllocation(byteCount: ECDSA.publicKeyLength, alignment: 1) { output in
     var length = output.count
     let serialized = secp256k1_ec_pubkey_serialize(
-      context, output.baseAddress!, &length, &key, UInt32(SECP256K1_EC_COMPRESSED))
+      context, output.baseAddress!.assumingMemoryBound(to: UInt8.self), &length, &key,
+      UInt32(SECP256K1_EC_COMPRESSED))
     precondition(serialized == 1 && length == 33, "a parsed key always serializes to 33 bytes")
-    return Array(output)
+    guard let publicKey = PublicKey(UnsafeRawBufferPointer(output)) else {
+      preconditionFailure("a compressed key starts with 02 or 03")
+    }
+    return publicKey
   }
 }

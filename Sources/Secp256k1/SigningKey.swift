@@ -19,8 +19,8 @@ public final class SigningKey: @unchecked Sendable {
   /// The key's own copy of the secret, wiped and freed in `deinit`.
   private let secret: UnsafeMutableBufferPointer<UInt8>
 
-  /// The compressed public key of this secret key.
-  public let publicKey: [UInt8]
+  /// The public key of this secret key.
+  public let publicKey: PublicKey
 
   /// Overwrites every byte of `bytes` with zero, through stores the compiler cannot remove.
   ///

@@ -1,4 +1,4 @@
-import Bolt11
+import Bech32Codec
 
 /// The bytes of a hex string in a test or tool; traps on malformed hex, which is a typo there.
 ///

@@ -31,8 +31,9 @@ import Testing
     arguments: [-1, 3, Int.max])
   func slotsOutOfRange(slot: Int) {
     var builder = InvoiceBuilder(
-      currency: .bitcoin, paymentHash: [UInt8](repeating: 1, count: 32),
-      paymentSecret: [UInt8](repeating: 0x11, count: 32), description: .text("x"),
+      currency: .bitcoin, paymentHash: PaymentHash(bytes: [UInt8](repeating: 1, count: 32))!,
+      paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 0x11, count: 32))!,
+      description: .text("x"),
       createdAt: 1_496_314_658)
     builder.fieldOrder = ["p", "s", "d"]
     builder.extraFieldSlots = [slot]

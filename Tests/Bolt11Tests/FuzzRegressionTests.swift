@@ -59,8 +59,9 @@ import Testing
   /// A builder with the required fields and `bits` set.
   static func builder(features bits: [Int]) throws -> InvoiceBuilder {
     var builder = InvoiceBuilder(
-      currency: .bitcoin, paymentHash: [UInt8](repeating: 1, count: 32),
-      paymentSecret: [UInt8](repeating: 0x11, count: 32), description: .text("fuzz"),
+      currency: .bitcoin, paymentHash: PaymentHash(bytes: [UInt8](repeating: 1, count: 32))!,
+      paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 0x11, count: 32))!,
+      description: .text("fuzz"),
       createdAt: 1_496_314_658)
     builder.features = try Features(bits: bits)
     return builder

@@ -1,3 +1,4 @@
+import Bech32Codec
 import Testing
 
 @testable import Bolt11

@@ -68,7 +68,7 @@ import Testing
     #expect(signature.recoveryIDRange == (ranges[9].upperBound - 2)..<ranges[9].upperBound)
     #expect(signature.value?.recoveryID == 1)
     #expect(
-      signature.value.map { Hex.encode($0.compact) }
+      signature.value.map { $0.compact.description }
         == "e59e3ffbd3945e4334879158d31e89b076dff54f3fa7979ae79df2db9dcaf5896cbfe1a478b8d2307e92c88139464cb7e6ef26e414c4abe33337961ddc5e8ab1"
     )
     #expect(

@@ -29,13 +29,13 @@ import Testing
     // README decode example
     let invoice = try Invoice.decode(text, options: DecodeOptions(network: .bitcoin))
     let amount = invoice.amount  // 250000000 msat; nil when the payer chooses
-    let payee = invoice.payeeNodeID  // 33 bytes, 03e7156a...; checked against the signature
-    let memo = invoice.description.text  // "1 cup coffee"
+    let payee = invoice.payeeNodeID  // PublicKey 03e7156a...; checked against the signature
+    let memo = invoice.description.displayText  // "1 cup coffee", safe to show
     // end
 
     // The spec's values: 2500u is 250,000,000 msat, "to me @03e7156a...", "1 cup coffee".
     #expect(amount == Millisatoshis(250_000_000))
-    #expect(payee.prefix(4) == [0x03, 0xe7, 0x15, 0x6a] && payee.count == 33)
+    #expect(payee.bytes.prefix(4) == [0x03, 0xe7, 0x15, 0x6a] && payee.bytes.count == 33)
     #expect(memo == "1 cup coffee")
   }
 

@@ -8,8 +8,9 @@ import Testing
 @Suite struct ReadmeExampleTests {
   @Test("the README's build-and-sign snippet gives the spec's second example")
   func buildAndSign() throws {
-    let hash = hexBytes("0001020304050607080900010203040506070809000102030405060708090102")
-    let secret = [UInt8](repeating: 0x11, count: 32)
+    let hash = try #require(
+      PaymentHash(hex: "0001020304050607080900010203040506070809000102030405060708090102"))
+    let secret = try #require(PaymentSecret(bytes: [UInt8](repeating: 0x11, count: 32)))
     var builder = InvoiceBuilder(
       currency: .bitcoin, paymentHash: hash, paymentSecret: secret,
       description: .text("1 cup coffee"), createdAt: 1_496_314_658)
@@ -24,7 +25,7 @@ import Testing
 
     let invoice = try Invoice.decode(signed.string, options: DecodeOptions(network: .bitcoin))
     #expect(invoice.amount == Millisatoshis(250_000_000))
-    #expect(hexString(invoice.payeeNodeID) == FakeKeys.specPayee)
+    #expect(invoice.payeeNodeID.description == FakeKeys.specPayee)
     #expect(invoice.description == .text("1 cup coffee"))
     #expect(invoice.expiresAt == 1_496_314_658 + 60)
     let unchecked = try SignedRawInvoice.parse(signed.string)

@@ -20,7 +20,7 @@ import Testing
     let key = try SigningKey(secretKey: FakeKeys.specSecret)
     let rebuilt = try InvoiceBuilder(reproducing: invoice).build(signingWith: key)
     #expect(rebuilt.string == vector.invoice.lowercased())
-    #expect(hexString(rebuilt.payeeNodeID) == FakeKeys.specPayee)
+    #expect(hexString(rebuilt.payeeNodeID.bytes) == FakeKeys.specPayee)
   }
 
   @Test(

@@ -50,6 +50,8 @@ import Testing
     let description = InvoiceDescription.text("pay\u{202E}me\u{1B}[2J")
     #expect(description.text == "pay\u{202E}me\u{1B}[2J")
     #expect(description.displayText == "pay\\u{202e}me\\u{1b}[2J")
-    #expect(InvoiceDescription.hash([UInt8](repeating: 7, count: 32)).displayText == nil)
+    #expect(
+      InvoiceDescription.hash(DescriptionHash(bytes: [UInt8](repeating: 7, count: 32))!).displayText
+        == nil)
   }
 }

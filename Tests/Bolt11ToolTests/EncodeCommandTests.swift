@@ -69,7 +69,7 @@ import Testing
       let payee = json["payee"]?.stringValue,
       let key = try Self.vectorKeys.first(where: { key in
         let signer = try SigningKey(secretKey: hexBytes(key))
-        return hexString(signer.publicKey) == payee
+        return hexString(signer.publicKey.bytes) == payee
       })
     else { return }
     let encoded = Self.run(
@@ -95,7 +95,7 @@ import Testing
       bare, options: DecodeOptions(mode: compat ? .compat : .strict))
     let signed = try SigningKey(secretKey: hexBytes(key)).signRecoverable(
       hash: original.raw.signatureHash)
-    if signed.compactSignature == original.signature.compact
+    if signed.compactSignature == original.signature.compact.bytes
       && signed.recoveryID == original.signature.recoveryID
     {
       #expect(out == bare.lowercased())

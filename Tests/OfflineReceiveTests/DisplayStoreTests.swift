@@ -68,7 +68,7 @@ import Testing
   func d3() async throws {
     let (gate, store) = await offlineStore()
     try await display(Self.invoice(), gate, store)
-    await store.paymentReceived(PaymentHash(bytes: TestInvoices.hash(0x33))!)
+    await store.paymentReceived(TestInvoices.hash(0x33))
     #expect(await store.visible.bolt11 == Self.invoice().bolt11)
     // The same 32 bytes, parsed from upper-case hex.
     await store.paymentReceived(PaymentHash(hex: String(repeating: "11", count: 32).uppercased())!)
@@ -112,7 +112,7 @@ import Testing
   func d6() async throws {
     let (gate, store) = await offlineStore()
     try await display(Self.invoice(), gate, store)
-    await store.paymentReceived(PaymentHash(bytes: TestInvoices.hash(0x33))!)
+    await store.paymentReceived(TestInvoices.hash(0x33))
     #expect(await store.visible.bolt11 == Self.invoice().bolt11)
     #expect(await cache.stored == nil)
     await store.reset()
@@ -203,7 +203,9 @@ import Testing
         "offline.network_mismatch"
       ),
       (
-        "hashed description", TestInvoices.make(description: .hash(TestInvoices.hash(0x55))),
+        "hashed description",
+        TestInvoices.make(
+          description: .hash(DescriptionHash(bytes: TestInvoices.hash(0x55).bytes)!)),
         "offline.description_mismatch"
       ),
       (

@@ -18,7 +18,7 @@ import Testing
   static var expected: [JournalRecord] {
     let scope = WalletScope(network: .regtest, nodeID: TestKeys.ourNodeID)
     let other = WalletScope(network: .bitcoin, nodeID: TestKeys.otherNodeID)
-    let hash = PaymentHash(bytes: TestInvoices.hash(0x11))!
+    let hash = TestInvoices.hash(0x11)
     func record(
       _ index: Int, _ state: RequestState, _ scope: WalletScope = scope,
       _ description: String = "Coffee"

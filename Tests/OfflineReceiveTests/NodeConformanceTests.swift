@@ -2,6 +2,7 @@ import Bolt11
 import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
+import Secp256k1
 import Testing
 
 /// §2.N: the public conformance suite run against `SimulatedNode`, one test per scenario.
@@ -47,7 +48,7 @@ import Testing
     func settleRequest(_ requestID: String) {}
     func expireRequest(_ requestID: String) {}
     func setPeerConnected(_ connected: Bool) {}
-    func ownNodeID() throws(NodeError) -> NodeID { TestKeys.ourNodeID }
+    func ownNodeID() throws(NodeError) -> PublicKey { TestKeys.ourNodeID }
     func canReceive(amount: Millisatoshis) throws(NodeError) -> Bool { true }
     func prepare(requestID: String, amount: Millisatoshis, description: String) throws(NodeError)
       -> NodeRequestStatus
@@ -74,7 +75,7 @@ import Testing
     func settleRequest(_ requestID: String) async { await node.settleRequest(requestID) }
     func expireRequest(_ requestID: String) async { await node.expireRequest(requestID) }
     func setPeerConnected(_ connected: Bool) async { await node.setPeerConnected(connected) }
-    func ownNodeID() async throws(NodeError) -> NodeID { try await node.ownNodeID() }
+    func ownNodeID() async throws(NodeError) -> PublicKey { try await node.ownNodeID() }
     func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
       try await node.canReceive(amount: amount)
     }

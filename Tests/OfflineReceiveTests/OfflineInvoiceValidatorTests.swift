@@ -22,7 +22,7 @@ import Testing
         .accepted)
     // Contract: display_until = min(expires_at - margin, now + max display) = min(now+3600, now+3600).
     #expect(accepted.displayUntil == now + 3600)
-    #expect(accepted.paymentHash.bytes == TestInvoices.hash(0x11))
+    #expect(accepted.paymentHash == TestInvoices.hash(0x11))
     #expect(accepted.invoice.amount == Millisatoshis(1_000_000))
   }
 
@@ -104,7 +104,9 @@ import Testing
       code(TestInvoices.make(description: .text("Coffee ")), policy)
         == "offline.description_mismatch")
     #expect(
-      code(TestInvoices.make(description: .hash(TestInvoices.hash(0x33))), policy)
+      code(
+        TestInvoices.make(
+          description: .hash(DescriptionHash(bytes: TestInvoices.hash(0x33).bytes)!)), policy)
         == "offline.description_mismatch")
   }
 
@@ -205,7 +207,7 @@ import Testing
       else { continue }
       accepted += 1
       #expect(result.invoice.amount == policy.amount)
-      #expect(result.invoice.payeeNodeID == TestKeys.ours.publicKey)
+      #expect(result.invoice.payeeNodeID.bytes == TestKeys.ours.publicKey.bytes)
       #expect(result.displayUntil <= result.invoice.expiresAt)
       #expect(result.displayUntil > now || policy.maxDisplaySeconds == 0)
       #expect(

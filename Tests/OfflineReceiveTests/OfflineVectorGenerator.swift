@@ -77,13 +77,15 @@ import Testing
     invalid(
       "description hashed",
       make(
-        1_000_000, .hash(TestInvoices.hash(0x44)), .regtest, now, 3600,
+        1_000_000, .hash(DescriptionHash(bytes: TestInvoices.hash(0x44).bytes)!), .regtest, now,
+        3600,
         0x11, TestKeys.ours), [("description", "\"Coffee\"")], "offline.description_mismatch")
     valid(
       "hashed description without a description policy",
       make(
         1_000_000,
-        .hash(TestInvoices.hash(0x44)), .regtest, now, 3600, 0x11, TestKeys.ours),
+        .hash(DescriptionHash(bytes: TestInvoices.hash(0x44).bytes)!), .regtest, now, 3600, 0x11,
+        TestKeys.ours),
       displayUntil: now + 3600)
     // Expiry boundaries, expires_at = now + 600; minimum remaining 0 isolates the expiry rule.
     let short = make(1_000_000, .text("Coffee"), .regtest, now, 600, 0x11, TestKeys.ours)

@@ -8,8 +8,8 @@ import Testing
 /// 600 s.
 @Suite struct PaymentGateTests {
   static let now = TestInvoices.now
-  static let hash = PaymentHash(bytes: TestInvoices.hash(0x11))!
-  static let otherHash = PaymentHash(bytes: TestInvoices.hash(0x33))!
+  static let hash = TestInvoices.hash(0x11)
+  static let otherHash = TestInvoices.hash(0x33)
 
   static func invoice(
     hashByte: UInt8 = 0x11, amountMsat: UInt64 = 1_000_000, description: String = "Offline"

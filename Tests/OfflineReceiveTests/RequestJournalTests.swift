@@ -51,7 +51,7 @@ import Testing
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let journal = try FileRequestJournal(directory: directory.path)
-    let hash = PaymentHash(bytes: TestInvoices.hash(0x11))!
+    let hash = TestInvoices.hash(0x11)
     var ready = Self.record(2, state: .ready)
     ready.paymentHash = hash
     ready.expiresAt = 1_700_003_600

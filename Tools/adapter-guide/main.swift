@@ -4,6 +4,7 @@ import Bolt11
 import Foundation
 import OfflineReceive
 import OfflineReceiveTesting
+import Secp256k1
 
 // MARK: 1. The adapter
 
@@ -14,7 +15,7 @@ import OfflineReceiveTesting
 struct MyNodeAdapter: NodeOfflineReceiveClient {
   let binding: SimulatedNode
 
-  func ownNodeID() async throws(NodeError) -> NodeID { try await binding.ownNodeID() }
+  func ownNodeID() async throws(NodeError) -> PublicKey { try await binding.ownNodeID() }
 
   func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
     try await binding.canReceive(amount: amount)

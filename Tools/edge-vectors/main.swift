@@ -29,9 +29,10 @@ let otherSigner = FakeKeys.signingKey(0x02)
 let signerPubkey = "031b84c5567b126440995d3ed5aaba0565d71e1834604819ff9c17f5e9d5dd078f"
 let otherPubkey = "024d4b6cd1361032ca9bd2aeb9d900aa4d45d9ead80ac9423374c451a7254d0766"
 let hopPubkey = "02531fe6068134503d2723133227c867ac8fa6c83c537e9a44c3c5bdbdcb1fe337"  // 0x03 * 32
-precondition(hexString(signer.publicKey) == signerPubkey, "libsecp256k1 disagrees with coincurve")
-precondition(hexString(otherSigner.publicKey) == otherPubkey)
-precondition(hexString(FakeKeys.signingKey(0x03).publicKey) == hopPubkey)
+precondition(
+  hexString(signer.publicKey.bytes) == signerPubkey, "libsecp256k1 disagrees with coincurve")
+precondition(hexString(otherSigner.publicKey.bytes) == otherPubkey)
+precondition(hexString(FakeKeys.signingKey(0x03).publicKey.bytes) == hopPubkey)
 
 /// 02 followed by x = 5: x^3 + 7 is not a square modulo p, so no point has this x.
 let offCurveKey: [UInt8] = [0x02] + [UInt8](repeating: 0, count: 31) + [0x05]
@@ -81,7 +82,7 @@ let pField = tagged("p", words(paymentHash))
 let sField = tagged("s", words(paymentSecret))
 let dField = tagged("d", words(Array(descriptionText.utf8)))
 let hField = tagged("h", words(hexBytes(descriptionHashHex)))
-let nField = tagged("n", words(signer.publicKey))
+let nField = tagged("n", words(signer.publicKey.bytes))
 
 // MARK: - Invoices
 
@@ -827,7 +828,7 @@ valid(
 // Each invoice has its correct p, s and d besides the wrong-length field, placed first.
 let wrongLengthCases: [(Character, [UInt8])] = [
   ("p", words(range(0, 31))), ("s", words(range(0, 33))), ("h", words(range(0, 31))),
-  ("n", words(signer.publicKey + [0])),
+  ("n", words(signer.publicKey.bytes + [0])),
 ]
 for (letter, data) in wrongLengthCases {
   let draft = with { $0.fields = [tagged(letter, data), pField, sField, dField] }
@@ -944,7 +945,7 @@ let paddingCases: [(String, [UInt8])] = [
   ("p", tagged("p", spoilPadding(words(paymentHash)))),
   ("s", tagged("s", spoilPadding(words(paymentSecret)))),
   ("h", tagged("h", spoilPadding(words(hexBytes(descriptionHashHex))))),
-  ("n", tagged("n", spoilPadding(words(signer.publicKey)))),
+  ("n", tagged("n", spoilPadding(words(signer.publicKey.bytes)))),
   ("d", tagged("d", spoilPadding(words(Array(descriptionText.utf8))))),
   ("m", tagged("m", spoilPadding(words([1, 2, 3])))),
   ("r", tagged("r", spoilPadding(words(hop(0).bytes)))),
@@ -1002,7 +1003,7 @@ invalid(
     + "payment\"")
 invalid(
   "n is another key than the signer's",
-  with { $0.fields.append(tagged("n", words(otherSigner.publicKey))) },
+  with { $0.fields.append(tagged("n", words(otherSigner.publicKey.bytes))) },
   "signature.invalid")
 invalid(
   "n is not on the curve (02, x = 5)", with { $0.fields.append(tagged("n", words(offCurveKey))) },

@@ -13,13 +13,14 @@
 import Bech32Codec
 import Bolt11
 import OfflineReceive
+import Secp256k1
 import TestSupport
 
 /// A fake key for fuzzing only: 32 bytes of 0x01. Not a real key.
 private let key = FakeKeys.signingKey()
-private let ourNode = NodeID(bytes: key.publicKey)!
+private let ourNode = PublicKey(bytes: key.publicKey.bytes)!
 /// Another valid node: the secp256k1 generator, compressed.
-private let otherNode = NodeID(
+private let otherNode = PublicKey(
   hex: "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798")!
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -77,7 +78,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   }
   check(accepted.invoice == invoice, "accepted another invoice")
   check(invoice.amount == policy.amount, "amount")
-  check(invoice.payeeNodeID == policy.nodeID.bytes, "payee")
+  check(invoice.payeeNodeID.bytes == policy.nodeID.bytes, "payee")
   check(policy.network == nil || invoice.currency == policy.network, "network")
   check(policy.description == nil || invoice.description.text == policy.description, "note")
   check(

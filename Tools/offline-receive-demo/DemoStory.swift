@@ -11,16 +11,18 @@ import Secp256k1
 enum DemoStory {
   static func run() async -> Int32 {
     // 0x01 repeated 32 times: an obviously fake key, for this demo only.
-    guard let key = try? SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32)),
-      let nodeID = NodeID(bytes: key.publicKey)
-    else { return 1 }
+    guard let key = try? SigningKey(secretKey: [UInt8](repeating: 0x01, count: 32)) else {
+      return 1
+    }
+    let nodeID = key.publicKey
     let start: UInt64 = 1_700_000_000
     let clock = ManualClock(seconds: start)
     let node = SimulatedNode(nodeID: nodeID, clock: clock) {
       requestID, amount, description, createdAt in
       var builder = InvoiceBuilder(
-        currency: .regtest, paymentHash: SHA256.hash(Array(requestID.utf8)),
-        paymentSecret: [UInt8](repeating: 0x22, count: 32), description: .text(description),
+        currency: .regtest, paymentHash: PaymentHash(preimage: Array(requestID.utf8)),
+        paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 0x22, count: 32))!,
+        description: .text(description),
         createdAt: createdAt)
       builder.amount = amount
       builder.expirySeconds = 3600
@@ -91,8 +93,9 @@ enum DemoStory {
 
     await clock.advance(seconds: 120)
     guard let paid = await node.settle(requestID: intent.rawValue),
-      let invoice = try? Invoice.decode(paid), let hash = PaymentHash(bytes: invoice.paymentHash)
+      let invoice = try? Invoice.decode(paid)
     else { return 1 }
+    let hash = invoice.paymentHash
     await say("payment received for \(hash)")
     _ = try? await flow.paymentReceived(hash)
     let retired = await flow.display.visible == .empty

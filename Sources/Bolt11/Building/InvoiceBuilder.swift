@@ -9,10 +9,11 @@ public import Secp256k1
 public struct InvoiceBuilder: Sendable {
   /// The chain the invoice is for: its prefix (`lnbc`, `lntb`, ...).
   public var currency: Currency
-  /// The `p` field: SHA-256 of the payment preimage, 32 bytes.
-  public var paymentHash: [UInt8]
-  /// The `s` field: the payment secret, 32 bytes.
-  public var paymentSecret: [UInt8]
+  /// The `p` field: SHA-256 of the payment preimage.
+  public var paymentHash: PaymentHash
+  /// The `s` field: the payment secret. `build` refuses nil (`build.invalid_payment_secret`):
+  /// only a builder reproducing an invoice read without one has none.
+  public var paymentSecret: PaymentSecret?
   /// The `d` field (text) or the `h` field (its SHA-256).
   public var description: InvoiceDescription
   /// Unix seconds; at most 35 bits.
@@ -56,7 +57,7 @@ public struct InvoiceBuilder: Sendable {
   ///
   /// Lengths are checked by `build`, which throws rather than writing an invoice a reader refuses.
   public init(
-    currency: Currency, paymentHash: [UInt8], paymentSecret: [UInt8],
+    currency: Currency, paymentHash: PaymentHash, paymentSecret: PaymentSecret,
     description: InvoiceDescription, createdAt: UInt64
   ) {
     self.currency = currency
@@ -103,8 +104,9 @@ public struct InvoiceBuilder: Sendable {
   public init(reproducing invoice: Invoice) {
     self.init(
       currency: invoice.currency, paymentHash: invoice.paymentHash,
-      paymentSecret: invoice.paymentSecret ?? [], description: invoice.description,
-      createdAt: invoice.createdAt)
+      paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 0, count: 32))!,
+      description: invoice.description, createdAt: invoice.createdAt)
+    paymentSecret = invoice.paymentSecret
     let rawFields = invoice.raw.fields
     let tags = Set(rawFields.map(\.tag))
     amount = invoice.amount
@@ -133,7 +135,7 @@ public struct InvoiceBuilder: Sendable {
   }
 
   /// The data part before the signature: timestamp and fields.
-  func unsignedWords(payee: [UInt8]) throws(InvoiceBuildError) -> [UInt8] {
+  func unsignedWords(payee: PublicKey) throws(InvoiceBuildError) -> [UInt8] {
     try validate()
     // Each letter's fields, known ones apart from extra ones (which readers skip), and the default
     // order of all of them.

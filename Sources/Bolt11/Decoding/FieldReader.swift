@@ -1,4 +1,5 @@
 import Bech32Codec
+import Secp256k1
 
 /// Reads a framed invoice's tagged fields into `InvoiceFields`, each by its row of the field
 /// table (`FieldDefinition.table`), in the order that file describes: the row's length and
@@ -15,12 +16,15 @@ struct FieldReader {
   private var scratch = UnsafeMutableBufferPointer<UInt8>(start: nil, count: 0)
 
   // What the fields said so far: each type's case of `readValue(of:_:)` sets its own.
-  var paymentHash: InlineBytes32?
-  var paymentSecret: InlineBytes32?
+  var paymentHash: PaymentHash?
+  var paymentSecret: PaymentSecret?
   /// `d`, as the last one read left it.
   var text: Text?
-  var descriptionHash: InlineBytes32?
-  var statedPayee: [UInt8]?
+  var descriptionHash: DescriptionHash?
+  var statedPayee: PublicKey?
+  /// Whether the last `n` read was 33 bytes not in compressed form (first byte neither 02 nor
+  /// 03): no `PublicKey`, refused when the signature is checked (`field.invalid_pubkey`).
+  var statedPayeeIsMalformed = false
   var expiry: UInt64?
   var minFinalCLTV: UInt64?
   var features = Features()
@@ -171,9 +175,10 @@ struct FieldReader {
     }
     return InvoiceFields(
       currency: hrp.currency, amount: hrp.amount, createdAt: createdAt,
-      paymentHashBytes: paymentHash, paymentSecretBytes: paymentSecret,
+      paymentHash: paymentHash, paymentSecret: paymentSecret,
       descriptionStorage: description,
-      statedPayee: statedPayee.take(), expirySeconds: expirySeconds, expiresAt: expiresAt,
+      statedPayee: statedPayee, statedPayeeIsMalformed: statedPayeeIsMalformed,
+      expirySeconds: expirySeconds, expiresAt: expiresAt,
       minFinalCLTVExpiryDelta: minFinalCLTV ?? InvoiceFields.defaultMinFinalCLTVExpiryDelta,
       features: Self.take(&features, leaving: Features()),
       fallbacks: Self.take(&fallbacks, leaving: []),
@@ -381,11 +386,11 @@ struct FieldReader {
         let hop = UnsafeBufferPointer(rebasing: bytes[start..<(start + RouteHop.encodedLength)])
         // A compressed key starts 02 or 03; whether it is on the curve is checked after the
         // signature, when asked (`DecodeOptions.checkRouteHintKeys`).
-        guard hop[0] == 2 || hop[0] == 3 else {
+        guard let hop = RouteHop(bytes: hop) else {
           return .failure(
             RouteFault(breach: .invalidHopKey, message: "route hop key is not a compressed key"))
         }
-        hops.append(RouteHop(bytes: hop))
+        hops.append(hop)
       }
       return .success(hops)
     }

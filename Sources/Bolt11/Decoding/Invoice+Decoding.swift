@@ -75,7 +75,7 @@ extension Invoice {
     let (raw, fields, signature, inputOffset) = try SignedRawInvoice.parts(
       bytes: bytes, mode: options.mode)
     let payee = try SignedRawInvoice.payee(
-      raw: raw, statedPayee: fields.statedPayee, signature: signature, inputOffset: inputOffset)
+      raw: raw, fields: fields, signature: signature, inputOffset: inputOffset)
     // The last steps run on the parts too, so that the invoice is built straight into the result.
     if options.checkRouteHintKeys {
       try checkRouteHintKeys(raw: raw, routeHints: fields.routeHints, inputOffset: inputOffset)
@@ -120,11 +120,7 @@ extension Invoice {
 
 extension RouteHop {
   /// Whether `nodeID` is a point on secp256k1 (a field square root in libsecp256k1).
-  public var hasValidNodeID: Bool {
-    var isValid = false
-    withNodeID { isValid = ECDSA.isValidPublicKey($0) }
-    return isValid
-  }
+  public var hasValidNodeID: Bool { nodeID.isOnCurve }
 }
 
 extension SignedRawInvoice {
@@ -209,7 +205,7 @@ extension SignedRawInvoice {
   /// - Throws: step 7 of the check order.
   public consuming func verified() throws(InvoiceError) -> Invoice {
     let payee = try Self.payee(
-      raw: raw, statedPayee: fields.statedPayee, signature: signature, inputOffset: inputOffset)
+      raw: raw, fields: fields, signature: signature, inputOffset: inputOffset)
     return Invoice(
       raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
   }
@@ -220,8 +216,8 @@ extension SignedRawInvoice {
   /// in memory, to be copied (every array of the fields retained) rather than moved on.
   @inline(never)
   static func payee(
-    raw: RawInvoice, statedPayee: [UInt8]?, signature: InvoiceSignature, inputOffset: Int
-  ) throws(InvoiceError) -> [UInt8] {
+    raw: RawInvoice, fields: InvoiceFields, signature: InvoiceSignature, inputOffset: Int
+  ) throws(InvoiceError) -> PublicKey {
     let position =
       inputOffset + raw.hrp.count + 1 + raw.words.count - RawInvoice.signatureWordCount
     guard (0...3).contains(signature.recoveryID) else {
@@ -231,21 +227,32 @@ extension SignedRawInvoice {
     }
     return try raw.withSignatureHash { hash throws(InvoiceError) in
       // `withUnsafeBytes` rethrows untyped errors; a `Result` keeps the type.
-      try signature.compactBytes.withUnsafeBytes { compact in
-        Result { () throws(InvoiceError) in
-          try checkSignature(
-            compact: compact, hash: hash, recoveryID: signature.recoveryID, stated: statedPayee,
-            position: position)
-        }
-      }.get()
+      try signature.compact.withUnsafeBytes { compact throws(InvoiceError) in
+        try checkSignature(
+          compact: compact, hash: hash, recoveryID: signature.recoveryID,
+          stated: fields.statedPayee, statedIsMalformed: fields.statedPayeeIsMalformed,
+          position: position)
+      }
     }
   }
 
   /// The payee, from the `n` field (`stated`) checked against the signature or recovered from it.
   private static func checkSignature(
     compact: UnsafeRawBufferPointer, hash: UnsafeRawBufferPointer, recoveryID: Int,
-    stated: [UInt8]?, position: Int
-  ) throws(InvoiceError) -> [UInt8] {
+    stated: PublicKey?, statedIsMalformed: Bool, position: Int
+  ) throws(InvoiceError) -> PublicKey {
+    if statedIsMalformed {
+      // The check order of a stated key: high-S first, then the key.
+      let isHighS: Bool
+      do {
+        isHighS = try ECDSA.isHighS(compactSignature: Array(compact))
+      } catch {
+        throw Self.map(error, position: position)
+      }
+      if isHighS { throw highS(position: position) }
+      throw Self.map(
+        Secp256k1Error(.invalidPublicKey, "public key does not parse"), position: position)
+    }
     guard let stated else {
       do {
         return try ECDSA.recoverPublicKey(
@@ -256,11 +263,9 @@ extension SignedRawInvoice {
     }
     let verification: ECDSA.Verification
     do {
-      verification = try stated.withUnsafeBytes { key in
-        Result { () throws(Secp256k1Error) in
-          try ECDSA.verifyLowS(compactSignature: compact, hash: hash, publicKey: key)
-        }
-      }.get()
+      verification = try stated.withUnsafeBytes { key throws(Secp256k1Error) in
+        try ECDSA.verifyLowS(compactSignature: compact, hash: hash, publicKey: key)
+      }
     } catch {
       throw Self.map(error, position: position)
     }
@@ -268,14 +273,18 @@ extension SignedRawInvoice {
     case .valid:
       return stated
     case .highS:
-      // BOLT 11: "If the signature is not compliant with the low-S standard rule...MUST fail
-      // the payment"
-      throw InvoiceError(
-        .signatureHighS, "signature is high-S, which an invoice with `n` may not use",
-        position: position)
+      throw highS(position: position)
     case .invalid:
       throw InvoiceError(.signatureInvalid, "signature is not by the `n` key", position: position)
     }
+  }
+
+  private static func highS(position: Int) -> InvoiceError {
+    // BOLT 11: "If the signature is not compliant with the low-S standard rule...MUST fail
+    // the payment"
+    InvoiceError(
+      .signatureHighS, "signature is high-S, which an invoice with `n` may not use",
+      position: position)
   }
 
   private static func map(_ error: Secp256k1Error, position: Int) -> InvoiceError {
@@ -321,7 +330,7 @@ extension InvoiceFields {
     if let expected = options.description, case .hash(let hash) = descriptionStorage {
       // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
       // hashed description."
-      guard SHA256.hash(Array(expected.utf8)) == hash.array else {
+      guard DescriptionHash(of: expected) == hash else {
         throw InvoiceError(
           .descriptionHashMismatch, "`h` is not the SHA-256 of the given description", field: "h")
       }
@@ -352,8 +361,10 @@ extension InvoiceSignature {
           UnsafeBufferPointer(rebasing: words[(words.count - RawInvoice.signatureWordCount)...]),
           into: bytes, padded: true)
       }
+      // 64 bytes make a compact signature.
       return InvoiceSignature(
-        compactBytes: InlineBytes64(UnsafeBufferPointer(rebasing: bytes[0..<64])),
+        compact: CompactSignature(
+          UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<64])))!,
         recoveryID: Int(bytes[64]))
     }
   }

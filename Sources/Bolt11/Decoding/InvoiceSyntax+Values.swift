@@ -15,7 +15,8 @@ extension InvoiceSyntax {
     /// `f`: the version, and the address when the version and program make one.
     case fallback(version: UInt8, program: [UInt8], address: Fallback?)
     /// `r`: the hops.
-    case route([RouteHop])
+    /// Each hop's key bytes as written (in any form) and its channel.
+    case route([WrittenHop])
     /// A fixed-length field of another length.
     case wrongLength(expected: Int)
     /// Bytes whose padding bits are not zero, or a whole character of padding.
@@ -71,12 +72,20 @@ extension InvoiceSyntax {
         return value.withUnsafeBufferPointer { buffer in
           .route(
             stride(from: 0, to: value.count, by: RouteHop.encodedLength).map { start in
-              RouteHop(
-                bytes: UnsafeBufferPointer(
-                  rebasing: buffer[start..<(start + RouteHop.encodedLength)]))
+              let hop = UnsafeBufferPointer(
+                rebasing: buffer[start..<(start + RouteHop.encodedLength)])
+              return WrittenHop(nodeID: Array(hop[0..<33]), channel: RouteHop.Channel(bytes: hop))
             })
         }
       }
     }
+  }
+}
+
+extension InvoiceSyntax {
+  /// A route hop as written: its key's 33 bytes in whatever form, and its channel.
+  package struct WrittenHop: Sendable, Equatable {
+    package var nodeID: [UInt8]
+    package var channel: RouteHop.Channel
   }
 }

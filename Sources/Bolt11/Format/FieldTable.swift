@@ -232,7 +232,7 @@ public struct FieldDefinition: Sendable {
   let check: @Sendable (InvoiceBuilder) throws(InvoiceBuildError) -> Void
   /// The data words of each field of this type the builder writes, in order; the payee's key is
   /// given for `n`.
-  let write: @Sendable (InvoiceBuilder, _ payee: [UInt8]) -> [[UInt8]]
+  let write: @Sendable (InvoiceBuilder, _ payee: PublicKey) -> [[UInt8]]
 
   /// What `mode` does with a field of this type that breaks `breach`.
   ///
@@ -290,12 +290,9 @@ public struct FieldDefinition: Sendable {
       rules: [fixedLength, single] + padding + [
         FieldRule(.missing, .refuse(.fieldMissingPaymentHash))
       ],
-      check: { builder throws(InvoiceBuildError) in
-        guard builder.paymentHash.count == 32 else {
-          throw InvoiceBuildError(.invalidPaymentHash, "payment hash must be 32 bytes")
-        }
-      },
-      write: { builder, _ in [Bech32.words(fromBytes: builder.paymentHash)] }),
+      check: { _ in },  // a `PaymentHash` is 32 bytes
+      write: { builder, _ in [builder.paymentHash.withUnsafeBytes { Bech32.words(fromBytes: $0) }] }
+    ),
 
     FieldDefinition(
       type: .paymentSecret, name: "payment_secret", length: .hash, isSingleValued: true,
@@ -307,11 +304,13 @@ public struct FieldDefinition: Sendable {
           compat: .warn(.fieldMissingPaymentSecret))
       ],
       check: { builder throws(InvoiceBuildError) in
-        guard builder.paymentSecret.count == 32 else {
-          throw InvoiceBuildError(.invalidPaymentSecret, "payment secret must be 32 bytes")
+        guard builder.paymentSecret != nil else {
+          throw InvoiceBuildError(.invalidPaymentSecret, "an invoice needs a payment secret")
         }
       },
-      write: { builder, _ in [Bech32.words(fromBytes: builder.paymentSecret)] }),
+      write: { builder, _ in
+        builder.paymentSecret.map { [$0.withUnsafeBytes { Bech32.words(fromBytes: $0) }] } ?? []
+      }),
 
     FieldDefinition(
       type: .description, name: "description", length: .any, isSingleValued: true,
@@ -338,15 +337,11 @@ public struct FieldDefinition: Sendable {
     FieldDefinition(
       type: .descriptionHash, name: "description_hash", length: .hash, isSingleValued: true,
       rules: [fixedLength, single] + padding + oneDescription,
-      check: { builder throws(InvoiceBuildError) in
-        guard case .hash(let hash) = builder.description else { return }
-        guard hash.count == 32 else {
-          throw InvoiceBuildError(.invalidDescriptionHash, "description hash must be 32 bytes")
-        }
-      },
+      // A `DescriptionHash` is 32 bytes: nothing to check.
+      check: { _ throws(InvoiceBuildError) in },
       write: { builder, _ in
         guard case .hash(let hash) = builder.description else { return [] }
-        return [Bech32.words(fromBytes: hash)]
+        return [hash.withUnsafeBytes { Bech32.words(fromBytes: $0) }]
       }),
 
     FieldDefinition(
@@ -354,7 +349,9 @@ public struct FieldDefinition: Sendable {
       // Whether the key is a point on the curve is checked with the signature.
       rules: [fixedLength, single] + padding,
       check: { _ in },  // the signer's own key
-      write: { builder, payee in builder.statesPayee ? [Bech32.words(fromBytes: payee)] : [] }),
+      write: { builder, payee in
+        builder.statesPayee ? [payee.withUnsafeBytes { Bech32.words(fromBytes: $0) }] : []
+      }),
 
     FieldDefinition(
       type: .expiry, name: "expiry", length: .between(0...13), isSingleValued: true,
@@ -451,7 +448,7 @@ public struct FieldDefinition: Sendable {
               .invalidRoute,
               "a route has 1 to \(InvoiceBuilder.maximumHopsPerRoute) hops, not \(hint.hops.count)")
           }
-          for hop in hint.hops where hop.nodeID.count != 33 || !ECDSA.isValidPublicKey(hop.nodeID) {
+          for hop in hint.hops where !hop.nodeID.isOnCurve {
             throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
           }
         }
@@ -471,11 +468,20 @@ extension FieldReader {
   @inline(__always)
   mutating func readValue(of type: FieldType, _ field: RawInvoice.Field) throws(InvoiceError) {
     switch type {
-    case .paymentHash: paymentHash = try withBytes(of: field) { InlineBytes32($0) }
-    case .paymentSecret: paymentSecret = try withBytes(of: field) { InlineBytes32($0) }
+    // The length rule was applied: 32 bytes make each of these.
+    case .paymentHash:
+      paymentHash = try withBytes(of: field) { PaymentHash(UnsafeRawBufferPointer($0))! }
+    case .paymentSecret:
+      paymentSecret = try withBytes(of: field) { PaymentSecret(UnsafeRawBufferPointer($0))! }
     case .description: try readDescription(field)
-    case .descriptionHash: descriptionHash = try withBytes(of: field) { InlineBytes32($0) }
-    case .payee: statedPayee = try bytes(of: field)
+    case .descriptionHash:
+      descriptionHash = try withBytes(of: field) { DescriptionHash(UnsafeRawBufferPointer($0))! }
+    case .payee:
+      // 33 bytes; a first byte other than 02 or 03 is refused with the signature check.
+      if let key = try withBytes(of: field, { PublicKey(UnsafeRawBufferPointer($0)) }) {
+        statedPayee = key
+        statedPayeeIsMalformed = key == nil
+      }
     case .expiry: expiry = try integer(of: field)
     case .minFinalCLTVExpiryDelta: try readMinFinalCLTV(field)
     case .paymentMetadata: metadata = try bytes(of: field)

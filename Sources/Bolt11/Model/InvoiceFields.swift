@@ -1,4 +1,5 @@
 import Bech32Codec
+import Secp256k1
 
 /// What an invoice says, every field checked by the reader rules, signature not yet involved.
 public struct InvoiceFields: Sendable, Equatable {
@@ -8,26 +9,17 @@ public struct InvoiceFields: Sendable, Equatable {
   public let amount: Millisatoshis?
   /// The signed timestamp, Unix seconds.
   public let createdAt: UInt64
-  /// `p`: 32 bytes.
-  public var paymentHash: [UInt8] { paymentHashBytes.array }
-  /// `s`: 32 bytes; nil only in compat mode, for an invoice without `s`.
-  public var paymentSecret: [UInt8]? { paymentSecretBytes?.array }
-  /// `p` and `s`, held inline: reading an invoice allocates neither.
-  let paymentHashBytes: InlineBytes32
-  let paymentSecretBytes: InlineBytes32?
-  /// `paymentHash` and `paymentSecret` as they lie in memory (read them with
-  /// `withUnsafeBytes(of:)`): no array allocated, no generic call.
-  package var paymentHashStorage: (UInt64, UInt64, UInt64, UInt64) { paymentHashBytes.storage }
-  package var paymentSecretStorage: (UInt64, UInt64, UInt64, UInt64)? {
-    paymentSecretBytes?.storage
-  }
+  /// `p`.
+  public let paymentHash: PaymentHash
+  /// `s`; nil only in compat mode, for an invoice without `s`.
+  public let paymentSecret: PaymentSecret?
   /// `d` or `h`.
   ///
   /// - Complexity: for `d`, O(n): the text is regrouped from the data part's words and made a
   ///   `String` on each call.
   public var description: InvoiceDescription {
     switch descriptionStorage {
-    case .hash(let hash): .hash(hash.array)
+    case .hash(let hash): .hash(hash)
     default: .text(descriptionStorage.withText { String(decoding: $0, as: UTF8.self) } ?? "")
     }
   }
@@ -39,18 +31,18 @@ public struct InvoiceFields: Sendable, Equatable {
   /// received bytes were not) and returns true, or returns false for `h`: `description`'s text
   /// without building a `String` or an array (a valid text is regrouped from the data part into
   /// a stack buffer).
-  ///
-  /// Not generic, so that a caller in another module (the JSON writer, once a line) looks up no
-  /// generic metadata at run time.
-  package func withDescriptionUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
+  public func withDescriptionUTF8(_ body: (UnsafeBufferPointer<UInt8>) -> Void) -> Bool {
     descriptionStorage.withText(body) != nil
   }
-  /// `h` as it lies in memory (read it with `withUnsafeBytes(of:)`), or nil for `d`.
-  package var descriptionHashStorage: (UInt64, UInt64, UInt64, UInt64)? {
-    if case .hash(let hash) = descriptionStorage { hash.storage } else { nil }
+  /// `h`, or nil for `d`: `description`'s hash without building the enumeration.
+  public var descriptionHash: DescriptionHash? {
+    if case .hash(let hash) = descriptionStorage { hash } else { nil }
   }
-  /// `n`: the payee's 33-byte key when the invoice states it.
-  public let statedPayee: [UInt8]?
+  /// `n`: the payee's key when the invoice states it.
+  public let statedPayee: PublicKey?
+  /// Whether `n` holds 33 bytes that are no compressed key (first byte neither 02 nor 03):
+  /// `statedPayee` is then nil, and the signature check refuses the invoice.
+  let statedPayeeIsMalformed: Bool
   /// `x`, or 3600 when absent.
   public let expirySeconds: UInt64
   /// `createdAt + expirySeconds`.
@@ -86,7 +78,7 @@ enum DescriptionStorage: Sendable, Equatable {
   /// `d` as UTF-8 bytes (in compat mode, with U+FFFD where the received bytes were not UTF-8).
   case text([UInt8])
   /// `h`.
-  case hash(InlineBytes32)
+  case hash(DescriptionHash)
 
   /// Calls `body` with the text of `d` as UTF-8, or returns nil for `h`.
   func withText<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
@@ -126,8 +118,8 @@ enum DescriptionStorage: Sendable, Equatable {
 public enum InvoiceDescription: Sendable, Hashable {
   /// `d`: text of at most 639 bytes (in compat mode, invalid UTF-8 replaced by U+FFFD).
   case text(String)
-  /// `h`: 32 bytes.
-  case hash([UInt8])
+  /// `h`: the SHA-256 of a text given elsewhere.
+  case hash(DescriptionHash)
 
   /// The text of a `d` field, or nil for a hash.
   public var text: String? {
@@ -138,8 +130,8 @@ public enum InvoiceDescription: Sendable, Hashable {
   ///
   /// `text` is the payee's text as received; show this one.
   public var displayText: String? { text.map(SafeText.escape) }
-  /// The 32-byte hash of an `h` field, or nil for a text.
-  public var hash: [UInt8]? {
+  /// The hash of an `h` field, or nil for a text.
+  public var hash: DescriptionHash? {
     if case .hash(let hash) = self { hash } else { nil }
   }
 }
@@ -165,30 +157,13 @@ public struct ExtraField: Sendable, Hashable {
 /// The 64-byte compact signature and recovery id ending an invoice.
 public struct InvoiceSignature: Sendable, Hashable {
   /// r ‖ s, 32 bytes each.
-  public var compact: [UInt8] { compactBytes.array }
+  public let compact: CompactSignature
   /// The recovery id byte as received (valid ones are 0...3).
   public let recoveryID: Int
-  /// r ‖ s, held inline: reading an invoice does not allocate it.
-  let compactBytes: InlineBytes64
 
-  /// `compact` as it lies in memory, r then s (read it with `withUnsafeBytes(of:)`): no array
-  /// allocated, no generic call.
-  package var compactStorage:
-    (r: (UInt64, UInt64, UInt64, UInt64), s: (UInt64, UInt64, UInt64, UInt64))
-  {
-    (compactBytes.r.storage, compactBytes.s.storage)
-  }
-
-  /// Makes a signature from its 64 bytes and recovery id.
-  ///
-  /// - Precondition: `compact` holds 64 bytes.
-  public init(compact: [UInt8], recoveryID: Int) {
-    self.compactBytes = compact.withUnsafeBufferPointer { InlineBytes64($0) }
-    self.recoveryID = recoveryID
-  }
-
-  init(compactBytes: InlineBytes64, recoveryID: Int) {
-    self.compactBytes = compactBytes
+  /// Makes a signature from its compact form and recovery id.
+  public init(compact: CompactSignature, recoveryID: Int) {
+    self.compact = compact
     self.recoveryID = recoveryID
   }
 }

@@ -1,3 +1,5 @@
+import Secp256k1
+
 /// A short channel id: block height, transaction index and output index in 8 bytes.
 public struct ShortChannelID: RawRepresentable, Sendable, Hashable, LosslessStringConvertible {
   /// The 8 bytes as a big-endian number: block in the top 24 bits, transaction in the next 24,
@@ -39,54 +41,8 @@ public struct ShortChannelID: RawRepresentable, Sendable, Hashable, LosslessStri
 
 /// One hop of a private route (an `r` field entry, 51 bytes).
 public struct RouteHop: Sendable, Hashable {
-  /// The node at the start of the channel, a 33-byte compressed key.
-  public var nodeID: [UInt8] {
-    get {
-      var bytes: [UInt8] = []
-      withNodeID { bytes = Array($0) }
-      return bytes
-    }
-    set { key = Key(newValue) }
-  }
-
-  /// `nodeID`: 33 bytes held inline (every decoded hop), anything else as given.
-  private var key: Key
-
-  private enum Key: Sendable, Hashable {
-    case compressed(prefix: UInt8, x: InlineBytes32)
-    case other([UInt8])
-
-    init(_ bytes: [UInt8]) {
-      if bytes.count == 33 {
-        self = bytes.withUnsafeBufferPointer { Key($0) }
-      } else {
-        self = .other(bytes)
-      }
-    }
-
-    /// - Precondition: `bytes` holds 33 bytes.
-    init(_ bytes: UnsafeBufferPointer<UInt8>) {
-      self = .compressed(
-        prefix: bytes[0], x: InlineBytes32(UnsafeBufferPointer(rebasing: bytes[1...])))
-    }
-  }
-
-  /// Calls `body` with the bytes of `nodeID`, without making an array of them: the one way to
-  /// the bytes. Not generic, so that a caller in another module (the JSON writer) calls this
-  /// code rather than an unspecialized copy of it.
-  package func withNodeID(_ body: (UnsafeRawBufferPointer) -> Void) {
-    switch key {
-    case .compressed(let prefix, let x):
-      withUnsafeTemporaryAllocation(byteCount: 33, alignment: 1) { buffer in
-        buffer[0] = prefix
-        x.withUnsafeBytes {
-          (buffer.baseAddress! + 1).copyMemory(from: $0.baseAddress!, byteCount: 32)
-        }
-        body(UnsafeRawBufferPointer(buffer))
-      }
-    case .other(let bytes): bytes.withUnsafeBytes(body)
-    }
-  }
+  /// The node at the start of the channel.
+  public var nodeID: PublicKey
 
   /// The channel from this node towards the next hop (or the payee).
   public var shortChannelID: ShortChannelID
@@ -103,40 +59,62 @@ public struct RouteHop: Sendable, Hashable {
   /// Makes a hop from its parts.
   ///
   /// - Parameters:
-  ///   - nodeID: the node at the start of the channel, a 33-byte compressed key.
+  ///   - nodeID: the node at the start of the channel.
   ///   - shortChannelID: the channel.
   ///   - feeBaseMsat: the fixed fee, in millisatoshis.
   ///   - feeProportionalMillionths: the proportional fee, in millionths.
   ///   - cltvExpiryDelta: the blocks added to the CLTV expiry.
   public init(
-    nodeID: [UInt8], shortChannelID: ShortChannelID, feeBaseMsat: UInt32,
+    nodeID: PublicKey, shortChannelID: ShortChannelID, feeBaseMsat: UInt32,
     feeProportionalMillionths: UInt32, cltvExpiryDelta: UInt16
   ) {
-    self.key = Key(nodeID)
+    self.nodeID = nodeID
     self.shortChannelID = shortChannelID
     self.feeBaseMsat = feeBaseMsat
     self.feeProportionalMillionths = feeProportionalMillionths
     self.cltvExpiryDelta = cltvExpiryDelta
   }
 
-  /// Reads a hop from exactly 51 bytes.
-  init(bytes: UnsafeBufferPointer<UInt8>) {
-    precondition(bytes.count == Self.encodedLength)
-    func integer(_ from: Int, _ length: Int) -> UInt64 {
-      var value: UInt64 = 0
-      for byte in bytes[from..<(from + length)] { value = value << 8 | UInt64(byte) }
-      return value
+  /// Reads a hop from exactly 51 bytes, or nil when its key is not in compressed form (first
+  /// byte neither 02 nor 03).
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    guard
+      let nodeID = PublicKey(UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[0..<33])))
+    else {
+      return nil
     }
-    key = Key(UnsafeBufferPointer(rebasing: bytes[0..<33]))
-    shortChannelID = ShortChannelID(rawValue: integer(33, 8))
-    feeBaseMsat = UInt32(truncatingIfNeeded: integer(41, 4))
-    feeProportionalMillionths = UInt32(truncatingIfNeeded: integer(45, 4))
-    cltvExpiryDelta = UInt16(truncatingIfNeeded: integer(49, 2))
+    let channel = Channel(bytes: bytes)
+    self.init(
+      nodeID: nodeID, shortChannelID: channel.shortChannelID, feeBaseMsat: channel.feeBaseMsat,
+      feeProportionalMillionths: channel.feeProportionalMillionths,
+      cltvExpiryDelta: channel.cltvExpiryDelta)
+  }
+
+  /// The 18 bytes of a hop after its key: what the hop says of its channel.
+  package struct Channel: Sendable, Equatable {
+    package var shortChannelID: ShortChannelID
+    package var feeBaseMsat: UInt32
+    package var feeProportionalMillionths: UInt32
+    package var cltvExpiryDelta: UInt16
+
+    /// Reads the channel of a hop of exactly 51 bytes.
+    package init(bytes: UnsafeBufferPointer<UInt8>) {
+      precondition(bytes.count == RouteHop.encodedLength)
+      func integer(_ from: Int, _ length: Int) -> UInt64 {
+        var value: UInt64 = 0
+        for byte in bytes[from..<(from + length)] { value = value << 8 | UInt64(byte) }
+        return value
+      }
+      shortChannelID = ShortChannelID(rawValue: integer(33, 8))
+      feeBaseMsat = UInt32(truncatingIfNeeded: integer(41, 4))
+      feeProportionalMillionths = UInt32(truncatingIfNeeded: integer(45, 4))
+      cltvExpiryDelta = UInt16(truncatingIfNeeded: integer(49, 2))
+    }
   }
 
   /// The 51 bytes of this hop.
   var bytes: [UInt8] {
-    var bytes = nodeID
+    var bytes = nodeID.bytes
     func append(_ value: UInt64, _ length: Int) {
       for index in (0..<length).reversed() {
         bytes.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))))

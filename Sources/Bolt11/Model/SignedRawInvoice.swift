@@ -34,7 +34,7 @@ public struct Invoice: Sendable, Equatable {
   /// The signature, checked against the payee.
   public let signature: InvoiceSignature
   /// The payee: the `n` field, checked against the signature, or the key recovered from it.
-  public let payeeNodeID: [UInt8]
+  public let payeeNodeID: PublicKey
   /// Where the invoice's first character stood in the caller's input, for error positions.
   let inputOffset: Int
 
@@ -49,9 +49,7 @@ public struct Invoice: Sendable, Equatable {
 
 extension InvoiceSignature {
   /// The signature in DER, as Core Lightning prints it, or nil when r or s is out of range.
-  public var der: [UInt8]? {
-    try? ECDSA.derSignature(compactSignature: compact)
-  }
+  public var der: [UInt8]? { compact.der }
 }
 
 extension ExtraField {

@@ -1,3 +1,5 @@
+public import Bolt11
+
 /// Admits a validated offline invoice for display only when it is not paid.
 ///
 /// What it guarantees:

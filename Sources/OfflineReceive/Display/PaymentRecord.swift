@@ -1,3 +1,5 @@
+public import Bolt11
+
 /// One entry of the wallet's payment history, as the payment gate reads it.
 public struct PaymentRecord: Sendable, Hashable {
   /// Whether the payment came in (true) or went out.

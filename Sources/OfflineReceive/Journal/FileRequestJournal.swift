@@ -1,5 +1,7 @@
+import Bech32Codec
 import Bolt11
 import Foundation
+import Secp256k1
 
 #if canImport(Glibc)
   import Glibc
@@ -325,7 +327,7 @@ public actor FileRequestJournal: RequestJournal {
     }
 
     var record: JournalRecord? {
-      guard let network = Currency(rawValue: network), let nodeID = NodeID(hex: nodeID) else {
+      guard let network = Currency(rawValue: network), let nodeID = PublicKey(hex: nodeID) else {
         return nil
       }
       var hash: PaymentHash?

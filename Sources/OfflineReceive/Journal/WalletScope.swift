@@ -1,4 +1,5 @@
 public import Bolt11
+public import Secp256k1
 
 /// Which wallet a journal record belongs to: its network and its own node id.
 ///
@@ -7,10 +8,10 @@ public struct WalletScope: Hashable, Sendable {
   /// The chain the wallet runs on.
   public var network: Currency
   /// The wallet's own node id.
-  public var nodeID: NodeID
+  public var nodeID: PublicKey
 
   /// The scope of the wallet on `network` with `nodeID`.
-  public init(network: Currency, nodeID: NodeID) {
+  public init(network: Currency, nodeID: PublicKey) {
     self.network = network
     self.nodeID = nodeID
   }

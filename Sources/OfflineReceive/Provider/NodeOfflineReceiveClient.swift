@@ -1,4 +1,5 @@
 public import Bolt11
+public import Secp256k1
 
 /// The node's offline-receive API, as the provider reaches it: what a provider adapter
 /// implements over its node binding.
@@ -16,7 +17,7 @@ public import Bolt11
 ///   binding's own text in the error's description where it has one.
 public protocol NodeOfflineReceiveClient: Sendable {
   /// The node's own id: the payee of its invoices.
-  func ownNodeID() async throws(NodeError) -> NodeID
+  func ownNodeID() async throws(NodeError) -> PublicKey
   /// Whether a new request for `amount` would be eligible now. Reserves nothing; zero
   /// answers false.
   func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool

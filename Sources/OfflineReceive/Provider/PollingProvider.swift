@@ -300,7 +300,7 @@ public actor PollingProvider {
       var refused = record
       // Kept so that a payment of the refused invoice is still matched to its intent.
       if let invoice = try? Invoice.decode(bolt11, options: DecodeOptions(mode: .strict)) {
-        refused.paymentHash = PaymentHash(bytes: invoice.paymentHash)
+        refused.paymentHash = invoice.paymentHash
         refused.expiresAt = invoice.expiresAt
       }
       var error = OfflineReceiveError(

@@ -1,3 +1,4 @@
+import Bech32Codec
 import Bolt11
 
 /// The library-issued identity of one receive intent.

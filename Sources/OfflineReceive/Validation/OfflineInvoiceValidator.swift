@@ -56,7 +56,7 @@ public enum OfflineInvoiceValidator {
       return reject(.amountMismatch, "the invoice asks \(amount); expected \(policy.amount)")
     }
     // Contract: "its payee is our node id (compared as 33 bytes)".
-    guard invoice.payeeNodeID == policy.nodeID.bytes else {
+    guard invoice.payeeNodeID == policy.nodeID else {
       return reject(.payeeMismatch, "the invoice pays another node, not \(policy.nodeID)")
     }
     // Contract: "its currency matches".
@@ -70,9 +70,7 @@ public enum OfflineInvoiceValidator {
     if let expected = policy.description, invoice.description.text != expected {
       return reject(.descriptionMismatch, "the description is not the requested one")
     }
-    guard let paymentHash = PaymentHash(bytes: invoice.paymentHash) else {
-      preconditionFailure("the decoder guarantees a 32-byte payment hash")
-    }
+    let paymentHash = invoice.paymentHash
     // Contract: "its `created_at` is not later than `now + clock skew`". A sum past 64 bits is
     // later than any timestamp, so it saturates.
     let latestCreation = now.addingSaturating(policy.clockSkewSeconds)

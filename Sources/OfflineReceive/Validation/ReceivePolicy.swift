@@ -1,4 +1,5 @@
 public import Bolt11
+public import Secp256k1
 
 /// What an offline invoice must be for this wallet to display it: the request (amount,
 /// description), the payee and network, and the lifetime rules of `display`.
@@ -7,7 +8,7 @@ public struct ReceivePolicy: Sendable, Equatable {
   /// The exact amount the user asked for.
   public var amount: Millisatoshis
   /// Our own node: the only acceptable payee.
-  public var nodeID: NodeID
+  public var nodeID: PublicKey
   /// The chain the wallet runs on; nil accepts any (the command line without `--network`).
   public var network: Currency?
   /// When set, the invoice must carry exactly this text in a `d` field.
@@ -17,7 +18,7 @@ public struct ReceivePolicy: Sendable, Equatable {
 
   /// A policy for one request, with the lifetime rules of `display`.
   public init(
-    amount: Millisatoshis, nodeID: NodeID, network: Currency?, description: String? = nil,
+    amount: Millisatoshis, nodeID: PublicKey, network: Currency?, description: String? = nil,
     display: DisplayPolicy = DisplayPolicy()
   ) {
     self.amount = amount
@@ -29,7 +30,7 @@ public struct ReceivePolicy: Sendable, Equatable {
 
   /// A policy for one request, with each lifetime rule given on its own.
   public init(
-    amount: Millisatoshis, nodeID: NodeID, network: Currency?, description: String? = nil,
+    amount: Millisatoshis, nodeID: PublicKey, network: Currency?, description: String? = nil,
     maxDisplaySeconds: UInt64, minRemainingSeconds: UInt64, clockSkewSeconds: UInt64,
     safetyMarginSeconds: UInt64
   ) {

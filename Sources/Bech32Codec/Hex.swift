@@ -1,9 +1,12 @@
-import Bech32Codec
-
-/// Lower-case hexadecimal, both ways: for the package's identifiers, JSON and tools.
-package enum Hex {
-  /// The bytes in lower-case hexadecimal.
-  package static func encode(_ bytes: some Collection<UInt8>) -> String {
+/// Lower-case hexadecimal, both ways: how keys, hashes and signatures are written as text.
+///
+/// ```swift
+/// Hex.encode([0x03, 0xe7])  // "03e7"
+/// Hex.decode("03E7")        // [0x03, 0xe7]
+/// ```
+public enum Hex {
+  /// The bytes in lower-case hexadecimal, two digits a byte.
+  public static func encode(_ bytes: some Collection<UInt8>) -> String {
     bytes.withContiguousBytes { encode(UnsafeRawBufferPointer($0)) }
   }
 
@@ -20,7 +23,9 @@ package enum Hex {
   /// Sixteen bytes a step in vector registers, worked out rather than looked up (about 30
   /// instructions for 32 digits, and no table to bring into the cache after the signature check
   /// has emptied it), then byte by byte with the same arithmetic.
-  package static func write(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer) {
+  ///
+  /// - Precondition: `target` has room for `2 * bytes.count` bytes.
+  public static func write(_ bytes: UnsafeRawBufferPointer, to target: UnsafeMutableRawPointer) {
     let count = bytes.count
     #if _endian(little)
       if count >= 16 {
@@ -77,8 +82,8 @@ package enum Hex {
     value &+ 0x30 &+ ((0 &- ((value &+ 6) &>> 4)) & 39)
   }
 
-  /// The bytes of an even-length hexadecimal string (either case), or nil.
-  package static func decode(_ text: String) -> [UInt8]? {
+  /// The bytes of an even-length hexadecimal string (either case), or nil for any other text.
+  public static func decode(_ text: String) -> [UInt8]? {
     let utf8 = Array(text.utf8)
     guard utf8.count % 2 == 0 else { return nil }
     var output: [UInt8] = []
@@ -93,7 +98,7 @@ package enum Hex {
   }
 
   /// The value of one hexadecimal digit (either case), or nil.
-  package static func nibble(_ byte: UInt8) -> UInt8? {
+  public static func nibble(_ byte: UInt8) -> UInt8? {
     switch byte {
     case 0x30...0x39: byte - 0x30
     case 0x61...0x66: byte - 0x61 + 10
