@@ -319,9 +319,9 @@ import Synchronization
     prepared.append(
       Prepared(
         preimage: parsed.raw.signingPreimage, hash: parsed.raw.signatureHash,
-        compact: parsed.signature.compact, recoveryID: parsed.signature.recoveryID,
-        statedPayee: parsed.fields.statedPayee))
-    for hint in parsed.fields.routeHints { routeKeys += hint.hops.map(\.nodeID) }
+        compact: parsed.signature.compact.bytes, recoveryID: parsed.signature.recoveryID,
+        statedPayee: parsed.fields.statedPayee?.bytes))
+    for hint in parsed.fields.routeHints { routeKeys += hint.hops.map(\.nodeID.bytes) }
   }
   let lengths = texts.map(\.utf8.count).sorted()
 
