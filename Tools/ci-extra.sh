@@ -131,9 +131,9 @@ else
 fi
 
 step "our decoder through the external-decoder protocol on Vectors/ (must pass every vector)"
-# The third-party adapters of Tools/decoders/ (PyPI bolt11, pyln-proto, Debian's electrum) are
-# not run here: they need installs from PyPI and apt, and their results are measurements, not
-# checks (Tools/decoders/matrix.sh).
+# The third-party adapters of Tools/decoders/ (PyPI bolt11, pyln-proto and breez-sdk-liquid's
+# rust-lightning, Debian's electrum) are not run here: they need installs from PyPI and apt, and
+# their results are measurements, not checks (Tools/decoders/matrix.sh).
 if [ -x .build/debug/bolt11 ] || swift build --product bolt11 >"$logs/protocol-build.log" 2>&1; then
   if .build/debug/bolt11 vectors Vectors --decoder '.build/debug/bolt11 decode --protocol' \
     --report "$logs/protocol-report.md" >"$logs/protocol.log" 2>&1; then

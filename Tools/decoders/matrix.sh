@@ -12,6 +12,9 @@ decoders=(--decoder "$bolt11 decode --protocol")
 [ -x .build/decoders/bolt11/bin/python ] && decoders+=(--decoder 'Tools/decoders/run bolt11')
 [ -x .build/decoders/pyln-proto/bin/python ] && decoders+=(--decoder 'Tools/decoders/run pyln-proto')
 /usr/bin/python3 -c 'import electrum' 2>/dev/null && decoders+=(--decoder 'Tools/decoders/run electrum')
+# An import, not the interpreter alone: a failed install leaves the virtual environment behind.
+.build/decoders/rust-lightning/bin/python -c 'import breez_sdk_liquid' 2>/dev/null \
+  && decoders+=(--decoder 'Tools/decoders/run rust-lightning')
 for extra in "$@"; do decoders+=(--decoder "$extra"); done
 mkdir -p .build/decoders
 "$bolt11" vectors Vectors "${decoders[@]}" --report .build/decoders/report.html >/dev/null

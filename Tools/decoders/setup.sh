@@ -5,8 +5,11 @@
 #   bolt11      PyPI `bolt11` 2.2.0, in the virtual environment .build/decoders/bolt11
 #   pyln-proto  PyPI `pyln-proto` (Core Lightning's Python package), in .build/decoders/pyln-proto
 #   electrum    Debian's `python3-electrum` (apt-get, as root), run with /usr/bin/python3
+#   rust-lightning  PyPI `breez-sdk-liquid` 0.12.4, rust-lightning's `lightning-invoice` in a
+#               compiled module (a binary wheel only: CPython 3.10 to 3.13 on x86_64 Linux with
+#               glibc 2.31 or later), in .build/decoders/rust-lightning
 #
-# Usage: Tools/decoders/setup.sh [bolt11|pyln-proto|electrum]...   (default: all three)
+# Usage: Tools/decoders/setup.sh [bolt11|pyln-proto|electrum|rust-lightning]...   (default: all)
 # Each one that fails to install is reported and the others still go on; exits 1 when any failed.
 # Needs network access to PyPI and Debian's archive; writes only under .build/decoders/ (and the
 # system's packages, for electrum).
@@ -28,18 +31,19 @@ venv() {  # venv NAME PACKAGE...
   "$root/$name/bin/python" -m pip install --quiet --disable-pip-version-check "$@"
 }
 
-for decoder in "${@:-bolt11 pyln-proto electrum}"; do
+for decoder in "${@:-bolt11 pyln-proto electrum rust-lightning}"; do
   for name in $decoder; do
     case $name in
       bolt11) venv bolt11 'bolt11==2.2.0' 'bitstring<5' ;;
       pyln-proto) venv pyln-proto 'pyln-proto==26.6.9' 'bitstring<5' ;;
+      rust-lightning) venv rust-lightning 'breez-sdk-liquid==0.12.4' --only-binary=:all: ;;
       electrum)
         if ! /usr/bin/python3 -c 'import electrum' 2>/dev/null; then
           apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-electrum \
             >.build/decoders/apt.log 2>&1
         fi
         ;;
-      *) echo "unknown decoder $name (bolt11, pyln-proto or electrum)" >&2; false ;;
+      *) echo "unknown decoder $name (bolt11, pyln-proto, electrum or rust-lightning)" >&2; false ;;
     esac
     if [ $? -eq 0 ]; then echo "ok: $name"; else echo "FAILED: $name did not install"; failed=1; fi
   done
