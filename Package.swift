@@ -34,13 +34,18 @@ let package = Package(
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
     .target(name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
-    .target(name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    // The one retry of system calls interrupted by a signal (EINTR); in no product.
+    .target(name: "SystemCall"),
+    .target(
+      name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall"]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
       name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
     .target(
       name: "Bolt11Tool",
-      dependencies: ["Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "Secp256k1"]),
+      dependencies: [
+        "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "Secp256k1", "SystemCall",
+      ]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
     .executableTarget(
@@ -81,6 +86,7 @@ let package = Package(
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
+    .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(
       name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
     .testTarget(

@@ -2,6 +2,7 @@ import Bech32Codec
 import Bolt11
 import Foundation
 import Secp256k1
+import SystemCall
 
 /// Where `encode` finds its secret key: `--key-file PATH`, else `--key HEX`, else the environment
 /// variable `BOLT11_SIGNING_KEY` (hex).
@@ -105,14 +106,12 @@ enum SigningKeySource {
     defer { SigningKey.wipe(&buffer) }
     var count = 0
     while count < buffer.count {
-      let read = buffer.withUnsafeMutableBytes {
-        Foundation.read(descriptor, $0.baseAddress! + count, $0.count - count)
-      }
+      let read = try buffer.withUnsafeMutableBytes { buffer in
+        retryingOnInterrupt {
+          Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+        }
+      }.mapError { ToolIOError(.read, path, $0) }.get()
       if read == 0 { break }
-      if read < 0 {
-        if errno == EINTR { continue }
-        throw ToolIOError.fromErrno(.read, path)
-      }
       count += read
     }
     guard count <= maximumFileBytes else {

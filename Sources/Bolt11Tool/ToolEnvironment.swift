@@ -1,4 +1,5 @@
 import Foundation
+import SystemCall
 
 /// Where bytes come from: standard input or a file.
 public protocol ByteSource: AnyObject {
@@ -60,6 +61,11 @@ public struct ToolIOError: Error, CustomStringConvertible {
   /// `what` and the text of the current `errno`.
   static func fromErrno(_ code: Code, _ what: String) -> ToolIOError {
     ToolIOError(code, "\(what): \(String(cString: strerror(errno)))")
+  }
+
+  /// The error of a failed system call on `what`.
+  init(_ code: Code, _ what: String, _ failure: SystemError) {
+    self.init(code, "\(what): \(failure)")
   }
 
   public var description: String { "\(code.rawValue): \(message)" }
@@ -177,11 +183,8 @@ public final class FileSource: ByteSource {
 
   /// One `read(2)`, straight into `buffer`.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    while true {
-      let count = Foundation.read(descriptor, buffer.baseAddress, buffer.count)
-      if count >= 0 { return count }
-      if errno != EINTR { throw ToolIOError.fromErrno(.read, name) }
-    }
+    try retryingOnInterrupt { Foundation.read(descriptor, buffer.baseAddress, buffer.count) }
+      .mapError { ToolIOError(.read, name, $0) }.get()
   }
 }
 
@@ -206,11 +209,9 @@ public final class FileSink: ByteSink {
   public func write(_ bytes: UnsafeBufferPointer<UInt8>) throws {
     var offset = 0
     while offset < bytes.count {
-      let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-      if written < 0 {
-        if errno == EINTR { continue }
-        throw ToolIOError.fromErrno(.write, name)
-      }
+      let written = try retryingOnInterrupt {
+        Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+      }.mapError { ToolIOError(.write, name, $0) }.get()
       // write(2) returns 0 only for a count of 0; never loop on it.
       guard written > 0 else { throw ToolIOError(.write, "\(name): nothing written") }
       offset += written

@@ -2,6 +2,7 @@ import Bech32Codec
 import Bolt11
 import Foundation
 import Secp256k1
+import SystemCall
 
 #if canImport(Glibc)
   import Glibc
@@ -170,11 +171,8 @@ public actor FileRequestJournal: RequestJournal {
 
   /// `open(2)` with close-on-exec, retried when a signal interrupts it.
   static func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(JournalError) -> Int32 {
-    while true {
-      let descriptor = posixOpen(path, flags | O_CLOEXEC, mode)
-      if descriptor >= 0 { return descriptor }
-      guard errno == EINTR else { throw ioError("open \(path)") }
-    }
+    try retryingOnInterrupt { posixOpen(path, flags | O_CLOEXEC, mode) }
+      .mapError { ioError("open \(path)", $0) }.get()
   }
 
   private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
@@ -182,19 +180,20 @@ public actor FileRequestJournal: RequestJournal {
   {
     var written = 0
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes { buffer in
-        posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-      }
-      if count < 0 && errno == EINTR { continue }
+      let count = try bytes.withUnsafeBytes { buffer in
+        retryingOnInterrupt {
+          posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+        }
+      }.mapError { ioError("write \(path)", $0) }.get()
+      // write(2) returns 0 only for a count of 0; never loop on it.
       guard count > 0 else { throw ioError("write \(path)") }
       written += count
     }
   }
 
   private static func sync(_ descriptor: Int32, path: String) throws(JournalError) {
-    while fsync(descriptor) != 0 {
-      guard errno == EINTR else { throw ioError("fsync \(path)") }
-    }
+    _ = try retryingOnInterrupt { fsync(descriptor) }.mapError { ioError("fsync \(path)", $0) }
+      .get()
   }
 
   /// The whole file at `path`, or nil when there is none.
@@ -210,9 +209,9 @@ public actor FileRequestJournal: RequestJournal {
     var bytes: [UInt8] = []
     var chunk = [UInt8](repeating: 0, count: 65_536)
     while true {
-      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { throw ioError("read \(path)") }
+      let count = try chunk.withUnsafeMutableBytes { buffer in
+        retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
+      }.mapError { ioError("read \(path)", $0) }.get()
       if count == 0 { return bytes }
       bytes += chunk[..<count]
     }
@@ -220,6 +219,11 @@ public actor FileRequestJournal: RequestJournal {
 
   static func ioError(_ operation: String) -> JournalError {
     JournalError(.io, "\(operation): \(String(cString: strerror(errno)))")
+  }
+
+  /// The journal error of a failed system call.
+  static func ioError(_ operation: String, _ failure: SystemError) -> JournalError {
+    JournalError(.io, "\(operation): \(failure)")
   }
 
   // MARK: - Format
@@ -413,9 +417,8 @@ private final class LockFile {
   func withExclusive<Value>(_ body: () throws(JournalError) -> Value) throws(JournalError)
     -> Value
   {
-    while flock(descriptor, LOCK_EX) != 0 {
-      guard errno == EINTR else { throw FileRequestJournal.ioError("lock journal.lock") }
-    }
+    _ = try retryingOnInterrupt { flock(descriptor, LOCK_EX) }
+      .mapError { FileRequestJournal.ioError("lock journal.lock", $0) }.get()
     defer { flock(descriptor, LOCK_UN) }
     return try body()
   }
