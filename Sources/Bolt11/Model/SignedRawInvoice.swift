@@ -7,7 +7,7 @@ import Secp256k1
 /// check signatures elsewhere or only need the fields. Its payee is unknown unless the invoice
 /// states one in `n`, and nothing in it is authenticated. `verified()` turns it into an `Invoice`.
 @dynamicMemberLookup
-public struct SignedRawInvoice: Sendable, Equatable {
+public struct SignedRawInvoice: Sendable, Hashable {
   /// The invoice as received: human-readable part, data words and fields in received order.
   public let raw: RawInvoice
   /// What the invoice says, every field rule checked.
@@ -25,8 +25,13 @@ public struct SignedRawInvoice: Sendable, Equatable {
 }
 
 /// A fully checked invoice: every reader rule of BOLT #11, the signature, and the payee.
+///
+/// Equal and hashed by what was signed and the signature; shown (`print`, string interpolation)
+/// as the invoice string itself, which is Bech32 and so always safe to print.
+/// `invoice.description` is the invoice's `d` or `h` field, as every field is read straight
+/// from ``fields``.
 @dynamicMemberLookup
-public struct Invoice: Sendable, Equatable {
+public struct Invoice: Sendable, Hashable {
   /// The invoice as received: human-readable part, data words and fields in received order.
   public let raw: RawInvoice
   /// What the invoice says, every field rule checked.
@@ -74,4 +79,31 @@ extension Invoice {
     lhs.raw == rhs.raw && lhs.fields == rhs.fields && lhs.signature == rhs.signature
       && lhs.payeeNodeID == rhs.payeeNodeID
   }
+
+  /// Hashes the signed bytes (prefix and data part, signature included).
+  public func hash(into hasher: inout Hasher) { raw.hashSigned(into: &hasher) }
+}
+
+extension SignedRawInvoice {
+  /// Hashes the signed bytes (prefix and data part, signature included).
+  public func hash(into hasher: inout Hasher) { raw.hashSigned(into: &hasher) }
+}
+
+extension RawInvoice {
+  /// The human-readable part and every data word, the signature's included; not the case it
+  /// was written in.
+  func hashSigned(into hasher: inout Hasher) {
+    hasher.combine(hrp)
+    hasher.combine(words)
+  }
+}
+
+extension Invoice: CustomDebugStringConvertible {
+  /// The invoice string, as received (`string`).
+  public var debugDescription: String { string }
+}
+
+extension SignedRawInvoice: CustomDebugStringConvertible {
+  /// The invoice string, as received.
+  public var debugDescription: String { raw.encoded() }
 }
