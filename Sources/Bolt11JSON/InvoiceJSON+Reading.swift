@@ -11,6 +11,7 @@ extension InvoiceJSON {
     /// What is wrong, in prose.
     public var message: String
 
+    /// An error with `code` and `message`.
     public init(code: String = "input.invalid_json", message: String) {
       self.code = code
       self.message = message

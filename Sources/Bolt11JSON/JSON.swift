@@ -2,13 +2,21 @@ import Bolt11
 
 /// A JSON value that keeps object keys in order and integers exact (64-bit, signed or not).
 public enum JSON: Sendable, Equatable {
+  /// `null`.
   case null
+  /// `true` or `false`.
   case bool(Bool)
+  /// A whole number, read exactly; a negative one, or one written so.
   case integer(Int64)
+  /// A whole number from 2^63 up to 2^64 - 1 (and any non-negative one made as such).
   case unsigned(UInt64)
+  /// A number with a fraction or an exponent, or beyond 64 bits.
   case double(Double)
+  /// A string.
   case string(String)
+  /// An array.
   case array([JSON])
+  /// An object, its members in their order (a key at most once when parsed).
   case object([(String, JSON)])
 
   public static func == (lhs: JSON, rhs: JSON) -> Bool {
@@ -54,9 +62,13 @@ public enum JSON: Sendable, Equatable {
     return nil
   }
 
+  /// The string, when the value is one.
   public var stringValue: String? { if case .string(let s) = self { s } else { nil } }
+  /// The elements, when the value is an array.
   public var arrayValue: [JSON]? { if case .array(let a) = self { a } else { nil } }
+  /// The flag, when the value is `true` or `false`.
   public var boolValue: Bool? { if case .bool(let b) = self { b } else { nil } }
+  /// The members in their order, when the value is an object.
   public var objectValue: [(String, JSON)]? { if case .object(let o) = self { o } else { nil } }
 
   /// The value as an unsigned integer, when it is one.
@@ -120,7 +132,9 @@ public enum JSON: Sendable, Equatable {
 extension JSON {
   /// Why a text is not JSON.
   public struct ParseError: Error, CustomStringConvertible {
+    /// What is wrong.
     public var message: String
+    /// The byte offset in the text where it was found.
     public var offset: Int
     public var description: String { "\(message) at byte \(offset)" }
   }
