@@ -7,6 +7,7 @@
 
 import Bech32Codec
 import Bolt11
+import Secp256k1
 import TestSupport
 
 /// A fake key for fuzzing only: 32 bytes of 0x01. Not a real key.
@@ -41,12 +42,23 @@ private struct ByteReader {
 public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   var reader = ByteReader(bytes: UnsafeRawBufferPointer(start: start, count: count))
   let currency = Currency.allCases[Int(reader.byte()) % Currency.allCases.count]
-  let paymentHash = reader.bytes(reader.length(usually: 32))
-  let paymentSecret = reader.bytes(reader.length(usually: 32))
+  // A value of the wrong length is no value: refused when made, not when built.
+  let hashBytes = reader.bytes(reader.length(usually: 32))
+  let secretBytes = reader.bytes(reader.length(usually: 32))
+  let descriptionBytes = reader.bytes(reader.length(usually: 32))
+  let paymentHash = PaymentHash(bytes: hashBytes)
+  let paymentSecret = PaymentSecret(bytes: secretBytes)
+  let descriptionHash = DescriptionHash(bytes: descriptionBytes)
+  check((paymentHash == nil) == (hashBytes.count != 32), "PaymentHash of \(hashBytes.count) bytes")
+  check((paymentSecret == nil) == (secretBytes.count != 32), "PaymentSecret of \(secretBytes.count)")
+  check(
+    (descriptionHash == nil) == (descriptionBytes.count != 32),
+    "DescriptionHash of \(descriptionBytes.count) bytes")
+  guard let paymentHash, let paymentSecret, let descriptionHash else { return 0 }
   let description: InvoiceDescription =
     reader.bool()
     ? .text(String(decoding: reader.bytes(Int(reader.byte()) * 3), as: UTF8.self))
-    : .hash(reader.bytes(reader.length(usually: 32)))
+    : .hash(descriptionHash)
   let createdAt = reader.bool() ? reader.u64() : reader.u64() >> 29
   var builder = InvoiceBuilder(
     currency: currency, paymentHash: paymentHash, paymentSecret: paymentSecret,
@@ -62,7 +74,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   do {
     builder.features = try Features(bits: bits)
   } catch {
-    check(error.code == .invalidFeatures, "Features(bits:) threw \(error)")
+    check(
+      (error as? InvoiceBuildError)?.code == .invalidFeatures, "Features(bits:) threw \(error)")
     check(bits.contains { $0 > Features.maximumBit }, "Features(bits:) refused \(bits)")
   }
   for _ in 0..<(reader.byte() % 4) {
@@ -72,9 +85,15 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     }
   }
   for _ in 0..<(reader.byte() % 3) {
-    let hops = (0..<Int(reader.byte() % 14)).map { _ in
-      RouteHop(
-        nodeID: reader.bool() ? generator : reader.bytes(reader.length(usually: 33)),
+    let hops = (0..<Int(reader.byte() % 14)).compactMap { _ -> RouteHop? in
+      let keyBytes = reader.bool() ? generator : reader.bytes(reader.length(usually: 33))
+      let isCompressedForm = keyBytes.count == 33 && (keyBytes[0] == 2 || keyBytes[0] == 3)
+      guard let nodeID = PublicKey(bytes: keyBytes) else {
+        check(!isCompressedForm, "PublicKey refused a compressed form")
+        return nil
+      }
+      return RouteHop(
+        nodeID: nodeID,
         shortChannelID: ShortChannelID(rawValue: reader.u64()),
         feeBaseMsat: UInt32(truncatingIfNeeded: reader.u64()),
         feeProportionalMillionths: UInt32(truncatingIfNeeded: reader.u64()),
@@ -101,7 +120,7 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
     check(invoice.payeeNodeID.bytes == key.publicKey.bytes, "built invoice has another payee")
     check(invoice.string.utf8.count <= RawInvoice.maximumLength, "built invoice is too long")
   } catch {
-    _ = error.code  // a refusal is an answer
+    _ = error  // a refusal is an answer
   }
   return 0
 }
