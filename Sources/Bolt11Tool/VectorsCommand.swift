@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11Conformance
 import Foundation
 
 /// `bolt11 vectors PATH... [--decoder CMD]... [--timeout SECONDS] [--report FILE.md|FILE.html]`:

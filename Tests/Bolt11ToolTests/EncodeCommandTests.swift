@@ -5,6 +5,7 @@ import Secp256k1
 import TestSupport
 import Testing
 
+@testable import Bolt11Conformance
 @testable import Bolt11Tool
 
 /// `bolt11 encode` called as a function: decode --json, then encode with the signer's key.

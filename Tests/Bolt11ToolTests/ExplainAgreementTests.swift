@@ -2,6 +2,7 @@ import Bolt11
 import Bolt11ToolFixtures
 import Testing
 
+@testable import Bolt11Conformance
 @testable import Bolt11Tool
 
 /// `explain` and `decode` on every vector of `Vectors/`: the same verdict, code, message and

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
+@testable import Bolt11Conformance
 @testable import Bolt11Tool
 
 /// Every vector in `Vectors/*.json`, one test case each: the same runner as `bolt11 vectors`.

@@ -9,9 +9,9 @@ import Foundation
 /// the request, reads the answer and drains standard error at the same time, so a decoder that
 /// writes much to standard error, or reads its input late, never blocks the runner; nothing here
 /// waits longer than the deadline it is given.
-final class DecoderProcess {
+package final class DecoderProcess {
   /// Why a line could not be had.
-  enum Failure: Error, Equatable {
+  package enum Failure: Error, Equatable {
     /// No full line before the deadline.
     case timedOut
     /// The decoder closed its standard output or exited; its status as text.
@@ -23,16 +23,16 @@ final class DecoderProcess {
   }
 
   /// The decoder could not be started at all.
-  struct StartError: Error {
-    var message: String
+  package struct StartError: Error {
+    package var message: String
   }
 
   /// Longest answer line read (1 MiB; a decoded invoice is a few kilobytes).
-  static let maximumLineBytes = 1 << 20
+  package static let maximumLineBytes = 1 << 20
   /// How much of standard error is kept: the decoder's last 4 KiB.
   static let stderrTailBytes = 4096
 
-  let command: String
+  package let command: String
   private var pid: pid_t = 0
   private var input: Int32 = -1
   private var output: Int32 = -1
@@ -40,20 +40,20 @@ final class DecoderProcess {
   /// Bytes of standard output after the last full line.
   private var pending: [UInt8] = []
   /// The tail of everything the decoder wrote to standard error, over all its starts.
-  private(set) var stderrTail: [UInt8] = []
+  package private(set) var stderrTail: [UInt8] = []
   /// The tail of what it wrote to standard error since the last `exchange` began.
-  private(set) var stderrOfLastExchange: [UInt8] = []
+  package private(set) var stderrOfLastExchange: [UInt8] = []
 
-  var isRunning: Bool { pid > 0 }
+  package var isRunning: Bool { pid > 0 }
 
-  init(command: String) { self.command = command }
+  package init(command: String) { self.command = command }
 
   deinit { stop() }
 
   /// Starts the decoder.
   ///
   /// - Throws: `StartError` when a pipe cannot be made or `/bin/sh` cannot be spawned.
-  func start() throws(StartError) {
+  package func start() throws(StartError) {
     stop()
     // Socket pairs rather than pipes: made close-on-exec atomically, so a decoder that another
     // thread starts meanwhile never holds this one's descriptors open.
@@ -129,7 +129,7 @@ final class DecoderProcess {
   ///
   /// After a failure other than `.exited` the decoder is still running and out of step: call
   /// `stop()` before the next exchange.
-  func exchange(_ request: [UInt8], timeout: Double) -> Result<[UInt8], Failure> {
+  package func exchange(_ request: [UInt8], timeout: Double) -> Result<[UInt8], Failure> {
     stderrOfLastExchange = []
     guard isRunning else { return .failure(.exited(status: nil, description: "not running")) }
     readAvailableOutput()
@@ -254,7 +254,7 @@ final class DecoderProcess {
   }
 
   /// Ends the decoder and its process group, if running.
-  func stop() {
+  package func stop() {
     guard isRunning else { return }
     drainErrors()
     kill(-pid, SIGKILL)

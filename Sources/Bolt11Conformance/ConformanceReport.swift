@@ -2,26 +2,45 @@ import Bolt11
 
 /// What each decoder made of the vectors, and the reports drawn from it: the terminal summary,
 /// Markdown and HTML.
-struct ConformanceReport {
+package struct ConformanceReport {
   /// One vector's outcome under one decoder.
-  struct Result {
-    var file: String
-    var name: String
-    var category: String
-    var verdict: DecoderScore.Verdict
+  package struct Result {
+    package var file: String
+    package var name: String
+    package var category: String
+    package var verdict: DecoderScore.Verdict
     /// What the vector expects (`DecoderScore.expected`).
-    var expected: String
+    package var expected: String
     /// What came back, for a failure: the answer line or what happened instead.
-    var got: String = ""
+    package var got: String = ""
     /// What the decoder wrote to standard error while on this vector (failures only).
-    var stderr: String = ""
+    package var stderr: String = ""
+
+    package init(
+      file: String, name: String, category: String, verdict: DecoderScore.Verdict,
+      expected: String, got: String = "", stderr: String = ""
+    ) {
+      self.file = file
+      self.name = name
+      self.category = category
+      self.verdict = verdict
+      self.expected = expected
+      self.got = got
+      self.stderr = stderr
+    }
   }
 
   /// Passed, failed and skipped counts.
-  struct Tally: Equatable {
-    var passed = 0
-    var failed = 0
-    var skipped = 0
+  package struct Tally: Equatable {
+    package var passed = 0
+    package var failed = 0
+    package var skipped = 0
+
+    package init(passed: Int = 0, failed: Int = 0, skipped: Int = 0) {
+      self.passed = passed
+      self.failed = failed
+      self.skipped = skipped
+    }
 
     mutating func add(_ verdict: DecoderScore.Verdict) {
       switch verdict {
@@ -31,27 +50,33 @@ struct ConformanceReport {
       }
     }
 
-    static func + (lhs: Tally, rhs: Tally) -> Tally {
+    package static func + (lhs: Tally, rhs: Tally) -> Tally {
       Tally(
         passed: lhs.passed + rhs.passed, failed: lhs.failed + rhs.failed,
         skipped: lhs.skipped + rhs.skipped)
     }
 
     /// `N passed, N failed`, with `, N skipped` when `showSkipped`.
-    func line(showSkipped: Bool) -> String {
+    package func line(showSkipped: Bool) -> String {
       "\(passed) passed, \(failed) failed" + (showSkipped ? ", \(skipped) skipped" : "")
     }
   }
 
   /// One decoder's run.
-  struct Decoder {
+  package struct Decoder {
     /// The command (or `bolt11 (built in)`).
-    var label: String
-    var results: [Result] = []
+    package var label: String
+    package var results: [Result] = []
     /// The tail of everything it wrote to standard error.
-    var stderrTail = ""
+    package var stderrTail = ""
 
-    var total: Tally {
+    package init(label: String, results: [Result] = [], stderrTail: String = "") {
+      self.label = label
+      self.results = results
+      self.stderrTail = stderrTail
+    }
+
+    package var total: Tally {
       results.reduce(into: Tally()) { $0.add($1.verdict) }
     }
 
@@ -79,12 +104,17 @@ struct ConformanceReport {
     }
   }
 
-  var decoders: [Decoder] = []
+  package var decoders: [Decoder] = []
   /// Files that could not be read as vector files, with why.
-  var fileErrors: [String] = []
+  package var fileErrors: [String] = []
+
+  package init(decoders: [Decoder] = [], fileErrors: [String] = []) {
+    self.decoders = decoders
+    self.fileErrors = fileErrors
+  }
 
   /// The categories that hold a vector for some decoder, in display order.
-  var categories: [String] {
+  package var categories: [String] {
     let used = Set(decoders.flatMap { $0.results.map(\.category) })
     return DecoderScore.categories.filter {
       used.contains($0) || DecoderScore.categories.firstIndex(of: $0)! < 7
@@ -101,7 +131,7 @@ struct ConformanceReport {
   // MARK: Terminal
 
   /// The per-file and per-category summary of one decoder, escaped for a terminal.
-  static func terminalSummary(_ decoder: Decoder, categories: [String]) -> String {
+  package static func terminalSummary(_ decoder: Decoder, categories: [String]) -> String {
     var text = "files:\n"
     for (file, tally) in decoder.byFile {
       text += "  \(SafeText.escape(file)): \(tally.line(showSkipped: true))\n"
@@ -117,7 +147,7 @@ struct ConformanceReport {
 
   // MARK: Markdown
 
-  func markdown() -> String {
+  package func markdown() -> String {
     let categories = self.categories
     var text = "# BOLT 11 conformance report\n\n"
     text += "Each cell: vectors passed / vectors run, then those skipped (a vector of a kind that "
@@ -180,7 +210,7 @@ struct ConformanceReport {
 
   // MARK: HTML
 
-  func html() -> String {
+  package func html() -> String {
     let categories = self.categories
     var text = """
       <!DOCTYPE html>

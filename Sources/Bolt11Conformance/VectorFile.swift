@@ -25,6 +25,11 @@ public struct VectorFile: Sendable {
     public var path: String
     public var message: String
     public var description: String { "\(path): \(message)" }
+
+    package init(path: String, message: String) {
+      self.path = path
+      self.message = message
+    }
   }
 
   public init(path: String, text: String) throws {
@@ -117,7 +122,7 @@ public struct VectorFile: Sendable {
 
   /// The decode options of a vector's (or a protocol request's) `options`: `mode`, `network`,
   /// `description`, `now`, `check_route_keys`; strict, without a clock, when absent.
-  static func decodeOptions(_ given: JSON?) -> Result<DecodeOptions, OptionError> {
+  package static func decodeOptions(_ given: JSON?) -> Result<DecodeOptions, OptionError> {
     var options = DecodeOptions()
     guard let given else { return .success(options) }
     if given["mode"]?.stringValue == "compat" { options.mode = .compat }

@@ -2,7 +2,7 @@ import Bolt11
 import Bolt11JSON
 import Testing
 
-@testable import Bolt11Tool
+@testable import Bolt11Conformance
 
 /// Scoring an external decoder's answers, as a function: no process involved.
 @Suite struct DecoderScoreTests {

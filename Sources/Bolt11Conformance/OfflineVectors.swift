@@ -25,7 +25,7 @@ enum OfflineVectors {
         return "expected rejection \(expected), but it was accepted"
       }
       return VectorFile.compare(
-        expected: object["expect"], actual: ValidateCommand.verdictJSON(verdict))
+        expected: object["expect"], actual: OfflineVerdictJSON.verdict(verdict))
     case .failure(let rejection):
       return VectorFile.checkError(rejection.dottedCode, object: object, wantsValid: wantsValid)
     }

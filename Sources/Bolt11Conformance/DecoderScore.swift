@@ -8,9 +8,9 @@ import Bolt11JSON
 /// key of `expect` must come back with an equal value. A key that is an extension of this
 /// project (`extensionKeys`) is checked only when the decoder gives it, so that a decoder is not
 /// failed for lacking our additions.
-enum DecoderScore {
+package enum DecoderScore {
   /// The outcome of one vector.
-  enum Verdict: Equatable {
+  package enum Verdict: Equatable {
     case passed
     case failed(String)
     case skipped(String)
@@ -38,7 +38,7 @@ enum DecoderScore {
   /// `description_hash.*` are field; `features.*` is features; `signature.*` is signature. Vectors
   /// of kind `bech32` and `segwit_address` count as bech32, `offline` as offline; anything else
   /// is other.
-  static func category(_ vector: VectorFile.Vector) -> String {
+  package static func category(_ vector: VectorFile.Vector) -> String {
     switch vector.kind {
     case "bech32", "segwit_address": return "bech32"
     case "offline": return "offline"
@@ -59,14 +59,14 @@ enum DecoderScore {
   }
 
   /// A request to send, or a verdict reached without one.
-  enum Request {
+  package enum Request {
     case send(JSON)
     case settled(Verdict)
   }
 
   /// The request line for `vector` (`{"id", "invoice", "options"}`), or why it is not sent: a
   /// vector of another kind is skipped; one without an invoice fails.
-  static func request(id: Int, _ vector: VectorFile.Vector) -> Request {
+  package static func request(id: Int, _ vector: VectorFile.Vector) -> Request {
     guard vector.kind == "invoice" else {
       return .settled(.skipped("kind \(vector.kind) is not run through an external decoder"))
     }
@@ -84,7 +84,7 @@ enum DecoderScore {
   }
 
   /// What `vector` expects, in a few words: `valid {...expect}` or `error a or b`.
-  static func expected(_ vector: VectorFile.Vector) -> String {
+  package static func expected(_ vector: VectorFile.Vector) -> String {
     let object = vector.object
     if object["valid"]?.boolValue == true {
       return "valid" + (object["expect"].map { " " + $0.serialized } ?? "")
@@ -96,14 +96,14 @@ enum DecoderScore {
 
   /// How the failure of an answer that breaks the protocol starts: the decoder is out of step
   /// after one, and is restarted.
-  static let outOfProtocol = "out of protocol: "
+  package static let outOfProtocol = "out of protocol: "
 
-  static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
+  package static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
     if case .failed(let reason) = verdict { reason.hasPrefix(outOfProtocol) } else { false }
   }
 
   /// Scores the answer line of request `id` for `vector`.
-  static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
+  package static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
     guard let text = String(validating: line, as: UTF8.self) else {
       return .failed(outOfProtocol + "the answer is not UTF-8")
     }
