@@ -1,24 +1,44 @@
 import Bolt11
 
-/// What each decoder made of the vectors, and the reports drawn from it: the terminal summary,
-/// Markdown and HTML.
-package struct ConformanceReport {
+/// What each decoder made of the vectors, and the reports drawn from it: Markdown and HTML
+/// (and the summary `bolt11 vectors` prints).
+///
+/// Each decoder is one row of the reports' matrix: per category, vectors passed / vectors run,
+/// then those skipped; below it, one table row per failure with what the vector expects and
+/// what came back. Everything quoted from a vector file or a decoder is escaped for the format.
+public struct ConformanceReport: Sendable {
   /// One vector's outcome under one decoder.
-  package struct Result {
-    package var file: String
-    package var name: String
-    package var category: String
-    package var verdict: DecoderScore.Verdict
-    /// What the vector expects (`DecoderScore.expected`).
-    package var expected: String
+  public struct Result: Sendable {
+    /// The name of the vector's file.
+    public var file: String
+    /// The vector's name.
+    public var name: String
+    /// Where it is counted: `bech32`, `hrp`, `amount`, `field`, `features`, `signature`, `valid`,
+    /// `offline` or `other`, from its kind and its first expected error code.
+    public var category: String
+    /// The outcome.
+    public var verdict: Verdict
+    /// What the vector expects, in a few words: `valid {...expect}` or `error a or b`.
+    public var expected: String
     /// What came back, for a failure: the answer line or what happened instead.
-    package var got: String = ""
+    public var got: String = ""
     /// What the decoder wrote to standard error while on this vector (failures only).
-    package var stderr: String = ""
+    public var stderr: String = ""
 
-    package init(
-      file: String, name: String, category: String, verdict: DecoderScore.Verdict,
-      expected: String, got: String = "", stderr: String = ""
+    /// The outcome of `vector`, with its file, name, category and expectation taken from it.
+    ///
+    /// - Parameters:
+    ///   - vector: the vector run.
+    ///   - verdict: what the decoder made of it: `vector.run()` or `DecoderScore.score`.
+    public init(_ vector: VectorFile.Vector, verdict: Verdict) {
+      self.init(
+        file: vector.file, name: vector.name, category: DecoderScore.category(vector),
+        verdict: verdict, expected: DecoderScore.expected(vector))
+    }
+
+    init(
+      file: String, name: String, category: String, verdict: Verdict, expected: String,
+      got: String = "", stderr: String = ""
     ) {
       self.file = file
       self.name = name
@@ -31,18 +51,22 @@ package struct ConformanceReport {
   }
 
   /// Passed, failed and skipped counts.
-  package struct Tally: Equatable {
-    package var passed = 0
-    package var failed = 0
-    package var skipped = 0
+  public struct Tally: Sendable, Equatable {
+    /// Vectors passed.
+    public var passed = 0
+    /// Vectors failed.
+    public var failed = 0
+    /// Vectors skipped.
+    public var skipped = 0
 
-    package init(passed: Int = 0, failed: Int = 0, skipped: Int = 0) {
+    /// Counts given, zero by default.
+    public init(passed: Int = 0, failed: Int = 0, skipped: Int = 0) {
       self.passed = passed
       self.failed = failed
       self.skipped = skipped
     }
 
-    mutating func add(_ verdict: DecoderScore.Verdict) {
+    mutating func add(_ verdict: Verdict) {
       switch verdict {
       case .passed: passed += 1
       case .failed: failed += 1
@@ -50,33 +74,37 @@ package struct ConformanceReport {
       }
     }
 
-    package static func + (lhs: Tally, rhs: Tally) -> Tally {
+    /// The two counts added.
+    public static func + (lhs: Tally, rhs: Tally) -> Tally {
       Tally(
         passed: lhs.passed + rhs.passed, failed: lhs.failed + rhs.failed,
         skipped: lhs.skipped + rhs.skipped)
     }
 
     /// `N passed, N failed`, with `, N skipped` when `showSkipped`.
-    package func line(showSkipped: Bool) -> String {
+    public func line(showSkipped: Bool) -> String {
       "\(passed) passed, \(failed) failed" + (showSkipped ? ", \(skipped) skipped" : "")
     }
   }
 
-  /// One decoder's run.
-  package struct Decoder {
-    /// The command (or `bolt11 (built in)`).
-    package var label: String
-    package var results: [Result] = []
-    /// The tail of everything it wrote to standard error.
-    package var stderrTail = ""
+  /// One decoder's run: one row of the matrix.
+  public struct Decoder: Sendable {
+    /// The decoder's name in the report: its command, or another label.
+    public var label: String
+    /// Its vectors' outcomes, in the order they were run.
+    public var results: [Result] = []
+    /// The tail of everything it wrote to standard error; empty when none.
+    public var stderrTail = ""
 
-    package init(label: String, results: [Result] = [], stderrTail: String = "") {
+    /// A row for the decoder named `label`.
+    public init(label: String, results: [Result] = [], stderrTail: String = "") {
       self.label = label
       self.results = results
       self.stderrTail = stderrTail
     }
 
-    package var total: Tally {
+    /// The counts over all its results.
+    public var total: Tally {
       results.reduce(into: Tally()) { $0.add($1.verdict) }
     }
 
@@ -104,11 +132,14 @@ package struct ConformanceReport {
     }
   }
 
-  package var decoders: [Decoder] = []
-  /// Files that could not be read as vector files, with why.
-  package var fileErrors: [String] = []
+  /// The decoders, one row each, in order.
+  public var decoders: [Decoder] = []
+  /// Files that could not be read as vector files, and vectors that name an unknown rule id,
+  /// with why: each counts as one failure.
+  public var fileErrors: [String] = []
 
-  package init(decoders: [Decoder] = [], fileErrors: [String] = []) {
+  /// A report of `decoders`' runs, and of the files that could not be loaded.
+  public init(decoders: [Decoder] = [], fileErrors: [String] = []) {
     self.decoders = decoders
     self.fileErrors = fileErrors
   }
@@ -147,7 +178,8 @@ package struct ConformanceReport {
 
   // MARK: Markdown
 
-  package func markdown() -> String {
+  /// The report as Markdown (CommonMark with GitHub tables).
+  public func markdown() -> String {
     let categories = self.categories
     var text = "# BOLT 11 conformance report\n\n"
     text += "Each cell: vectors passed / vectors run, then those skipped (a vector of a kind that "
@@ -210,7 +242,8 @@ package struct ConformanceReport {
 
   // MARK: HTML
 
-  package func html() -> String {
+  /// The report as one HTML page, with its own style sheet.
+  public func html() -> String {
     let categories = self.categories
     var text = """
       <!DOCTYPE html>

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An external decoder run as `/bin/sh -c CMD`, asked one line at a time.
 ///
@@ -9,9 +15,9 @@ import Foundation
 /// the request, reads the answer and drains standard error at the same time, so a decoder that
 /// writes much to standard error, or reads its input late, never blocks the runner; nothing here
 /// waits longer than the deadline it is given.
-package final class DecoderProcess {
+final class DecoderProcess {
   /// Why a line could not be had.
-  package enum Failure: Error, Equatable {
+  enum Failure: Error, Equatable {
     /// No full line before the deadline.
     case timedOut
     /// The decoder closed its standard output or exited; its status as text.
@@ -23,16 +29,16 @@ package final class DecoderProcess {
   }
 
   /// The decoder could not be started at all.
-  package struct StartError: Error {
-    package var message: String
+  struct StartError: Error {
+    var message: String
   }
 
   /// Longest answer line read (1 MiB; a decoded invoice is a few kilobytes).
-  package static let maximumLineBytes = 1 << 20
+  static let maximumLineBytes = 1 << 20
   /// How much of standard error is kept: the decoder's last 4 KiB.
   static let stderrTailBytes = 4096
 
-  package let command: String
+  let command: String
   private var pid: pid_t = 0
   private var input: Int32 = -1
   private var output: Int32 = -1
@@ -40,20 +46,20 @@ package final class DecoderProcess {
   /// Bytes of standard output after the last full line.
   private var pending: [UInt8] = []
   /// The tail of everything the decoder wrote to standard error, over all its starts.
-  package private(set) var stderrTail: [UInt8] = []
+  private(set) var stderrTail: [UInt8] = []
   /// The tail of what it wrote to standard error since the last `exchange` began.
-  package private(set) var stderrOfLastExchange: [UInt8] = []
+  private(set) var stderrOfLastExchange: [UInt8] = []
 
-  package var isRunning: Bool { pid > 0 }
+  var isRunning: Bool { pid > 0 }
 
-  package init(command: String) { self.command = command }
+  init(command: String) { self.command = command }
 
   deinit { stop() }
 
   /// Starts the decoder.
   ///
   /// - Throws: `StartError` when a pipe cannot be made or `/bin/sh` cannot be spawned.
-  package func start() throws(StartError) {
+  func start() throws(StartError) {
     stop()
     // Socket pairs rather than pipes: made close-on-exec atomically, so a decoder that another
     // thread starts meanwhile never holds this one's descriptors open.
@@ -129,12 +135,12 @@ package final class DecoderProcess {
   ///
   /// After a failure other than `.exited` the decoder is still running and out of step: call
   /// `stop()` before the next exchange.
-  package func exchange(_ request: [UInt8], timeout: Double) -> Result<[UInt8], Failure> {
+  func exchange(_ request: [UInt8], timeout: Double) -> Result<[UInt8], Failure> {
     stderrOfLastExchange = []
     guard isRunning else { return .failure(.exited(status: nil, description: "not running")) }
     readAvailableOutput()
     guard pending.isEmpty else { return .failure(.unrequestedOutput) }
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+    let deadline = Self.monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
     var unsent = request + [0x0A]
     while true {
       if let newline = pending.firstIndex(of: 0x0A) {
@@ -143,7 +149,7 @@ package final class DecoderProcess {
         return .success(line)
       }
       if pending.count > Self.maximumLineBytes { return .failure(.lineTooLong) }
-      let now = DispatchTime.now().uptimeNanoseconds
+      let now = Self.monotonicNanoseconds()
       guard now < deadline else { return .failure(.timedOut) }
       let milliseconds = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
       var descriptors = [
@@ -188,7 +194,7 @@ package final class DecoderProcess {
   /// Sends what it can of `unsent`; a decoder that no longer reads gets the rest never.
   private func send(_ unsent: inout [UInt8]) {
     let count = unsent.withUnsafeBytes {
-      Foundation.send(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+      socketSend(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
     }
     if count > 0 {
       unsent.removeFirst(count)
@@ -254,7 +260,7 @@ package final class DecoderProcess {
   }
 
   /// Ends the decoder and its process group, if running.
-  package func stop() {
+  func stop() {
     guard isRunning else { return }
     drainErrors()
     kill(-pid, SIGKILL)
@@ -263,9 +269,25 @@ package final class DecoderProcess {
     closeDescriptors()
   }
 
+  /// The monotonic clock (`CLOCK_MONOTONIC`), in nanoseconds: deadlines that a change of the
+  /// wall clock cannot move.
+  private static func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    // Wraps `clock_gettime`, which cannot fail for CLOCK_MONOTONIC with a valid pointer.
+    _ = clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
   private func closeDescriptors() {
     for descriptor in [input, output, errors] where descriptor >= 0 { close(descriptor) }
     (pid, input, output, errors) = (0, -1, -1, -1)
     pending = []
   }
+}
+
+/// Wraps `send(2)`: the method `DecoderProcess.send` hides the C function's name.
+private func socketSend(
+  _ socket: Int32, _ buffer: UnsafeRawPointer?, _ length: Int, _ flags: Int32
+) -> Int {
+  send(socket, buffer, length, flags)
 }

@@ -1,21 +1,17 @@
 import Bolt11JSON
 
-/// How a vector is put to an external decoder, and how its answer is scored.
+/// How a vector is put to a decoder, and how its answer is scored.
 ///
-/// A vector passes when the verdict agrees (valid or invalid); for an invalid vector, when the
+/// The answer is what the contract's line protocol answers for one invoice: the decoded invoice's
+/// JSON (any subset of its keys, with `"valid": true`), `{"valid": false, "error": {"code": ...,
+/// "message": ...}}` (`code` optional), or `{"unsupported": "option name"}` for an option the
+/// decoder cannot apply. A vector passes when the verdict agrees (valid or invalid); for an invalid vector, when the
 /// decoder gives an error `code`, it must be one of the vector's codes (and a `position`, when the
 /// decoder gives one and the vector names one, must be that position); for a valid vector, every
 /// key of `expect` must come back with an equal value. A key that is an extension of this
 /// project (`extensionKeys`) is checked only when the decoder gives it, so that a decoder is not
 /// failed for lacking our additions.
-package enum DecoderScore {
-  /// The outcome of one vector.
-  package enum Verdict: Equatable {
-    case passed
-    case failed(String)
-    case skipped(String)
-  }
-
+public enum DecoderScore {
   /// The vector options passed on in a request.
   static let requestOptions = ["mode", "network", "now", "description", "check_route_keys"]
 
@@ -38,7 +34,7 @@ package enum DecoderScore {
   /// `description_hash.*` are field; `features.*` is features; `signature.*` is signature. Vectors
   /// of kind `bech32` and `segwit_address` count as bech32, `offline` as offline; anything else
   /// is other.
-  package static func category(_ vector: VectorFile.Vector) -> String {
+  static func category(_ vector: VectorFile.Vector) -> String {
     switch vector.kind {
     case "bech32", "segwit_address": return "bech32"
     case "offline": return "offline"
@@ -59,14 +55,14 @@ package enum DecoderScore {
   }
 
   /// A request to send, or a verdict reached without one.
-  package enum Request {
+  enum Request {
     case send(JSON)
     case settled(Verdict)
   }
 
   /// The request line for `vector` (`{"id", "invoice", "options"}`), or why it is not sent: a
   /// vector of another kind is skipped; one without an invoice fails.
-  package static func request(id: Int, _ vector: VectorFile.Vector) -> Request {
+  static func request(id: Int, _ vector: VectorFile.Vector) -> Request {
     guard vector.kind == "invoice" else {
       return .settled(.skipped("kind \(vector.kind) is not run through an external decoder"))
     }
@@ -84,7 +80,7 @@ package enum DecoderScore {
   }
 
   /// What `vector` expects, in a few words: `valid {...expect}` or `error a or b`.
-  package static func expected(_ vector: VectorFile.Vector) -> String {
+  static func expected(_ vector: VectorFile.Vector) -> String {
     let object = vector.object
     if object["valid"]?.boolValue == true {
       return "valid" + (object["expect"].map { " " + $0.serialized } ?? "")
@@ -96,14 +92,14 @@ package enum DecoderScore {
 
   /// How the failure of an answer that breaks the protocol starts: the decoder is out of step
   /// after one, and is restarted.
-  package static let outOfProtocol = "out of protocol: "
+  static let outOfProtocol = "out of protocol: "
 
-  package static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
+  static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
     if case .failed(let reason) = verdict { reason.hasPrefix(outOfProtocol) } else { false }
   }
 
   /// Scores the answer line of request `id` for `vector`.
-  package static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
+  static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
     guard let text = String(validating: line, as: UTF8.self) else {
       return .failed(outOfProtocol + "the answer is not UTF-8")
     }
@@ -111,11 +107,25 @@ package enum DecoderScore {
     do { answer = try JSON.parse(text) } catch {
       return .failed(outOfProtocol + "the answer is not JSON (\(error))")
     }
+    if answer.objectValue != nil, let echoed = answer["id"], echoed.unsignedValue != UInt64(id) {
+      return .failed(outOfProtocol + "the answer carries id \(echoed.serialized), not \(id)")
+    }
+    return score(vector, answer: answer)
+  }
+
+  /// Scores a decoder's answer for `vector`.
+  ///
+  /// - Parameters:
+  ///   - vector: a vector of kind `invoice`; a vector of another kind is skipped.
+  ///   - answer: what the decoder made of `vector.invoice` with `vector.options`, as the line
+  ///     protocol answers: the decoded JSON, an error object, or `{"unsupported": "option"}`.
+  /// - Returns: `.passed`; `.failed` with what differed (a reason that starts with
+  ///   `out of protocol:` when the answer is none of the protocol's forms); or `.skipped` for a
+  ///   vector of another kind or an option the answer declares unsupported.
+  public static func score(_ vector: VectorFile.Vector, answer: JSON) -> Verdict {
+    if case .settled(let verdict) = request(id: 0, vector) { return verdict }
     guard answer.objectValue != nil else {
       return .failed(outOfProtocol + "the answer is not a JSON object")
-    }
-    if let echoed = answer["id"], echoed.unsignedValue != UInt64(id) {
-      return .failed(outOfProtocol + "the answer carries id \(echoed.serialized), not \(id)")
     }
     if let option = answer["unsupported"] {
       return .skipped("the decoder does not support \(option.stringValue ?? option.serialized)")

@@ -1,29 +1,33 @@
-import Bech32Codec
-import Bolt11
 import Bolt11JSON
 
-/// A file of test vectors in the contract's format, shared by the test suite and `bolt11 vectors`.
+/// A file of test vectors in the contract's format: BOLT #11 invoices, the offline-receive check,
+/// Bech32 strings and segwit addresses, each with the outcome it expects.
+///
+/// A file is read whole; a file whose top level holds `requirements` rather than `vectors` is the
+/// list of requirements (`requirements.json`) and holds no vector, and a JSON Schema (a top-level
+/// `$schema`) holds none either, so that a whole folder can be loaded.
+///
+/// ```swift
+/// let vectors = try VectorFile.loadAll()  // every vector of this package's Vectors folder
+/// let invoices = vectors.filter { $0.kind == "invoice" }
+/// ```
 public struct VectorFile: Sendable {
+  /// Where the file was read from, as given.
   public var path: String
+  /// The file's `description`: what its vectors test.
   public var description: String
+  /// The vectors, in the file's order.
   public var vectors: [Vector]
   /// The ids a requirements list (`requirements.json`) defines; nil for a vector file.
   public var requirementIDs: Set<String>?
 
-  /// One vector: an input, its options, and the expected outcome.
-  public struct Vector: Sendable, CustomStringConvertible {
-    public var file: String
-    public var name: String
-    /// `invoice` (the default), `offline`, `bech32` or `segwit_address`.
-    public var kind: String
-    public var object: JSON
-
-    public var description: String { "\(file): \(name)" }
-  }
-
-  public struct FormatError: Error, CustomStringConvertible {
+  /// Why a file could not be loaded: it cannot be read, or it is not a vector file.
+  public struct LoadError: Error, CustomStringConvertible {
+    /// The file's path, as given.
     public var path: String
+    /// What is wrong, in prose.
     public var message: String
+    /// `path: message`.
     public var description: String { "\(path): \(message)" }
 
     package init(path: String, message: String) {
@@ -32,9 +36,16 @@ public struct VectorFile: Sendable {
     }
   }
 
-  public init(path: String, text: String) throws {
+  /// Reads the vectors of a file from its text.
+  ///
+  /// - Parameters:
+  ///   - path: where the text came from; its last component names the vectors' file.
+  ///   - text: the file's JSON text.
+  /// - Throws: `LoadError` when the text is not JSON, has no `vectors` array (and is neither a
+  ///   requirements list nor a JSON Schema), or a vector is not an object.
+  public init(path: String, text: String) throws(LoadError) {
     let json: JSON
-    do { json = try JSON.parse(text) } catch { throw FormatError(path: path, message: "\(error)") }
+    do { json = try JSON.parse(text) } catch { throw LoadError(path: path, message: "\(error)") }
     self.path = path
     self.description = json["description"]?.stringValue ?? ""
     // The list of spec requirements (`requirements.json`) shares the folder: it holds no vector.
@@ -49,17 +60,20 @@ public struct VectorFile: Sendable {
       return
     }
     guard let vectors = json["vectors"]?.arrayValue else {
-      throw FormatError(path: path, message: "no \"vectors\" array")
+      throw LoadError(path: path, message: "no \"vectors\" array")
     }
     let file = path.split(separator: "/").last.map(String.init) ?? path
-    self.vectors = try vectors.enumerated().map { index, vector in
+    var loaded: [Vector] = []
+    for (index, vector) in vectors.enumerated() {
       guard case .object = vector else {
-        throw FormatError(path: path, message: "vector \(index) is not an object")
+        throw LoadError(path: path, message: "vector \(index) is not an object")
       }
-      return Vector(
-        file: file, name: vector["name"]?.stringValue ?? "#\(index)",
-        kind: vector["kind"]?.stringValue ?? "invoice", object: vector)
+      loaded.append(
+        Vector(
+          file: file, name: vector["name"]?.stringValue ?? "#\(index)",
+          kind: vector["kind"]?.stringValue ?? "invoice", object: vector))
     }
+    self.vectors = loaded
   }
 
   /// Each `rules` id of `files`' vectors that no requirements list among them defines, as
@@ -74,135 +88,5 @@ public struct VectorFile: Sendable {
         return known.contains(id) ? nil : "\(vector): unknown rule id \(id)"
       }
     }
-  }
-
-  /// What running one vector found: nil when it passed, else why it failed.
-  public typealias Outcome = String?
-
-  /// Runs `vector` and says why it failed, or nil when it passed.
-  public static func run(_ vector: Vector) -> Outcome {
-    let object = vector.object
-    let wantsValid = object["valid"]?.boolValue ?? false
-    switch vector.kind {
-    case "invoice": return runInvoice(object, wantsValid: wantsValid)
-    case "offline": return OfflineVectors.run(object, wantsValid: wantsValid)
-    case "bech32": return runBech32(object, wantsValid: wantsValid)
-    case "segwit_address": return runSegwit(object, wantsValid: wantsValid)
-    default: return "unknown vector kind \(vector.kind)"
-    }
-  }
-
-  static func runInvoice(_ object: JSON, wantsValid: Bool) -> Outcome {
-    guard let invoiceText = object["invoice"]?.stringValue else { return "no \"invoice\"" }
-    let options: DecodeOptions
-    switch decodeOptions(object["options"]) {
-    case .success(let value): options = value
-    case .failure(let problem): return problem.message
-    }
-    do {
-      let invoice = try Invoice.decode(invoiceText, options: options)
-      guard wantsValid else {
-        return "expected error \(expectedErrors(object).joined(separator: " or ")), but it decoded"
-      }
-      return compare(expected: object["expect"], actual: JSON(invoice))
-    } catch {
-      if let failure = checkError(error.code.rawValue, object: object, wantsValid: wantsValid) {
-        return failure
-      }
-      return checkPosition(error.position, object: object)
-    }
-  }
-
-  /// A problem with a vector's options.
-  public struct OptionError: Error {
-    /// The option's name.
-    public var option: String
-    public var message: String
-  }
-
-  /// The decode options of a vector's (or a protocol request's) `options`: `mode`, `network`,
-  /// `description`, `now`, `check_route_keys`; strict, without a clock, when absent.
-  package static func decodeOptions(_ given: JSON?) -> Result<DecodeOptions, OptionError> {
-    var options = DecodeOptions()
-    guard let given else { return .success(options) }
-    if given["mode"]?.stringValue == "compat" { options.mode = .compat }
-    if let network = given["network"]?.stringValue {
-      guard let currency = Currency(name: network) else {
-        return .failure(OptionError(option: "network", message: "unknown network \(network)"))
-      }
-      options.network = currency
-    }
-    options.description = given["description"]?.stringValue
-    options.now = given["now"]?.unsignedValue
-    options.checkRouteHintKeys = given["check_route_keys"]?.boolValue ?? false
-    return .success(options)
-  }
-
-  /// An invalid vector may give `"position"`: the character offset the error must report.
-  static func checkPosition(_ position: Int?, object: JSON) -> Outcome {
-    guard let expected = object["position"]?.unsignedValue else { return nil }
-    guard let position else { return "expected position \(expected), got none" }
-    return UInt64(position) == expected ? nil : "expected position \(expected), got \(position)"
-  }
-
-  static func runBech32(_ object: JSON, wantsValid: Bool) -> Outcome {
-    guard let text = object["string"]?.stringValue else { return "no \"string\"" }
-    do {
-      let decoded = try Bech32.decode(text)
-      guard wantsValid else { return "expected an error, but it decoded" }
-      if let variant = object["variant"]?.stringValue, variant != decoded.variant.rawValue {
-        return "variant \(decoded.variant.rawValue), expected \(variant)"
-      }
-      if let hrp = object["hrp"]?.stringValue, hrp != decoded.hrpString {
-        return "hrp \(decoded.hrpString), expected \(hrp)"
-      }
-      return nil
-    } catch {
-      return checkError(error.code.rawValue, object: object, wantsValid: wantsValid)
-    }
-  }
-
-  static func runSegwit(_ object: JSON, wantsValid: Bool) -> Outcome {
-    guard let address = object["address"]?.stringValue else { return "no \"address\"" }
-    do {
-      let decoded = try SegwitAddress.decode(address)
-      guard wantsValid else { return "expected an invalid address, but it decoded" }
-      let script = Hex.encode(
-        SegwitAddress.scriptPubKey(version: decoded.version, program: decoded.program))
-      if let hex = object["hex"]?.stringValue, hex.lowercased() != script {
-        return "scriptPubKey \(script), expected \(hex)"
-      }
-      return nil
-    } catch {
-      return wantsValid ? "expected a valid address, got \(error)" : nil
-    }
-  }
-
-  static func expectedErrors(_ object: JSON) -> [String] {
-    if let one = object["error"]?.stringValue { return [one] }
-    return object["error"]?.arrayValue?.compactMap(\.stringValue) ?? []
-  }
-
-  static func checkError(_ code: String, object: JSON, wantsValid: Bool) -> Outcome {
-    if wantsValid { return "expected valid, got \(code)" }
-    let expected = expectedErrors(object)
-    if expected.isEmpty || expected.contains(code) { return nil }
-    return "expected \(expected.joined(separator: " or ")), got \(code)"
-  }
-
-  /// Every key of `expected` must be in `actual` with an equal value.
-  static func compare(expected: JSON?, actual: JSON) -> Outcome {
-    guard let members = expected?.objectValue else { return nil }
-    var differences: [String] = []
-    for (key, value) in members {
-      guard let actualValue = actual[key] else {
-        differences.append("\(key): missing, expected \(value.serialized)")
-        continue
-      }
-      if actualValue != value {
-        differences.append("\(key): \(actualValue.serialized), expected \(value.serialized)")
-      }
-    }
-    return differences.isEmpty ? nil : differences.joined(separator: "; ")
   }
 }

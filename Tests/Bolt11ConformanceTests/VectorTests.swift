@@ -1,31 +1,16 @@
-import Foundation
-import TestSupport
+import Bolt11Conformance
 import Testing
-
-@testable import Bolt11Conformance
-@testable import Bolt11Tool
 
 /// Every vector in `Vectors/*.json`, one test case each: the same runner as `bolt11 vectors`.
 @Suite struct VectorTests {
-  /// The `Vectors/` folder of this package.
-  static let folder: String? = try? PackageFolder.vectors().path
-
-  static let vectors: [VectorFile.Vector] = {
-    guard let folder else { return [] }
-    let paths = FileSource.jsonFiles(under: folder) ?? []
-    return paths.flatMap { path -> [VectorFile.Vector] in
-      guard let text = try? String(contentsOfFile: path, encoding: .utf8),
-        let file = try? VectorFile(path: path, text: text)
-      else { return [] }
-      return file.vectors
-    }
-  }()
+  static let vectors: [VectorFile.Vector] = (try? VectorFile.loadAll()) ?? []
 
   @Test("the vector files load, with the spec's 27 BOLT #11 cases")
-  func filesLoad() {
-    let spec = Self.vectors.filter { $0.file == "bolt11-spec.json" }
+  func filesLoad() throws {
+    let vectors = try VectorFile.loadAll()
+    let spec = vectors.filter { $0.file == "bolt11-spec.json" }
     #expect(spec.count == 27)
-    #expect(Self.vectors.count > spec.count)
+    #expect(vectors.count > spec.count)
   }
 
   @Test("a rules id that requirements.json does not define is reported, a defined one is not")
@@ -42,9 +27,16 @@ import Testing
       ])
   }
 
+  @Test("every rules id of Vectors/ is defined by its requirements.json")
+  func rulesDefined() throws {
+    let files = try VectorFile.load()
+    #expect(files.contains { $0.requirementIDs != nil })
+    #expect(VectorFile.unknownRules(in: files) == [])
+  }
+
   @Test("vector", arguments: vectors)
   func vector(_ vector: VectorFile.Vector) {
-    let failure = VectorFile.run(vector)
-    #expect(failure == nil, "\(vector): \(failure ?? "")")
+    let verdict = vector.run()
+    #expect(verdict == .passed, "\(vector): \(verdict)")
   }
 }
