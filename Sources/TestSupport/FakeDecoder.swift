@@ -53,4 +53,20 @@ package enum FakeDecoder {
   ) -> String {
     "python3 \(folder)/fake.py \(mode) \(folder)/\(answers) \(target)"
   }
+
+  /// A wrapper, `python3 omit-empty.py COMMAND...`, that runs COMMAND (a decoder of the line
+  /// protocol) and passes its answers on without the keys `fallbacks`, `routes` and `extra` when
+  /// they are empty lists, as Core Lightning's `decode` prints them.
+  package static let omittingEmptyListsScript = #"""
+    import json, subprocess, sys
+    child = subprocess.Popen(sys.argv[1:], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    for line in sys.stdin:
+        child.stdin.write(line)
+        child.stdin.flush()
+        answer = json.loads(child.stdout.readline())
+        for key in ("fallbacks", "routes", "extra"):
+            if answer.get(key) == []:
+                del answer[key]
+        print(json.dumps(answer), flush=True)
+    """#
 }

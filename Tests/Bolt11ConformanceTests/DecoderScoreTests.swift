@@ -91,7 +91,10 @@ import Testing
       // `feature_bits` is our extension: not given, not checked.
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab"}"#, Expected.passed),
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab", "feature_bits": [8]}"#, .failed),
-      (#"{"valid": true, "amount_msat": 1000}"#, .failed),  // payee missing
+      // A key the answer leaves out is not compared (the contract, "External decoders").
+      (#"{"valid": true, "amount_msat": 1000}"#, .passed),
+      (#"{"valid": true}"#, .passed),
+      (#"{"valid": true, "amount_msat": 1000, "payee": null}"#, .failed),
       (#"{"valid": true, "amount_msat": 999, "payee": "02ab"}"#, .failed),
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab", "id": 4}"#, .passed),
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab", "id": 5}"#, .failed),
@@ -106,6 +109,31 @@ import Testing
   func scoreValid(answer: String, expected: Expected) throws {
     let verdict = DecoderScore.score(
       try Self.vector(Self.validVector), answer: Array(answer.utf8), id: 4)
+    #expect(Self.kind(verdict) == expected, "\(verdict)")
+  }
+
+  /// A valid vector expecting the empty lists that Core Lightning's `decode` leaves out.
+  static let emptyListsVector = """
+    {"invoice": "lnbc1x", "valid": true,
+     "expect": {"amount_msat": 1000, "fallbacks": [], "routes": [], "extra": []}}
+    """
+
+  @Test(
+    "empty fallbacks, routes and extra left out of an answer are not compared; given, they are",
+    arguments: [
+      (#"{"valid": true, "amount_msat": 1000}"#, Expected.passed),
+      (#"{"valid": true, "amount_msat": 1000, "routes": []}"#, .passed),
+      (
+        #"{"valid": true, "amount_msat": 1000, "fallbacks": [], "routes": [], "extra": []}"#,
+        .passed
+      ),
+      (#"{"valid": true, "amount_msat": 1000, "routes": [[]]}"#, .failed),
+      (#"{"valid": true, "amount_msat": 1000, "extra": [{"tag": "v", "data": "q"}]}"#, .failed),
+      (#"{"valid": true, "amount_msat": 2000}"#, .failed),
+    ])
+  func omittedKeys(answer: String, expected: Expected) throws {
+    let verdict = DecoderScore.score(
+      try Self.vector(Self.emptyListsVector), answer: Array(answer.utf8), id: 1)
     #expect(Self.kind(verdict) == expected, "\(verdict)")
   }
 
