@@ -19,7 +19,7 @@ public struct ConformanceReport: Sendable {
     /// The outcome.
     public var verdict: Verdict
     /// What the vector expects, in a few words: `valid {...expect}` or `error a or b`.
-    public var expected: String
+    public var expected: DisplayText
     /// What came back, for a failure: the answer line or what happened instead.
     public var got: String = ""
     /// What the decoder wrote to standard error while on this vector (failures only).
@@ -37,7 +37,7 @@ public struct ConformanceReport: Sendable {
     }
 
     init(
-      file: String, name: String, category: String, verdict: Verdict, expected: String,
+      file: String, name: String, category: String, verdict: Verdict, expected: DisplayText,
       got: String = "", stderr: String = ""
     ) {
       self.file = file
@@ -202,12 +202,17 @@ public struct ConformanceReport: Sendable {
       if !failures.isEmpty {
         text += "\n| file | vector | category | expected | got |\n|---|---|---|---|---|\n"
         for failure in failures {
+          // What came back and standard error are quoted as they came; the reason and the
+          // expectation are display text already.
+          let quoted =
+            (failure.got.isEmpty ? "" : " — " + failure.got)
+            + (failure.stderr.isEmpty ? "" : " — standard error: " + failure.stderr)
           let cells = [
-            failure.file, failure.name, failure.category, failure.expected,
-            Self.reason(failure) + (failure.got.isEmpty ? "" : " — " + failure.got)
-              + (failure.stderr.isEmpty ? "" : " — standard error: " + failure.stderr),
+            SafeText.markdown(failure.file), SafeText.markdown(failure.name),
+            SafeText.markdown(failure.category), SafeText.markdown(failure.expected),
+            SafeText.markdown(Self.reason(failure)) + SafeText.markdown(quoted),
           ]
-          text += "| " + cells.map(SafeText.markdown).joined(separator: " | ") + " |\n"
+          text += "| " + cells.joined(separator: " | ") + " |\n"
         }
       }
       if !decoder.stderrTail.isEmpty {
@@ -217,7 +222,7 @@ public struct ConformanceReport: Sendable {
     return text
   }
 
-  static func reason(_ result: Result) -> String {
+  static func reason(_ result: Result) -> DisplayText {
     if case .failed(let reason) = result.verdict { return reason }
     return ""
   }

@@ -77,35 +77,44 @@ public enum DecoderScore {
   }
 
   /// What `vector` expects, in a few words: `valid {...expect}` or `error a or b`.
-  static func expected(_ vector: VectorFile.Vector) -> String {
+  static func expected(_ vector: VectorFile.Vector) -> DisplayText {
     let object = vector.object
     if object["valid"]?.boolValue == true {
-      return "valid" + (object["expect"].map { " " + $0.serialized } ?? "")
+      guard let expect = object["expect"] else { return "valid" }
+      return "valid \(expect)"
     }
     let codes = VectorFile.expectedErrors(object)
-    let position = object["position"]?.unsignedValue.map { " at \($0)" } ?? ""
-    return codes.isEmpty ? "invalid" : "error " + codes.joined(separator: " or ") + position
+    guard !codes.isEmpty else { return "invalid" }
+    let error: DisplayText = "error \(codes.joined(separator: " or "))"
+    guard let position = object["position"]?.unsignedValue else { return error }
+    return "\(error) at \(position)"
   }
 
   /// How the failure of an answer that breaks the protocol starts: the decoder is out of step
   /// after one, and is restarted.
-  static let outOfProtocol = "out of protocol: "
+  static let outOfProtocolPrefix: DisplayText = "out of protocol: "
+
+  /// The failure of an answer that breaks the protocol, for `reason`.
+  static func outOfProtocol(_ reason: DisplayText) -> Verdict {
+    .failed("\(outOfProtocolPrefix)\(reason)")
+  }
 
   static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
-    if case .failed(let reason) = verdict { reason.hasPrefix(outOfProtocol) } else { false }
+    guard case .failed(let reason) = verdict else { return false }
+    return reason.description.hasPrefix(outOfProtocolPrefix.description)
   }
 
   /// Scores the answer line of request `id` for `vector`.
   static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
     guard let text = String(validating: line, as: UTF8.self) else {
-      return .failed(outOfProtocol + "the answer is not UTF-8")
+      return outOfProtocol("the answer is not UTF-8")
     }
     let answer: JSON
     do { answer = try JSON.parse(text) } catch {
-      return .failed(outOfProtocol + "the answer is not JSON (\(error))")
+      return outOfProtocol("the answer is not JSON (\(error))")
     }
     if answer.objectValue != nil, let echoed = answer["id"], echoed.unsignedValue != UInt64(id) {
-      return .failed(outOfProtocol + "the answer carries id \(echoed.serialized), not \(id)")
+      return outOfProtocol("the answer carries id \(echoed), not \(id)")
     }
     return score(vector, answer: answer)
   }
@@ -122,13 +131,14 @@ public enum DecoderScore {
   public static func score(_ vector: VectorFile.Vector, answer: JSON) -> Verdict {
     if case .settled(let verdict) = request(id: 0, vector) { return verdict }
     guard answer.objectValue != nil else {
-      return .failed(outOfProtocol + "the answer is not a JSON object")
+      return outOfProtocol("the answer is not a JSON object")
     }
     if let option = answer["unsupported"] {
-      return .skipped("the decoder does not support \(option.stringValue ?? option.serialized)")
+      if let name = option.stringValue { return .skipped("the decoder does not support \(name)") }
+      return .skipped("the decoder does not support \(option)")
     }
     guard let valid = answer["valid"]?.boolValue else {
-      return .failed(outOfProtocol + "no boolean \"valid\" in the answer")
+      return outOfProtocol("no boolean \"valid\" in the answer")
     }
     let object = vector.object
     let wantsValid = object["valid"]?.boolValue ?? false
@@ -139,15 +149,18 @@ public enum DecoderScore {
     }
     let error = answer["error"]
     if let error, error.objectValue == nil {
-      return .failed(outOfProtocol + "\"error\" is not an object")
+      return outOfProtocol("\"error\" is not an object")
     }
     let codeValue = error?["code"]
     if let codeValue, codeValue.stringValue == nil {
-      return .failed(outOfProtocol + "\"error.code\" is not a string")
+      return outOfProtocol("\"error.code\" is not a string")
     }
     guard !wantsValid else {
-      let message = error?["message"]?.stringValue.map { ": \($0.prefix(200))" } ?? ""
-      return .failed("expected valid, got \(codeValue?.stringValue ?? "invalid")\(message)")
+      let code = codeValue?.stringValue ?? "invalid"
+      guard let message = error?["message"]?.stringValue else {
+        return .failed("expected valid, got \(code)")
+      }
+      return .failed("expected valid, got \(code): \(message.prefix(200))")
     }
     guard let code = codeValue?.stringValue else { return .passed }  // scored on its verdict
     if let failure = VectorFile.checkError(code, object: object, wantsValid: false) {
@@ -155,7 +168,7 @@ public enum DecoderScore {
     }
     if let position = error?["position"] {
       guard let value = position.unsignedValue, let offset = Int(exactly: value) else {
-        return .failed(outOfProtocol + "\"error.position\" is not a whole number")
+        return outOfProtocol("\"error.position\" is not a whole number")
       }
       if let failure = VectorFile.checkPosition(offset, object: object) { return .failed(failure) }
     }

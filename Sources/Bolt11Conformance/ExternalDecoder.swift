@@ -87,7 +87,7 @@ public final class ExternalDecoder {
           throw StartError(
             message: "exited with status \(status)" + (detail.isEmpty ? "" : ": \(detail)"))
         }
-        result.verdict = .failed(describe(failure))
+        result.verdict = describe(failure)
         if case .exited = failure {} else { process.stop() }  // out of step: restart
       }
       if case .failed = result.verdict {
@@ -101,15 +101,17 @@ public final class ExternalDecoder {
   /// again.
   public func stop() { process.stop() }
 
-  private func describe(_ failure: DecoderProcess.Failure) -> String {
+  private func describe(_ failure: DecoderProcess.Failure) -> Verdict {
     switch failure {
-    case .timedOut: "no answer within \(timeout) s (the decoder was stopped and restarted)"
-    case .exited(_, let description): "the decoder \(description) without answering"
+    case .timedOut:
+      .failed("no answer within \(timeout) s (the decoder was stopped and restarted)")
+    case .exited(_, let description): .failed("the decoder \(description) without answering")
     case .lineTooLong:
-      "an answer longer than \(DecoderProcess.maximumLineBytes) bytes (the decoder was restarted)"
+      .failed(
+        "an answer longer than \(DecoderProcess.maximumLineBytes) bytes (the decoder was restarted)"
+      )
     case .unrequestedOutput:
-      DecoderScore.outOfProtocol
-        + "the decoder wrote a line no request asked for (it was restarted)"
+      DecoderScore.outOfProtocol("the decoder wrote a line no request asked for (it was restarted)")
     }
   }
 

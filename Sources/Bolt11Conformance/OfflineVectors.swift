@@ -9,7 +9,7 @@ import OfflineReceive
 /// `safety_margin_seconds` are optional, with the command's defaults. `expect` is compared with the
 /// verdict (`display_until` and the decoded keys); `error` with the rejection's code.
 enum OfflineVectors {
-  static func run(_ object: JSON, wantsValid: Bool) -> String? {
+  static func run(_ object: JSON, wantsValid: Bool) -> DisplayText? {
     guard let invoice = object["invoice"]?.stringValue else { return "no \"invoice\"" }
     let policy: ReceivePolicy
     let now: UInt64
@@ -31,7 +31,7 @@ enum OfflineVectors {
     }
   }
 
-  struct Problem: Error { var message: String }
+  struct Problem: Error { var message: DisplayText }
 
   static func policyAndClock(_ options: JSON?) -> Result<(ReceivePolicy, UInt64), Problem> {
     guard let options else { return .failure(Problem(message: "no \"options\"")) }

@@ -14,7 +14,7 @@ extension VectorFile.Vector {
 
 extension VectorFile {
   /// What running one vector found: nil when it passed, else why it failed.
-  typealias Outcome = String?
+  typealias Outcome = DisplayText?
 
   /// Runs `vector` and says why it failed, or nil when it passed.
   static func run(_ vector: Vector) -> Outcome {
@@ -55,7 +55,7 @@ extension VectorFile {
     /// The option's name.
     package var option: String
     /// What is wrong with it.
-    package var message: String
+    package var message: DisplayText
   }
 
   /// The decode options of a vector's (or a protocol request's) `options`: `mode`, `network`,
@@ -112,7 +112,8 @@ extension VectorFile {
       }
       return nil
     } catch {
-      return wantsValid ? "expected a valid address, got \(error)" : nil
+      guard wantsValid else { return nil }
+      return "expected a valid address, got \(String(describing: error))"
     }
   }
 
@@ -128,19 +129,21 @@ extension VectorFile {
     return "expected \(expected.joined(separator: " or ")), got \(code)"
   }
 
-  /// Every key of `expected` must be in `actual` with an equal value.
+  /// Every key of `expected` must be in `actual` with an equal value; the values are quoted as
+  /// JSON.
   static func compare(expected: JSON?, actual: JSON) -> Outcome {
     guard let members = expected?.objectValue else { return nil }
-    var differences: [String] = []
+    var differences: [DisplayText] = []
     for (key, value) in members {
       guard let actualValue = actual[key] else {
-        differences.append("\(key): missing, expected \(value.serialized)")
+        differences.append("\(key): missing, expected \(value)")
         continue
       }
       if actualValue != value {
-        differences.append("\(key): \(actualValue.serialized), expected \(value.serialized)")
+        differences.append("\(key): \(actualValue), expected \(value)")
       }
     }
-    return differences.isEmpty ? nil : differences.joined(separator: "; ")
+    guard let first = differences.first else { return nil }
+    return differences.dropFirst().reduce(first) { "\($0); \($1)" }
   }
 }

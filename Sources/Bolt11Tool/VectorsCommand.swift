@@ -160,19 +160,20 @@ enum VectorsCommand {
   }
 
   /// `FAIL file: name: why` (with the last line of standard error when the decoder wrote any),
-  /// and with `verbose` also `ok` and `skip` lines, escaped.
+  /// and with `verbose` also `ok` and `skip` lines, escaped: names and standard error through
+  /// `SafeText.escape`, the reason as the display text it is (values in it quoted as JSON once).
   static func print(
     _ result: ConformanceReport.Result, verbose: Bool, _ environment: ToolEnvironment
   ) throws {
     let name = SafeText.escape("\(result.file): \(result.name)")
     switch result.verdict {
     case .failed(let reason):
-      var line = "FAIL \(name): \(SafeText.escape(reason))"
+      var line = "FAIL \(name): \(reason)"
       let detail = ExternalDecoder.lastLine(Array(result.stderr.utf8))
       if !detail.isEmpty { line += " (standard error: \(SafeText.escape(detail)))" }
       try environment.stdout.write(line + "\n")
     case .skipped(let reason) where verbose:
-      try environment.stdout.write("skip \(name): \(SafeText.escape(reason))\n")
+      try environment.stdout.write("skip \(name): \(reason)\n")
     case .passed where verbose:
       try environment.stdout.write("ok   \(name)\n")
     default: break

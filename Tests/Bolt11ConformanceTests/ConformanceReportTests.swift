@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11JSON
 import Testing
 
 @testable import Bolt11Conformance
@@ -57,5 +58,42 @@ import Testing
     #expect(text.contains("&lt;b&gt;bold&lt;/b&gt;"))
     #expect(!text.contains("<b>"))
     #expect(text.contains("<code>dec | one</code>"))
+  }
+}
+
+/// A failure's reason and expectation quote values as JSON once in the reports too: the reports'
+/// own escaping comes on top, so that the rendered text reads as the terminal line does.
+@Suite struct ReportQuotingTests {
+  static func report() -> ConformanceReport {
+    let expected = JSON.string(#"a"b\c"#)
+    var decoder = ConformanceReport.Decoder(label: "d")
+    decoder.results = [
+      ConformanceReport.Result(
+        file: "f.json", name: "v", category: "valid",
+        verdict: .failed("description: \(JSON.string("x")), expected \(expected)"),
+        expected: "valid \(JSON.object([("description", expected)]))", got: #"{"x": "\\"}"#)
+    ]
+    return ConformanceReport(decoders: [decoder])
+  }
+
+  @Test("Markdown: the once-escaped JSON, then CommonMark's backslash escapes; got as it came")
+  func markdown() {
+    let text = Self.report().markdown()
+    // Rendered: description: "x", expected "a\"b\\c" — then the answer as it came, which need
+    // not be JSON: through SafeText.escape, its backslashes doubled, as before.
+    let row =
+      #"| f.json | v | valid | valid \{"description":"a\\"b\\\\c"\} | "#
+      + #"description: "x", expected "a\\"b\\\\c" — \{"x": "\\\\\\\\"\} |"#
+    #expect(text.contains(row), "\(text)")
+  }
+
+  @Test("HTML: the once-escaped JSON with character references")
+  func html() {
+    let text = Self.report().html()
+    #expect(
+      text.contains(
+        #"<td><code>valid {&quot;description&quot;:&quot;a\&quot;b\\c&quot;}</code></td>"#))
+    #expect(
+      text.contains(#"<td>description: &quot;x&quot;, expected &quot;a\&quot;b\\c&quot;<br>"#))
   }
 }

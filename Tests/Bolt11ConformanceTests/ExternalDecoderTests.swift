@@ -115,7 +115,7 @@ import Testing
       Issue.record("\(results[1].verdict)")
       return
     }
-    #expect(reason.hasPrefix("out of protocol: the answer is not JSON"))
+    #expect(reason.description.hasPrefix("out of protocol: the answer is not JSON"))
     #expect(results[1].got == "\u{1B}[31mnot json")
     #expect(results[2].verdict == .passed)
   }
@@ -139,7 +139,7 @@ import Testing
       Issue.record("\(results[2].verdict)")
       return
     }
-    #expect(reason.hasPrefix("out of protocol: "))
+    #expect(reason.description.hasPrefix("out of protocol: "))
     #expect(results[3].verdict == .passed)
   }
 

@@ -243,4 +243,35 @@ import Testing
     let skipped = vectors.count - invoiceVectors
     #expect(Self.lastLine(run) == "\(invoiceVectors) passed, 0 failed, \(skipped) skipped")
   }
+
+  /// Two valid vectors of the spec's coffee invoice whose expected description differs from its
+  /// "1 cup coffee": one with a quote and a backslash, one with an escape sequence, U+202E and
+  /// the six characters `\u{1b}`.
+  static let quotingVectors = #"""
+    {"vectors": [
+      {"name": "quote", "invoice": "\#(SpecInvoice.coffee)", "valid": true,
+       "expect": {"description": "a\"b\\c"}},
+      {"name": "controls", "invoice": "\#(SpecInvoice.coffee)", "valid": true,
+       "expect": {"description": "x\u001b[2J\u202e\\u{1b}"}}
+    ]}
+    """#
+
+  @Test("a failure line quotes expected strings as JSON text, escaped once")
+  func onceEscaped() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("v.json", Self.quotingVectors)
+    // RFC 8259: `"` and `\` as \" and \\; the contract's JSON writes ESC and U+202E as \u001b
+    // and \u202e, so no raw control reaches the terminal, and a backslash read in the line is
+    // JSON's.
+    let expected = [
+      #"FAIL v.json: quote: description: "1 cup coffee", expected "a\"b\\c""#,
+      #"FAIL v.json: controls: description: "1 cup coffee", expected "x\u001b[2J\u202e\\u{1b}""#,
+    ]
+    let builtIn = runTool(["vectors", path])
+    #expect(Self.failures(builtIn).map(String.init) == expected)
+    let binary = try #require(Binary.path, "build the bolt11 product first (swift build)")
+    let external = runTool(["vectors", path, "--decoder", "\(binary) decode --protocol"])
+    #expect(Self.failures(external).map(String.init) == expected)
+  }
 }
