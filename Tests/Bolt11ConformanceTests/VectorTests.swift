@@ -34,6 +34,26 @@ import Testing
     #expect(VectorFile.unknownRules(in: files) == [])
   }
 
+  @Test("every invoice and offline vector names the rules it exercises")
+  func vectorsNameRules() throws {
+    let unnamed = try VectorFile.loadAll()
+      .filter { ["invoice", "offline"].contains($0.kind) }
+      .filter { $0.object["rules"]?.arrayValue?.isEmpty ?? true }
+    #expect(unnamed.map(\.description) == [])
+  }
+
+  @Test("every rule of the offline check in requirements.json is named by an offline vector")
+  func offlineRulesCovered() throws {
+    let files = try VectorFile.load()
+    let offlineRules = files.compactMap(\.requirementIDs).joined()
+      .filter { $0.hasPrefix("contract.offline.") }
+    #expect(offlineRules.count >= 7)
+    let named = Set(
+      files.flatMap(\.vectors).filter { $0.kind == "offline" }
+        .flatMap { $0.object["rules"]?.arrayValue ?? [] }.compactMap(\.stringValue))
+    #expect(Set(offlineRules).subtracting(named) == [])
+  }
+
   @Test("vector", arguments: vectors)
   func vector(_ vector: VectorFile.Vector) {
     let verdict = vector.run()
