@@ -14,6 +14,9 @@ let package = Package(
     // The contract's JSON: `invoice.json`, the line `bolt11 decode --json` prints.
     .library(name: "Bolt11JSON", targets: ["Bolt11JSON"]),
     .library(name: "OfflineReceive", targets: ["OfflineReceive"]),
+    // The vector files, the external-decoder runner and the reports of `bolt11 vectors`, for
+    // another decoder's test target.
+    .library(name: "Bolt11Conformance", targets: ["Bolt11Conformance"]),
     // Test doubles and the conformance suite, for an adapter's test target.
     .library(name: "OfflineReceiveTesting", targets: ["OfflineReceiveTesting"]),
     .executable(name: "bolt11", targets: ["Bolt11CLI"]),
@@ -38,13 +41,17 @@ let package = Package(
     .target(name: "SystemCall"),
     .target(
       name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall"]),
+    .target(
+      name: "Bolt11Conformance",
+      dependencies: ["Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall"]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
       name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
     .target(
       name: "Bolt11Tool",
       dependencies: [
-        "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "Secp256k1", "SystemCall",
+        "Bolt11", "Bolt11JSON", "Bolt11Conformance", "OfflineReceive", "Bech32Codec", "Secp256k1",
+        "SystemCall",
       ]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
@@ -100,9 +107,12 @@ let package = Package(
       name: "Bolt11ToolTests",
       // Bech32Codec and Secp256k1: the tests assemble their own fixture invoices.
       dependencies: [
-        "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec",
-        "Secp256k1", "TestSupport",
+        "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "Bolt11Conformance",
+        "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport",
       ]),
+    .testTarget(
+      name: "Bolt11ConformanceTests",
+      dependencies: ["Bolt11Conformance", "Bolt11", "Bolt11JSON", "TestSupport"]),
     .testTarget(
       name: "Bolt11JSONTests", dependencies: ["Bolt11JSON", "Bolt11", "Secp256k1", "TestSupport"]),
   ],

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11Conformance
 import Bolt11JSON
 
 /// `bolt11 decode --protocol`: our decoder behind the line protocol of external decoders, so that

@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt11Conformance
 import Bolt11JSON
 import OfflineReceive
 import Secp256k1
@@ -19,7 +20,8 @@ enum ValidateCommand {
       input = try Bolt11Tool.invoiceInput(options, environment, command: "validate")
     } catch let error as InvoiceError {
       try environment.stdout.write(
-        rejectedJSON(code: error.code.rawValue, message: error.message).serialized + "\n")
+        OfflineVerdictJSON.rejected(code: error.code.rawValue, message: error.message).serialized
+          + "\n")
       try environment.stderr.write(Bolt11Tool.errorLine(error))
       return .invalid
     }
@@ -31,14 +33,15 @@ enum ValidateCommand {
       }
       if case .failure(let error) = error {
         try environment.stdout.write(
-          rejectedJSON(code: error.code.rawValue, message: error.message).serialized + "\n")
+          OfflineVerdictJSON.rejected(code: error.code.rawValue, message: error.message).serialized
+            + "\n")
         try environment.stderr.write(Bolt11Tool.errorLine(error))
         return .invalid
       }
       preconditionFailure("bytes that are not UTF-8 decoded as an invoice")
     }
     let verdict = OfflineInvoiceValidator.validate(text, policy: policy, now: now)
-    try environment.stdout.write(verdictJSON(verdict).serialized + "\n")
+    try environment.stdout.write(OfflineVerdictJSON.verdict(verdict).serialized + "\n")
     if let rejection = verdict.rejection {
       try environment.stderr.write(
         Bolt11Tool.errorLine(code: rejection.dottedCode, message: rejection.message))
@@ -75,29 +78,5 @@ enum ValidateCommand {
       policy.safetyMarginSeconds = value
     }
     return policy
-  }
-
-  /// The contract's verdict: `{"ok": true, "display_until", ...decoded}` or
-  /// `{"ok": false, "error": {"code", "message"}}`.
-  static func verdictJSON(_ verdict: Result<AcceptedInvoice, OfflineRejection>) -> JSON {
-    switch verdict {
-    case .success(let accepted):
-      var members: [(String, JSON)] = [
-        ("ok", .bool(true)), ("display_until", .unsigned(accepted.displayUntil)),
-      ]
-      // The decoded invoice's members follow, as `invoice.json` writes them.
-      if case .object(let decoded) = JSON(accepted.invoice) { members += decoded }
-      return .object(members)
-    case .failure(let rejection):
-      return rejectedJSON(code: rejection.dottedCode, message: rejection.message)
-    }
-  }
-
-  /// `{"ok": false, "error": {"code", "message"}}`.
-  static func rejectedJSON(code: String, message: String) -> JSON {
-    .object([
-      ("ok", .bool(false)),
-      ("error", .object([("code", .string(code)), ("message", .string(message))])),
-    ])
   }
 }

@@ -1,8 +1,12 @@
 import Bolt11
+import Bolt11Conformance
 import Foundation
 
 /// `bolt11 vectors PATH... [--decoder CMD]... [--timeout SECONDS] [--report FILE.md|FILE.html]`:
 /// runs vector files, or every `*.json` under a folder, through our decoder or external ones.
+///
+/// The running, scoring and reports are Bolt11Conformance's; this is the command's arguments and
+/// what it prints.
 enum VectorsCommand {
   static let table = CommandTable.vectors.parsingTable
 
@@ -10,8 +14,6 @@ enum VectorsCommand {
   static let defaultTimeout = 5.0
   /// Longest `--timeout` (one hour): a bound, so that a typo cannot make a hang endless.
   static let maximumTimeout = 3600.0
-  /// How much of an answer a failure quotes.
-  static let quotedAnswerCharacters = 300
 
   static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
     -> Bolt11Tool.ExitCode
@@ -35,7 +37,7 @@ enum VectorsCommand {
     for path in paths {
       do {
         files.append(try VectorFile(path: path, text: try read(path, environment)))
-      } catch let error as VectorFile.FormatError {
+      } catch let error as VectorFile.LoadError {
         // A file that is not a vector file is one failure; the other files still run.
         report.fileErrors.append(error.description)
         try environment.stdout.write(
@@ -123,129 +125,59 @@ enum VectorsCommand {
     throws -> ConformanceReport.Decoder
   {
     var decoder = ConformanceReport.Decoder(label: "bolt11 (built in)")
-    for file in files {
-      for vector in file.vectors {
-        let name = SafeText.escape(vector.description)
-        var result = ConformanceReport.Result(
-          file: vector.file, name: vector.name, category: DecoderScore.category(vector),
-          verdict: .passed, expected: DecoderScore.expected(vector))
-        if let failure = VectorFile.run(vector) {
-          result.verdict = .failed(failure)
-          try environment.stdout.write("FAIL \(name): \(SafeText.escape(failure))\n")
-        } else if verbose {
-          try environment.stdout.write("ok   \(name)\n")
-        }
-        decoder.results.append(result)
-      }
+    for vector in files.flatMap(\.vectors) {
+      let result = ConformanceReport.Result(vector, verdict: vector.run())
+      try print(result, verbose: verbose, environment)
+      decoder.results.append(result)
     }
     return decoder
   }
 
-  /// Runs every vector through `command`, started once and restarted after it exits, is timed
-  /// out or loses step with the protocol.
+  /// Runs every vector through `command`, printing each failure as it is found.
   ///
-  /// - Throws: `UsageError` when the command cannot be started: `/bin/sh` cannot be spawned, or
-  ///   the shell reports that the command is not found or not executable (status 127 or 126)
-  ///   before any answer; the write errors of standard output.
+  /// - Throws: `UsageError` when the command cannot be started (`ExternalDecoder.StartError`);
+  ///   the write errors of standard output.
   static func runExternal(
     _ command: String, _ files: [VectorFile], timeout: Double, verbose: Bool,
     _ environment: ToolEnvironment
   ) throws -> ConformanceReport.Decoder {
     var decoder = ConformanceReport.Decoder(label: command)
     try environment.stdout.write("decoder: \(SafeText.escape(command))\n")
-    let process = DecoderProcess(command: command)
-    defer { process.stop() }
-    var answered = false
-    var id = 0
-    for file in files {
-      for vector in file.vectors {
-        id += 1
-        var result = ConformanceReport.Result(
-          file: vector.file, name: vector.name, category: DecoderScore.category(vector),
-          verdict: .passed, expected: DecoderScore.expected(vector))
-        switch DecoderScore.request(id: id, vector) {
-        case .settled(let verdict): result.verdict = verdict
-        case .send(let request):
-          if !process.isRunning {
-            do { try process.start() } catch {
-              throw UsageError(
-                message: "cannot start decoder '\(command)': \(error.message)", command: "vectors")
-            }
-          }
-          switch process.exchange(Array(request.serialized.utf8), timeout: timeout) {
-          case .success(let line):
-            answered = true
-            result.verdict = DecoderScore.score(vector, answer: line, id: id)
-            result.got = quoted(line)
-            // A decoder that broke the protocol may be out of step: start it afresh.
-            if DecoderScore.isOutOfProtocol(result.verdict) { process.stop() }
-          case .failure(let failure):
-            if case .exited(let status, _) = failure, !answered, status == 126 || status == 127 {
-              let detail = lastLine(process.stderrTail)
-              throw UsageError(
-                message: "cannot start decoder '\(command)': exited with status \(status!)"
-                  + (detail.isEmpty ? "" : ": \(detail)"), command: "vectors")
-            }
-            result.verdict = .failed(describe(failure, timeout: timeout))
-            if case .exited = failure {} else { process.stop() }  // out of step: restart
-          }
-          if case .failed = result.verdict {
-            result.stderr = String(decoding: process.stderrOfLastExchange, as: UTF8.self)
-          }
-        }
-        try print(result, verbose: verbose, environment)
-        decoder.results.append(result)
+    let external = ExternalDecoder(command: command, timeout: timeout)
+    defer { external.stop() }
+    for vector in files.flatMap(\.vectors) {
+      let result: ConformanceReport.Result
+      do { result = try external.run(vector) } catch {
+        throw UsageError(
+          message: "cannot start decoder '\(command)': \(error.message)", command: "vectors")
       }
+      try print(result, verbose: verbose, environment)
+      decoder.results.append(result)
     }
-    process.stop()
-    decoder.stderrTail = String(decoding: process.stderrTail, as: UTF8.self)
+    external.stop()
+    decoder.stderrTail = external.stderrTail
     return decoder
   }
 
-  static func describe(_ failure: DecoderProcess.Failure, timeout: Double) -> String {
-    switch failure {
-    case .timedOut: "no answer within \(timeout) s (the decoder was stopped and restarted)"
-    case .exited(_, let description): "the decoder \(description) without answering"
-    case .lineTooLong:
-      "an answer longer than \(DecoderProcess.maximumLineBytes) bytes (the decoder was restarted)"
-    case .unrequestedOutput:
-      DecoderScore.outOfProtocol
-        + "the decoder wrote a line no request asked for (it was restarted)"
-    }
-  }
-
   /// `FAIL file: name: why` (with the last line of standard error when the decoder wrote any),
-  /// and with `verbose` also `ok` and `skip` lines, escaped.
+  /// and with `verbose` also `ok` and `skip` lines, escaped: names and standard error through
+  /// `SafeText.escape`, the reason as the display text it is (values in it quoted as JSON once).
   static func print(
     _ result: ConformanceReport.Result, verbose: Bool, _ environment: ToolEnvironment
   ) throws {
     let name = SafeText.escape("\(result.file): \(result.name)")
     switch result.verdict {
     case .failed(let reason):
-      var line = "FAIL \(name): \(SafeText.escape(reason))"
-      let detail = lastLine(Array(result.stderr.utf8))
+      var line = "FAIL \(name): \(reason)"
+      let detail = ExternalDecoder.lastLine(Array(result.stderr.utf8))
       if !detail.isEmpty { line += " (standard error: \(SafeText.escape(detail)))" }
       try environment.stdout.write(line + "\n")
     case .skipped(let reason) where verbose:
-      try environment.stdout.write("skip \(name): \(SafeText.escape(reason))\n")
+      try environment.stdout.write("skip \(name): \(reason)\n")
     case .passed where verbose:
       try environment.stdout.write("ok   \(name)\n")
     default: break
     }
-  }
-
-  /// The answer as text, cut to `quotedAnswerCharacters`.
-  static func quoted(_ line: [UInt8]) -> String {
-    let text = String(decoding: line, as: UTF8.self)
-    guard text.count > quotedAnswerCharacters else { return text }
-    return String(text.prefix(quotedAnswerCharacters)) + "…"
-  }
-
-  /// The last non-empty line of `bytes`, at most 200 characters.
-  static func lastLine(_ bytes: [UInt8]) -> String {
-    let text = String(decoding: bytes, as: UTF8.self)
-    let line = text.split(whereSeparator: \.isNewline).last.map(String.init) ?? ""
-    return line.count > 200 ? String(line.suffix(200)) : line
   }
 
   /// Writes the report to `path` (created or truncated), every write and the close checked.
@@ -263,17 +195,14 @@ enum VectorsCommand {
     guard close(descriptor) == 0 else { throw ToolIOError.fromErrno(.write, path) }
   }
 
-  /// Largest vector file read (64 MiB; the largest shipped is far smaller).
-  static let maximumFileBytes = 1 << 26
-
   /// The text of the vector file at `path`.
   ///
-  /// - Throws: `ToolIOError` when it cannot be read; `VectorFile.FormatError` when it is larger
-  ///   than `maximumFileBytes`.
+  /// - Throws: `ToolIOError` when it cannot be read; `VectorFile.LoadError` when it is larger
+  ///   than `VectorFile.maximumFileBytes`.
   static func read(_ path: String, _ environment: ToolEnvironment) throws -> String {
-    guard let bytes = try ToolEnvironment.read(environment.openFile(path), atMost: maximumFileBytes)
-    else {
-      throw VectorFile.FormatError(path: path, message: "larger than \(maximumFileBytes) bytes")
+    let limit = VectorFile.maximumFileBytes
+    guard let bytes = try ToolEnvironment.read(environment.openFile(path), atMost: limit) else {
+      throw VectorFile.LoadError(path: path, message: "larger than \(limit) bytes")
     }
     return String(decoding: bytes, as: UTF8.self)
   }

@@ -1,3 +1,4 @@
+import Bolt11Conformance
 import Bolt11ToolFixtures
 import Foundation
 import TestSupport
@@ -5,9 +6,10 @@ import Testing
 
 @testable import Bolt11Tool
 
-/// `bolt11 vectors --decoder CMD` against small fake decoders written here as Python scripts: one
-/// that answers right, and ones that crash, hang, print garbage, declare an option unsupported,
-/// flood standard error, or cannot be started.
+/// `bolt11 vectors --decoder CMD` against a fake decoder (TestSupport's `FakeDecoder`): what the
+/// command prints and writes for one that answers right, and for ones that crash, print garbage,
+/// declare an option unsupported, flood standard error, or cannot be started. How the runner
+/// treats each is Bolt11ConformanceTests' `ExternalDecoderTests`.
 @Suite struct ExternalDecoderTests {
   /// A temporary folder of its own for each test, with the vectors and the fake decoder in it.
   final class Workspace {
@@ -18,16 +20,16 @@ import Testing
       directory = try TemporaryDirectory(prefix: "bolt11-decoder-")
       try write("vectors.json", Self.vectors)
       try write("answers.json", Self.answers)
-      try write("fake.py", Self.fake)
+      try write("fake.py", FakeDecoder.script)
     }
 
     deinit { directory.remove() }
 
     func write(_ name: String, _ text: String) throws { _ = try directory.write(name, text) }
 
-    /// The command line of the fake decoder in `mode`.
+    /// The command line of the fake decoder in `mode`, misbehaving on the bad checksum.
     func decoder(_ mode: String) -> String {
-      "python3 \(path)/fake.py \(mode) \(path)/answers.json"
+      FakeDecoder.command(mode, folder: path, target: SpecInvoice.badChecksum)
     }
 
     func run(_ arguments: [String]) -> ToolRun {
@@ -61,37 +63,6 @@ import Testing
        "\(SpecInvoice.missingSecret)": {"valid": false, "error": {"message": "no s field"}},
        "\(SpecInvoice.coffee)": {"valid": true, "payee": "\(SpecInvoice.payee)"}}
       """
-
-    /// Answers from answers.json; MODE picks how it misbehaves on the "bad checksum" vector.
-    static let fake = #"""
-      import json, os, sys, time
-      mode, answers = sys.argv[1], json.load(open(sys.argv[2]))
-      for line in sys.stdin:
-          request = json.loads(line)
-          invoice = request["invoice"]
-          if invoice.startswith("lnbc2500u1pvjluezpp5"):  # the bad checksum vector
-              if mode == "crash":
-                  sys.stderr.write("fake: crashing now\n")
-                  sys.stderr.flush()
-                  os._exit(3)
-              if mode == "hang":
-                  time.sleep(120)
-              if mode == "twice":
-                  answer = dict(answers[invoice], id=request["id"])
-                  print(json.dumps(answer), flush=True)
-              if mode == "garbage":
-                  print("\x1b[31mnot json", flush=True)
-                  continue
-          if mode == "unsupported" and "mode" in request["options"]:
-              print(json.dumps({"unsupported": "mode"}), flush=True)
-              continue
-          if mode == "chatty":
-              sys.stderr.write("noise " * 200000 + "\n")
-              sys.stderr.flush()
-          answer = dict(answers[invoice])
-          answer["id"] = request["id"]
-          print(json.dumps(answer), flush=True)
-      """#
   }
 
   /// The `FAIL ...` lines of a run.
@@ -128,17 +99,6 @@ import Testing
     #expect(failures.first?.contains("(standard error: fake: crashing now)") == true)
   }
 
-  @Test("a decoder that hangs is stopped after the timeout and restarted")
-  func hang() throws {
-    let workspace = try Workspace()
-    let run = workspace.run(["--decoder", workspace.decoder("hang"), "--timeout", "3"])
-    #expect(run.code == 1)
-    #expect(Self.lastLine(run) == "3 passed, 1 failed, 1 skipped")
-    let failures = Self.failures(run)
-    #expect(failures.count == 1)
-    #expect(failures.first?.contains("bad checksum: no answer within 3.0 s") == true)
-  }
-
   @Test("an answer out of protocol fails that vector; the answer is shown escaped")
   func garbage() throws {
     let workspace = try Workspace()
@@ -151,18 +111,6 @@ import Testing
     let text = try String(contentsOfFile: report, encoding: .utf8)
     #expect(text.contains(#"\\u\{1b\}\[31mnot json"#))
     #expect(!text.contains("\u{1B}"))
-  }
-
-  @Test("a decoder that answers twice fails the next vector and is started afresh")
-  func twice() throws {
-    let workspace = try Workspace()
-    let run = workspace.run(["--decoder", workspace.decoder("twice")])
-    #expect(run.code == 1)
-    #expect(Self.lastLine(run) == "3 passed, 1 failed, 1 skipped")
-    let failures = Self.failures(run)
-    #expect(failures.count == 1)
-    #expect(failures.first?.contains("no secret") == true)
-    #expect(failures.first?.contains("out of protocol") == true)
   }
 
   @Test("an option the decoder declares unsupported skips the vector")
@@ -186,15 +134,6 @@ import Testing
     #expect(text.contains("<summary>The end of its standard error</summary><pre>"))
     // Only the tail is kept.
     #expect(text.utf8.count < 64 * 1024)
-  }
-
-  @Test("a decoder that exits at once fails each vector, and the run ends")
-  func exitsAtOnce() throws {
-    let workspace = try Workspace()
-    let run = workspace.run(["--decoder", "exit 0"])
-    #expect(run.code == 1)
-    #expect(Self.lastLine(run) == "0 passed, 4 failed, 1 skipped")
-    #expect(Self.failures(run).allSatisfy { $0.contains("exited with status 0 without answering") })
   }
 
   @Test("a command that cannot be started is a usage error that says so")
@@ -281,11 +220,58 @@ import Testing
   @Test("our own decoder through the protocol passes every invoice vector of Vectors/")
   func ownDecoder() throws {
     let binary = try #require(Binary.path, "build the bolt11 product first (swift build)")
-    let folder = try #require(VectorTests.folder)
-    let invoiceVectors = VectorTests.vectors.filter { $0.kind == "invoice" }.count
-    let run = runTool(["vectors", folder, "--decoder", "\(binary) decode --protocol"])
+    let vectors = try VectorFile.loadAll()
+    let invoiceVectors = vectors.filter { $0.kind == "invoice" }.count
+    let run = runTool(
+      ["vectors", VectorFile.defaultFolder, "--decoder", "\(binary) decode --protocol"])
     #expect(run.code == 0)
-    let skipped = VectorTests.vectors.count - invoiceVectors
+    let skipped = vectors.count - invoiceVectors
     #expect(Self.lastLine(run) == "\(invoiceVectors) passed, 0 failed, \(skipped) skipped")
+  }
+
+  @Test("a decoder that leaves out empty fallbacks, routes and extra passes every invoice vector")
+  func omittedEmptyLists() throws {
+    let binary = try #require(Binary.path, "build the bolt11 product first (swift build)")
+    let workspace = try Workspace()
+    try workspace.write("omit-empty.py", FakeDecoder.omittingEmptyListsScript)
+    let vectors = try VectorFile.loadAll()
+    let invoiceVectors = vectors.filter { $0.kind == "invoice" }.count
+    let decoder = "python3 \(workspace.path)/omit-empty.py \(binary) decode --protocol"
+    let run = runTool(["vectors", VectorFile.defaultFolder, "--decoder", decoder])
+    // The contract: a key the response leaves out is not compared.
+    #expect(Self.failures(run) == [])
+    let skipped = vectors.count - invoiceVectors
+    #expect(Self.lastLine(run) == "\(invoiceVectors) passed, 0 failed, \(skipped) skipped")
+  }
+
+  /// Two valid vectors of the spec's coffee invoice whose expected description differs from its
+  /// "1 cup coffee": one with a quote and a backslash, one with an escape sequence, U+202E and
+  /// the six characters `\u{1b}`.
+  static let quotingVectors = #"""
+    {"vectors": [
+      {"name": "quote", "invoice": "\#(SpecInvoice.coffee)", "valid": true,
+       "expect": {"description": "a\"b\\c"}},
+      {"name": "controls", "invoice": "\#(SpecInvoice.coffee)", "valid": true,
+       "expect": {"description": "x\u001b[2J\u202e\\u{1b}"}}
+    ]}
+    """#
+
+  @Test("a failure line quotes expected strings as JSON text, escaped once")
+  func onceEscaped() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let path = try folder.write("v.json", Self.quotingVectors)
+    // RFC 8259: `"` and `\` as \" and \\; the contract's JSON writes ESC and U+202E as \u001b
+    // and \u202e, so no raw control reaches the terminal, and a backslash read in the line is
+    // JSON's.
+    let expected = [
+      #"FAIL v.json: quote: description: "1 cup coffee", expected "a\"b\\c""#,
+      #"FAIL v.json: controls: description: "1 cup coffee", expected "x\u001b[2J\u202e\\u{1b}""#,
+    ]
+    let builtIn = runTool(["vectors", path])
+    #expect(Self.failures(builtIn).map(String.init) == expected)
+    let binary = try #require(Binary.path, "build the bolt11 product first (swift build)")
+    let external = runTool(["vectors", path, "--decoder", "\(binary) decode --protocol"])
+    #expect(Self.failures(external).map(String.init) == expected)
   }
 }

@@ -17,6 +17,37 @@ import Testing
     /// nil: expected valid with `display_until`; else the expected code.
     var error: String?
     var displayUntil: UInt64?
+    /// The ids of `Vectors/requirements.json` the case exercises.
+    var rules: [String] = []
+  }
+
+  /// The offline check's rules, one id each in `Vectors/requirements.json` (kind `contract`),
+  /// from the contract's "Offline-receive check".
+  enum Rule {
+    static let decodes = "contract.offline.decodes"
+    static let amountExact = "contract.offline.amount-exact"
+    static let payee = "contract.offline.payee"
+    static let network = "contract.offline.network"
+    static let description = "contract.offline.description"
+    static let futureTimestamp = "contract.offline.future-timestamp"
+    static let expired = "contract.offline.expired"
+    static let minRemaining = "contract.offline.min-remaining"
+    static let displayUntil = "contract.offline.display-until"
+    static let checkOrder = "contract.offline.check-order"
+
+    /// The rule whose breach gives `code`.
+    static func broken(by code: String) -> String {
+      switch code {
+      case "offline.amount_missing", "offline.amount_mismatch": amountExact
+      case "offline.payee_mismatch": payee
+      case "offline.network_mismatch": network
+      case "offline.description_mismatch": description
+      case "offline.future_timestamp": futureTimestamp
+      case "offline.expired": expired
+      case "offline.lifetime_too_short": minRemaining
+      default: decodes  // the decoder's own codes
+      }
+    }
   }
 
   static let now = TestInvoices.now
@@ -25,21 +56,33 @@ import Testing
     let now = Self.now
     let make = TestInvoices.make
     var cases: [Case] = []
+    // A valid case exercises `display_until` and the rules at whose edge it stands.
     func valid(
       _ name: String, _ invoice: Invoice, _ options: [(String, String)] = [],
-      displayUntil: UInt64
+      displayUntil: UInt64, rules: [String] = []
     ) {
-      cases.append(Case(name: name, invoice: invoice, options: options, displayUntil: displayUntil))
+      cases.append(
+        Case(
+          name: name, invoice: invoice, options: options, displayUntil: displayUntil,
+          rules: rules + [Rule.displayUntil]))
     }
+    // An invalid case exercises the rule its code says is broken; one that breaks two rules,
+    // also the order of the checks.
     func invalid(
       _ name: String, _ invoice: Invoice, _ options: [(String, String)] = [],
-      _ error: String
+      _ error: String, alsoBreaks other: String? = nil
     ) {
-      cases.append(Case(name: name, invoice: invoice, options: options, error: error))
+      let rules = [Rule.broken(by: error)] + (other.map { [$0, Rule.checkOrder] } ?? [])
+      cases.append(
+        Case(name: name, invoice: invoice, options: options, error: error, rules: rules))
     }
     let base = make(1_000_000, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours)
-    valid("exact amount, defaults", base, displayUntil: now + 3600)
-    valid("exact amount, network given", base, [("network", "\"bcrt\"")], displayUntil: now + 3600)
+    valid(
+      "exact amount, defaults", base, displayUntil: now + 3600,
+      rules: [Rule.amountExact, Rule.payee])
+    valid(
+      "exact amount, network given", base, [("network", "\"bcrt\"")], displayUntil: now + 3600,
+      rules: [Rule.network])
     invalid(
       "amountless", make(nil, .text("Coffee"), .regtest, now, 3600, 0x11, TestKeys.ours), [],
       "offline.amount_missing")
@@ -69,8 +112,10 @@ import Testing
       "signet invoice on signet",
       make(
         1_000_000, .text("Coffee"), .signet, now, 3600, 0x11,
-        TestKeys.ours), [("network", "\"tbs\"")], displayUntil: now + 3600)
-    valid("description equal", base, [("description", "\"Coffee\"")], displayUntil: now + 3600)
+        TestKeys.ours), [("network", "\"tbs\"")], displayUntil: now + 3600, rules: [Rule.network])
+    valid(
+      "description equal", base, [("description", "\"Coffee\"")], displayUntil: now + 3600,
+      rules: [Rule.description])
     invalid(
       "description differs by case", base, [("description", "\"coffee\"")],
       "offline.description_mismatch")
@@ -86,23 +131,27 @@ import Testing
         1_000_000,
         .hash(DescriptionHash(bytes: TestInvoices.hash(0x44).bytes)!), .regtest, now, 3600, 0x11,
         TestKeys.ours),
-      displayUntil: now + 3600)
+      displayUntil: now + 3600, rules: [Rule.description])
     // Expiry boundaries, expires_at = now + 600; minimum remaining 0 isolates the expiry rule.
     let short = make(1_000_000, .text("Coffee"), .regtest, now, 600, 0x11, TestKeys.ours)
     let noMinimum = [("min_remaining_seconds", "0")]
     valid(
-      "one second before expiry", short, noMinimum.with(now: now + 599), displayUntil: now + 600)
+      "one second before expiry", short, noMinimum.with(now: now + 599), displayUntil: now + 600,
+      rules: [Rule.expired])
     invalid("at expires_at", short, noMinimum.with(now: now + 600), "offline.expired")
     invalid("after expires_at", short, noMinimum.with(now: now + 601), "offline.expired")
     invalid("long expired", short, [].with(now: now + 100_000), "offline.expired")
     // Minimum remaining: default 60.
-    valid("exactly the minimum left", short, [].with(now: now + 540), displayUntil: now + 600)
+    valid(
+      "exactly the minimum left", short, [].with(now: now + 540), displayUntil: now + 600,
+      rules: [Rule.minRemaining])
     invalid(
       "one second under the minimum", short, [].with(now: now + 541),
       "offline.lifetime_too_short")
     valid(
       "minimum 300, exactly 300 left", short,
-      [("min_remaining_seconds", "300")].with(now: now + 300), displayUntil: now + 600)
+      [("min_remaining_seconds", "300")].with(now: now + 300), displayUntil: now + 600,
+      rules: [Rule.minRemaining])
     invalid(
       "minimum 300, 299 left", short, [("min_remaining_seconds", "300")].with(now: now + 301),
       "offline.lifetime_too_short")
@@ -115,13 +164,13 @@ import Testing
       "expiry of exactly the minimum",
       make(
         1_000_000, .text("Coffee"), .regtest, now, 60, 0x11,
-        TestKeys.ours), [], displayUntil: now + 60)
+        TestKeys.ours), [], displayUntil: now + 60, rules: [Rule.minRemaining])
     // Future timestamps, default skew 60.
     valid(
       "created now + skew",
       make(
         1_000_000, .text("Coffee"), .regtest, now + 60, 3600, 0x11,
-        TestKeys.ours), [], displayUntil: now + 3600)
+        TestKeys.ours), [], displayUntil: now + 3600, rules: [Rule.futureTimestamp])
     invalid(
       "created now + skew + 1",
       make(
@@ -131,7 +180,8 @@ import Testing
       "created 10 s ahead within skew 30",
       make(
         1_000_000, .text("Coffee"), .regtest, now + 10,
-        3600, 0x11, TestKeys.ours), [("clock_skew_seconds", "30")], displayUntil: now + 3600)
+        3600, 0x11, TestKeys.ours), [("clock_skew_seconds", "30")], displayUntil: now + 3600,
+      rules: [Rule.futureTimestamp])
     invalid(
       "created 31 s ahead beyond skew 30",
       make(
@@ -170,7 +220,8 @@ import Testing
       displayUntil: now + 480)
     valid(
       "margin 120, exactly the minimum left", short,
-      [("safety_margin_seconds", "120")].with(now: now + 420), displayUntil: now + 480)
+      [("safety_margin_seconds", "120")].with(now: now + 420), displayUntil: now + 480,
+      rules: [Rule.minRemaining])
     invalid(
       "margin 120, one second under", short,
       [("safety_margin_seconds", "120")].with(now: now + 421), "offline.lifetime_too_short")
@@ -185,21 +236,22 @@ import Testing
       "amount and payee both wrong: amount first",
       make(
         999_999, .text("Coffee"), .regtest, now,
-        3600, 0x11, TestKeys.other), [], "offline.amount_mismatch")
+        3600, 0x11, TestKeys.other), [], "offline.amount_mismatch", alsoBreaks: Rule.payee)
     invalid(
       "payee and network both wrong: payee first",
       make(
         1_000_000, .text("Coffee"), .bitcoin,
-        now, 3600, 0x11, TestKeys.other), [("network", "\"bcrt\"")], "offline.payee_mismatch")
+        now, 3600, 0x11, TestKeys.other), [("network", "\"bcrt\"")], "offline.payee_mismatch",
+      alsoBreaks: Rule.network)
     invalid(
       "expired and future-dated both impossible; expired with big amount mismatch",
       make(2_000_000, .text("Coffee"), .regtest, now - 7200, 3600, 0x11, TestKeys.ours), [],
-      "offline.amount_mismatch")
+      "offline.amount_mismatch", alsoBreaks: Rule.expired)
     // Undecodable input keeps the decoder's code.
     cases.append(
       Case(
         name: "checksum broken", invoice: base, options: [("__mutate", "")],
-        error: "bech32.checksum"))
+        error: "bech32.checksum", rules: [Rule.decodes, "bolt11.reader.checksum"]))
     return cases
   }
 
@@ -229,8 +281,9 @@ import Testing
       let outcome =
         item.error.map { "\"valid\": false, \"error\": \"\($0)\"" }
         ?? "\"valid\": true, \"expect\": {\"ok\": true, \"display_until\": \(item.displayUntil!)}"
+      let rules = item.rules.map { "\"\($0)\"" }.joined(separator: ", ")
       lines.append(
-        "  {\"name\": \"\(item.name)\", \"kind\": \"offline\",\n   \"invoice\": \"\(invoice)\",\n   \"options\": {\(optionText)},\n   \(outcome)}"
+        "  {\"name\": \"\(item.name)\", \"kind\": \"offline\",\n   \"invoice\": \"\(invoice)\",\n   \"rules\": [\(rules)],\n   \"options\": {\(optionText)},\n   \(outcome)}"
       )
     }
     return """

@@ -1,4 +1,10 @@
-import Foundation
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// An external decoder run as `/bin/sh -c CMD`, asked one line at a time.
 ///
@@ -134,7 +140,7 @@ final class DecoderProcess {
     guard isRunning else { return .failure(.exited(status: nil, description: "not running")) }
     readAvailableOutput()
     guard pending.isEmpty else { return .failure(.unrequestedOutput) }
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
+    let deadline = Self.monotonicNanoseconds() + UInt64(max(0, timeout) * 1e9)
     var unsent = request + [0x0A]
     while true {
       if let newline = pending.firstIndex(of: 0x0A) {
@@ -143,7 +149,7 @@ final class DecoderProcess {
         return .success(line)
       }
       if pending.count > Self.maximumLineBytes { return .failure(.lineTooLong) }
-      let now = DispatchTime.now().uptimeNanoseconds
+      let now = Self.monotonicNanoseconds()
       guard now < deadline else { return .failure(.timedOut) }
       let milliseconds = Int32(clamping: (deadline - now + 999_999) / 1_000_000)
       var descriptors = [
@@ -188,7 +194,7 @@ final class DecoderProcess {
   /// Sends what it can of `unsent`; a decoder that no longer reads gets the rest never.
   private func send(_ unsent: inout [UInt8]) {
     let count = unsent.withUnsafeBytes {
-      Foundation.send(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+      socketSend(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
     }
     if count > 0 {
       unsent.removeFirst(count)
@@ -263,9 +269,25 @@ final class DecoderProcess {
     closeDescriptors()
   }
 
+  /// The monotonic clock (`CLOCK_MONOTONIC`), in nanoseconds: deadlines that a change of the
+  /// wall clock cannot move.
+  private static func monotonicNanoseconds() -> UInt64 {
+    var time = timespec()
+    // Wraps `clock_gettime`, which cannot fail for CLOCK_MONOTONIC with a valid pointer.
+    _ = clock_gettime(CLOCK_MONOTONIC, &time)
+    return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+  }
+
   private func closeDescriptors() {
     for descriptor in [input, output, errors] where descriptor >= 0 { close(descriptor) }
     (pid, input, output, errors) = (0, -1, -1, -1)
     pending = []
   }
+}
+
+/// Wraps `send(2)`: the method `DecoderProcess.send` hides the C function's name.
+private func socketSend(
+  _ socket: Int32, _ buffer: UnsafeRawPointer?, _ length: Int, _ flags: Int32
+) -> Int {
+  send(socket, buffer, length, flags)
 }

@@ -1,29 +1,22 @@
 import Bolt11JSON
 
-/// How a vector is put to an external decoder, and how its answer is scored.
+/// How a vector is put to a decoder, and how its answer is scored.
 ///
-/// A vector passes when the verdict agrees (valid or invalid); for an invalid vector, when the
-/// decoder gives an error `code`, it must be one of the vector's codes (and a `position`, when the
-/// decoder gives one and the vector names one, must be that position); for a valid vector, every
-/// key of `expect` must come back with an equal value. A key that is an extension of this
-/// project (`extensionKeys`) is checked only when the decoder gives it, so that a decoder is not
-/// failed for lacking our additions.
-enum DecoderScore {
-  /// The outcome of one vector.
-  enum Verdict: Equatable {
-    case passed
-    case failed(String)
-    case skipped(String)
-  }
-
+/// The answer is what the contract's line protocol answers for one invoice: the decoded invoice's
+/// JSON (any subset of its keys, with `"valid": true`), `{"valid": false, "error": {"code": ...,
+/// "message": ...}}` (`code` optional), or `{"unsupported": "option name"}` for an option the
+/// decoder cannot apply.
+///
+/// A vector passes when the verdict agrees (valid or invalid). For an invalid vector, when the
+/// decoder gives an error `code`, it must be one of the vector's codes (and a `position`, when
+/// the decoder gives one and the vector names one, must be that position). For a valid vector,
+/// every key of `expect` that the answer gives must have an equal value; a key the answer leaves
+/// out is not compared, so that a decoder is not failed for what it does not report (Core
+/// Lightning leaves out empty `fallbacks`, `routes` and `extra`; most decoders have none of this
+/// project's additions, such as `feature_bits` or `warnings`).
+public enum DecoderScore {
   /// The vector options passed on in a request.
   static let requestOptions = ["mode", "network", "now", "description", "check_route_keys"]
-
-  /// Keys of the decoded JSON that this project adds to Core Lightning's: checked when given.
-  static let extensionKeys: Set<String> = [
-    "network", "expires_at", "feature_bits", "signature_compact", "recovery_id", "warnings",
-    "field_order", "extra_field_slots",
-  ]
 
   /// The categories results are counted in, in the order they are shown.
   static let categories = [
@@ -84,44 +77,68 @@ enum DecoderScore {
   }
 
   /// What `vector` expects, in a few words: `valid {...expect}` or `error a or b`.
-  static func expected(_ vector: VectorFile.Vector) -> String {
+  static func expected(_ vector: VectorFile.Vector) -> DisplayText {
     let object = vector.object
     if object["valid"]?.boolValue == true {
-      return "valid" + (object["expect"].map { " " + $0.serialized } ?? "")
+      guard let expect = object["expect"] else { return "valid" }
+      return "valid \(expect)"
     }
     let codes = VectorFile.expectedErrors(object)
-    let position = object["position"]?.unsignedValue.map { " at \($0)" } ?? ""
-    return codes.isEmpty ? "invalid" : "error " + codes.joined(separator: " or ") + position
+    guard !codes.isEmpty else { return "invalid" }
+    let error: DisplayText = "error \(codes.joined(separator: " or "))"
+    guard let position = object["position"]?.unsignedValue else { return error }
+    return "\(error) at \(position)"
   }
 
   /// How the failure of an answer that breaks the protocol starts: the decoder is out of step
   /// after one, and is restarted.
-  static let outOfProtocol = "out of protocol: "
+  static let outOfProtocolPrefix: DisplayText = "out of protocol: "
+
+  /// The failure of an answer that breaks the protocol, for `reason`.
+  static func outOfProtocol(_ reason: DisplayText) -> Verdict {
+    .failed("\(outOfProtocolPrefix)\(reason)")
+  }
 
   static func isOutOfProtocol(_ verdict: Verdict) -> Bool {
-    if case .failed(let reason) = verdict { reason.hasPrefix(outOfProtocol) } else { false }
+    guard case .failed(let reason) = verdict else { return false }
+    return reason.description.hasPrefix(outOfProtocolPrefix.description)
   }
 
   /// Scores the answer line of request `id` for `vector`.
   static func score(_ vector: VectorFile.Vector, answer line: [UInt8], id: Int) -> Verdict {
     guard let text = String(validating: line, as: UTF8.self) else {
-      return .failed(outOfProtocol + "the answer is not UTF-8")
+      return outOfProtocol("the answer is not UTF-8")
     }
     let answer: JSON
     do { answer = try JSON.parse(text) } catch {
-      return .failed(outOfProtocol + "the answer is not JSON (\(error))")
+      return outOfProtocol("the answer is not JSON (\(error))")
     }
+    if answer.objectValue != nil, let echoed = answer["id"], echoed.unsignedValue != UInt64(id) {
+      return outOfProtocol("the answer carries id \(echoed), not \(id)")
+    }
+    return score(vector, answer: answer)
+  }
+
+  /// Scores a decoder's answer for `vector`.
+  ///
+  /// - Parameters:
+  ///   - vector: a vector of kind `invoice`; a vector of another kind is skipped.
+  ///   - answer: what the decoder made of `vector.invoice` with `vector.options`, as the line
+  ///     protocol answers: the decoded JSON, an error object, or `{"unsupported": "option"}`.
+  /// - Returns: `.passed`; `.failed` with what differed (a reason that starts with
+  ///   `out of protocol:` when the answer is none of the protocol's forms); or `.skipped` for a
+  ///   vector of another kind or an option the answer declares unsupported.
+  public static func score(_ vector: VectorFile.Vector, answer: JSON) -> Verdict {
+    if case .settled(let verdict) = request(id: 0, vector) { return verdict }
     guard answer.objectValue != nil else {
-      return .failed(outOfProtocol + "the answer is not a JSON object")
-    }
-    if let echoed = answer["id"], echoed.unsignedValue != UInt64(id) {
-      return .failed(outOfProtocol + "the answer carries id \(echoed.serialized), not \(id)")
+      return outOfProtocol("the answer is not a JSON object")
     }
     if let option = answer["unsupported"] {
-      return .skipped("the decoder does not support \(option.stringValue ?? option.serialized)")
+      if let name = option.stringValue { return .skipped("the decoder does not support \(name)") }
+      return .skipped("the decoder does not support \(option)")
     }
     guard let valid = answer["valid"]?.boolValue else {
-      return .failed(outOfProtocol + "no boolean \"valid\" in the answer")
+      return outOfProtocol("no boolean \"valid\" in the answer")
     }
     let object = vector.object
     let wantsValid = object["valid"]?.boolValue ?? false
@@ -132,15 +149,18 @@ enum DecoderScore {
     }
     let error = answer["error"]
     if let error, error.objectValue == nil {
-      return .failed(outOfProtocol + "\"error\" is not an object")
+      return outOfProtocol("\"error\" is not an object")
     }
     let codeValue = error?["code"]
     if let codeValue, codeValue.stringValue == nil {
-      return .failed(outOfProtocol + "\"error.code\" is not a string")
+      return outOfProtocol("\"error.code\" is not a string")
     }
     guard !wantsValid else {
-      let message = error?["message"]?.stringValue.map { ": \($0.prefix(200))" } ?? ""
-      return .failed("expected valid, got \(codeValue?.stringValue ?? "invalid")\(message)")
+      let code = codeValue?.stringValue ?? "invalid"
+      guard let message = error?["message"]?.stringValue else {
+        return .failed("expected valid, got \(code)")
+      }
+      return .failed("expected valid, got \(code): \(message.prefix(200))")
     }
     guard let code = codeValue?.stringValue else { return .passed }  // scored on its verdict
     if let failure = VectorFile.checkError(code, object: object, wantsValid: false) {
@@ -148,16 +168,16 @@ enum DecoderScore {
     }
     if let position = error?["position"] {
       guard let value = position.unsignedValue, let offset = Int(exactly: value) else {
-        return .failed(outOfProtocol + "\"error.position\" is not a whole number")
+        return outOfProtocol("\"error.position\" is not a whole number")
       }
       if let failure = VectorFile.checkPosition(offset, object: object) { return .failed(failure) }
     }
     return .passed
   }
 
-  /// `expect` without the extension keys the answer does not give.
+  /// The members of `expect` that `answer` gives: the keys it leaves out are not compared.
   static func given(_ expect: JSON?, in answer: JSON) -> JSON? {
     guard let members = expect?.objectValue else { return expect }
-    return .object(members.filter { !extensionKeys.contains($0.0) || answer[$0.0] != nil })
+    return .object(members.filter { answer[$0.0] != nil })
   }
 }

@@ -2,80 +2,22 @@ import Bech32Codec
 import Bolt11
 import Bolt11JSON
 
-/// A file of test vectors in the contract's format, shared by the test suite and `bolt11 vectors`.
-public struct VectorFile: Sendable {
-  public var path: String
-  public var description: String
-  public var vectors: [Vector]
-  /// The ids a requirements list (`requirements.json`) defines; nil for a vector file.
-  public var requirementIDs: Set<String>?
-
-  /// One vector: an input, its options, and the expected outcome.
-  public struct Vector: Sendable, CustomStringConvertible {
-    public var file: String
-    public var name: String
-    /// `invoice` (the default), `offline`, `bech32` or `segwit_address`.
-    public var kind: String
-    public var object: JSON
-
-    public var description: String { "\(file): \(name)" }
+extension VectorFile.Vector {
+  /// Runs this vector through this package: an invoice through its decoder, `kind: offline`
+  /// through the offline-receive check, `bech32` and `segwit_address` through its Bech32 codec.
+  ///
+  /// - Returns: `.passed`, or `.failed` with what differed; a vector of another kind fails.
+  public func run() -> Verdict {
+    VectorFile.run(self).map { .failed($0) } ?? .passed
   }
+}
 
-  public struct FormatError: Error, CustomStringConvertible {
-    public var path: String
-    public var message: String
-    public var description: String { "\(path): \(message)" }
-  }
-
-  public init(path: String, text: String) throws {
-    let json: JSON
-    do { json = try JSON.parse(text) } catch { throw FormatError(path: path, message: "\(error)") }
-    self.path = path
-    self.description = json["description"]?.stringValue ?? ""
-    // The list of spec requirements (`requirements.json`) shares the folder: it holds no vector.
-    if json["vectors"] == nil, let requirements = json["requirements"]?.arrayValue {
-      self.vectors = []
-      self.requirementIDs = Set(requirements.compactMap { $0["id"]?.stringValue })
-      return
-    }
-    // The JSON Schemas of these files (`Vectors/schema/`) share the folder too.
-    if json["vectors"] == nil && json["$schema"] != nil {
-      self.vectors = []
-      return
-    }
-    guard let vectors = json["vectors"]?.arrayValue else {
-      throw FormatError(path: path, message: "no \"vectors\" array")
-    }
-    let file = path.split(separator: "/").last.map(String.init) ?? path
-    self.vectors = try vectors.enumerated().map { index, vector in
-      guard case .object = vector else {
-        throw FormatError(path: path, message: "vector \(index) is not an object")
-      }
-      return Vector(
-        file: file, name: vector["name"]?.stringValue ?? "#\(index)",
-        kind: vector["kind"]?.stringValue ?? "invoice", object: vector)
-    }
-  }
-
-  /// Each `rules` id of `files`' vectors that no requirements list among them defines, as
-  /// "file: name: unknown rule id ID"; none when no requirements list was given.
-  public static func unknownRules(in files: [VectorFile]) -> [String] {
-    let lists = files.compactMap(\.requirementIDs)
-    guard !lists.isEmpty else { return [] }
-    let known = lists.reduce(into: Set<String>()) { $0.formUnion($1) }
-    return files.flatMap(\.vectors).flatMap { vector in
-      (vector.object["rules"]?.arrayValue ?? []).compactMap { rule in
-        let id = rule.stringValue ?? "\(rule)"
-        return known.contains(id) ? nil : "\(vector): unknown rule id \(id)"
-      }
-    }
-  }
-
+extension VectorFile {
   /// What running one vector found: nil when it passed, else why it failed.
-  public typealias Outcome = String?
+  typealias Outcome = DisplayText?
 
   /// Runs `vector` and says why it failed, or nil when it passed.
-  public static func run(_ vector: Vector) -> Outcome {
+  static func run(_ vector: Vector) -> Outcome {
     let object = vector.object
     let wantsValid = object["valid"]?.boolValue ?? false
     switch vector.kind {
@@ -109,15 +51,16 @@ public struct VectorFile: Sendable {
   }
 
   /// A problem with a vector's options.
-  public struct OptionError: Error {
+  package struct OptionError: Error {
     /// The option's name.
-    public var option: String
-    public var message: String
+    package var option: String
+    /// What is wrong with it.
+    package var message: DisplayText
   }
 
   /// The decode options of a vector's (or a protocol request's) `options`: `mode`, `network`,
   /// `description`, `now`, `check_route_keys`; strict, without a clock, when absent.
-  static func decodeOptions(_ given: JSON?) -> Result<DecodeOptions, OptionError> {
+  package static func decodeOptions(_ given: JSON?) -> Result<DecodeOptions, OptionError> {
     var options = DecodeOptions()
     guard let given else { return .success(options) }
     if given["mode"]?.stringValue == "compat" { options.mode = .compat }
@@ -169,7 +112,8 @@ public struct VectorFile: Sendable {
       }
       return nil
     } catch {
-      return wantsValid ? "expected a valid address, got \(error)" : nil
+      guard wantsValid else { return nil }
+      return "expected a valid address, got \(String(describing: error))"
     }
   }
 
@@ -185,19 +129,21 @@ public struct VectorFile: Sendable {
     return "expected \(expected.joined(separator: " or ")), got \(code)"
   }
 
-  /// Every key of `expected` must be in `actual` with an equal value.
+  /// Every key of `expected` must be in `actual` with an equal value; the values are quoted as
+  /// JSON.
   static func compare(expected: JSON?, actual: JSON) -> Outcome {
     guard let members = expected?.objectValue else { return nil }
-    var differences: [String] = []
+    var differences: [DisplayText] = []
     for (key, value) in members {
       guard let actualValue = actual[key] else {
-        differences.append("\(key): missing, expected \(value.serialized)")
+        differences.append("\(key): missing, expected \(value)")
         continue
       }
       if actualValue != value {
-        differences.append("\(key): \(actualValue.serialized), expected \(value.serialized)")
+        differences.append("\(key): \(actualValue), expected \(value)")
       }
     }
-    return differences.isEmpty ? nil : differences.joined(separator: "; ")
+    guard let first = differences.first else { return nil }
+    return differences.dropFirst().reduce(first) { "\($0); \($1)" }
   }
 }

@@ -10,7 +10,7 @@ import Secp256k1
 /// `safety_margin_seconds` are optional, with the command's defaults. `expect` is compared with the
 /// verdict (`display_until` and the decoded keys); `error` with the rejection's code.
 enum OfflineVectors {
-  static func run(_ object: JSON, wantsValid: Bool) -> String? {
+  static func run(_ object: JSON, wantsValid: Bool) -> DisplayText? {
     guard let invoice = object["invoice"]?.stringValue else { return "no \"invoice\"" }
     let policy: ReceivePolicy
     let now: UInt64
@@ -26,13 +26,13 @@ enum OfflineVectors {
         return "expected rejection \(expected), but it was accepted"
       }
       return VectorFile.compare(
-        expected: object["expect"], actual: ValidateCommand.verdictJSON(verdict))
+        expected: object["expect"], actual: OfflineVerdictJSON.verdict(verdict))
     case .failure(let rejection):
       return VectorFile.checkError(rejection.dottedCode, object: object, wantsValid: wantsValid)
     }
   }
 
-  struct Problem: Error { var message: String }
+  struct Problem: Error { var message: DisplayText }
 
   static func policyAndClock(_ options: JSON?) -> Result<(ReceivePolicy, UInt64), Problem> {
     guard let options else { return .failure(Problem(message: "no \"options\"")) }

@@ -2,7 +2,7 @@ import Bolt11
 import Bolt11JSON
 import Testing
 
-@testable import Bolt11Tool
+@testable import Bolt11Conformance
 
 /// Scoring an external decoder's answers, as a function: no process involved.
 @Suite struct DecoderScoreTests {
@@ -76,7 +76,7 @@ import Testing
     case passed, failed, skipped
   }
 
-  static func kind(_ verdict: DecoderScore.Verdict) -> Expected {
+  static func kind(_ verdict: Verdict) -> Expected {
     switch verdict {
     case .passed: .passed
     case .failed: .failed
@@ -91,7 +91,10 @@ import Testing
       // `feature_bits` is our extension: not given, not checked.
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab"}"#, Expected.passed),
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab", "feature_bits": [8]}"#, .failed),
-      (#"{"valid": true, "amount_msat": 1000}"#, .failed),  // payee missing
+      // A key the answer leaves out is not compared (the contract, "External decoders").
+      (#"{"valid": true, "amount_msat": 1000}"#, .passed),
+      (#"{"valid": true}"#, .passed),
+      (#"{"valid": true, "amount_msat": 1000, "payee": null}"#, .failed),
       (#"{"valid": true, "amount_msat": 999, "payee": "02ab"}"#, .failed),
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab", "id": 4}"#, .passed),
       (#"{"valid": true, "amount_msat": 1000, "payee": "02ab", "id": 5}"#, .failed),
@@ -106,6 +109,31 @@ import Testing
   func scoreValid(answer: String, expected: Expected) throws {
     let verdict = DecoderScore.score(
       try Self.vector(Self.validVector), answer: Array(answer.utf8), id: 4)
+    #expect(Self.kind(verdict) == expected, "\(verdict)")
+  }
+
+  /// A valid vector expecting the empty lists that Core Lightning's `decode` leaves out.
+  static let emptyListsVector = """
+    {"invoice": "lnbc1x", "valid": true,
+     "expect": {"amount_msat": 1000, "fallbacks": [], "routes": [], "extra": []}}
+    """
+
+  @Test(
+    "empty fallbacks, routes and extra left out of an answer are not compared; given, they are",
+    arguments: [
+      (#"{"valid": true, "amount_msat": 1000}"#, Expected.passed),
+      (#"{"valid": true, "amount_msat": 1000, "routes": []}"#, .passed),
+      (
+        #"{"valid": true, "amount_msat": 1000, "fallbacks": [], "routes": [], "extra": []}"#,
+        .passed
+      ),
+      (#"{"valid": true, "amount_msat": 1000, "routes": [[]]}"#, .failed),
+      (#"{"valid": true, "amount_msat": 1000, "extra": [{"tag": "v", "data": "q"}]}"#, .failed),
+      (#"{"valid": true, "amount_msat": 2000}"#, .failed),
+    ])
+  func omittedKeys(answer: String, expected: Expected) throws {
+    let verdict = DecoderScore.score(
+      try Self.vector(Self.emptyListsVector), answer: Array(answer.utf8), id: 1)
     #expect(Self.kind(verdict) == expected, "\(verdict)")
   }
 
@@ -138,59 +166,28 @@ import Testing
   }
 }
 
-/// The report's escapes and matrix, from results made by hand.
-@Suite struct ConformanceReportTests {
-  @Test("Markdown escapes markup, table pipes and terminal controls")
-  func markdownEscape() {
-    let escaped = SafeText.markdown("a|b *c* <script>[x](y) \u{1B}[2J")
-    #expect(escaped == #"a\|b \*c\* \<script\>\[x\]\(y\) \\u\{1b\}\[2J"#)
+/// The public form: an answer given as a JSON value, as a decoder tested in process gives it.
+@Suite struct DecoderScoreValueTests {
+  @Test("an answer value is scored as its line is, without the protocol's id")
+  func value() throws {
+    let vector = try DecoderScoreTests.vector(DecoderScoreTests.validVector)
+    let right = try JSON.parse(#"{"valid": true, "amount_msat": 1000, "payee": "02ab"}"#)
+    #expect(DecoderScore.score(vector, answer: right) == .passed)
+    let wrong = try JSON.parse(#"{"valid": true, "amount_msat": 999, "payee": "02ab"}"#)
+    #expect(DecoderScore.score(vector, answer: wrong) == .failed("amount_msat: 999, expected 1000"))
+    #expect(
+      DecoderScore.score(vector, answer: .array([]))
+        == .failed("out of protocol: the answer is not a JSON object"))
   }
 
-  @Test("HTML escapes the five special characters and terminal controls")
-  func htmlEscape() {
+  @Test("a vector of another kind, or without an invoice, is settled before any answer")
+  func settled() throws {
+    let answer = try JSON.parse(#"{"valid": true}"#)
+    let offline = try DecoderScoreTests.vector(#"{"invoice": "x", "valid": true}"#, kind: "offline")
     #expect(
-      SafeText.html(#"<a href="x">'&'</a>"# + "\u{202E}")
-        == "&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;\\u{202e}")
-  }
-
-  static func report() -> ConformanceReport {
-    func result(_ category: String, _ verdict: DecoderScore.Verdict, name: String = "v")
-      -> ConformanceReport.Result
-    {
-      ConformanceReport.Result(
-        file: "f.json", name: name, category: category, verdict: verdict, expected: "valid",
-        got: "{\"valid\": false}")
-    }
-    var decoder = ConformanceReport.Decoder(label: "dec | one")
-    decoder.results = [
-      result("valid", .passed), result("valid", .failed("expected valid"), name: "<b>bold</b>"),
-      result("signature", .passed), result("bech32", .skipped("kind bech32")),
-    ]
-    return ConformanceReport(decoders: [decoder])
-  }
-
-  @Test("the Markdown matrix counts passed / run per category, and lists each failure")
-  func markdownMatrix() {
-    let text = Self.report().markdown()
-    #expect(
-      text.contains(
-        "| decoder | bech32 | hrp | amount | field | features | signature | valid | total |"))
-    #expect(
-      text.contains(
-        #"| dec \| one | 0/0 +1 skipped | – | – | – | – | 1/1 | 1/2 | 2/3 +1 skipped |"#))
-    #expect(
-      text.contains(
-        #"| f.json | \<b\>bold\</b\> | valid | valid | expected valid — \{"valid": false\} |"#))
-    #expect(!text.contains("<b>"))
-  }
-
-  @Test("the HTML matrix marks cells, and nothing from a result is left unescaped")
-  func htmlMatrix() {
-    let text = Self.report().html()
-    #expect(text.contains(#"<td class="num some">1/2</td>"#))
-    #expect(text.contains(#"<td class="num all">1/1</td>"#))
-    #expect(text.contains("&lt;b&gt;bold&lt;/b&gt;"))
-    #expect(!text.contains("<b>"))
-    #expect(text.contains("<code>dec | one</code>"))
+      DecoderScore.score(offline, answer: answer)
+        == .skipped("kind offline is not run through an external decoder"))
+    let noInvoice = try DecoderScoreTests.vector(#"{"valid": true}"#)
+    #expect(DecoderScore.score(noInvoice, answer: answer) == .failed(#"no "invoice""#))
   }
 }

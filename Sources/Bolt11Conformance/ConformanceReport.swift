@@ -1,29 +1,72 @@
 import Bolt11
 
-/// What each decoder made of the vectors, and the reports drawn from it: the terminal summary,
-/// Markdown and HTML.
-struct ConformanceReport {
+/// What each decoder made of the vectors, and the reports drawn from it: Markdown and HTML
+/// (and the summary `bolt11 vectors` prints).
+///
+/// Each decoder is one row of the reports' matrix: per category, vectors passed / vectors run,
+/// then those skipped; below it, one table row per failure with what the vector expects and
+/// what came back. Everything quoted from a vector file or a decoder is escaped for the format.
+public struct ConformanceReport: Sendable {
   /// One vector's outcome under one decoder.
-  struct Result {
-    var file: String
-    var name: String
-    var category: String
-    var verdict: DecoderScore.Verdict
-    /// What the vector expects (`DecoderScore.expected`).
-    var expected: String
+  public struct Result: Sendable {
+    /// The name of the vector's file.
+    public var file: String
+    /// The vector's name.
+    public var name: String
+    /// Where it is counted: `bech32`, `hrp`, `amount`, `field`, `features`, `signature`, `valid`,
+    /// `offline` or `other`, from its kind and its first expected error code.
+    public var category: String
+    /// The outcome.
+    public var verdict: Verdict
+    /// What the vector expects, in a few words: `valid {...expect}` or `error a or b`.
+    public var expected: DisplayText
     /// What came back, for a failure: the answer line or what happened instead.
-    var got: String = ""
+    public var got: String = ""
     /// What the decoder wrote to standard error while on this vector (failures only).
-    var stderr: String = ""
+    public var stderr: String = ""
+
+    /// The outcome of `vector`, with its file, name, category and expectation taken from it.
+    ///
+    /// - Parameters:
+    ///   - vector: the vector run.
+    ///   - verdict: what the decoder made of it: `vector.run()` or `DecoderScore.score`.
+    public init(_ vector: VectorFile.Vector, verdict: Verdict) {
+      self.init(
+        file: vector.file, name: vector.name, category: DecoderScore.category(vector),
+        verdict: verdict, expected: DecoderScore.expected(vector))
+    }
+
+    init(
+      file: String, name: String, category: String, verdict: Verdict, expected: DisplayText,
+      got: String = "", stderr: String = ""
+    ) {
+      self.file = file
+      self.name = name
+      self.category = category
+      self.verdict = verdict
+      self.expected = expected
+      self.got = got
+      self.stderr = stderr
+    }
   }
 
   /// Passed, failed and skipped counts.
-  struct Tally: Equatable {
-    var passed = 0
-    var failed = 0
-    var skipped = 0
+  public struct Tally: Sendable, Equatable {
+    /// Vectors passed.
+    public var passed = 0
+    /// Vectors failed.
+    public var failed = 0
+    /// Vectors skipped.
+    public var skipped = 0
 
-    mutating func add(_ verdict: DecoderScore.Verdict) {
+    /// Counts given, zero by default.
+    public init(passed: Int = 0, failed: Int = 0, skipped: Int = 0) {
+      self.passed = passed
+      self.failed = failed
+      self.skipped = skipped
+    }
+
+    mutating func add(_ verdict: Verdict) {
       switch verdict {
       case .passed: passed += 1
       case .failed: failed += 1
@@ -31,27 +74,37 @@ struct ConformanceReport {
       }
     }
 
-    static func + (lhs: Tally, rhs: Tally) -> Tally {
+    /// The two counts added.
+    public static func + (lhs: Tally, rhs: Tally) -> Tally {
       Tally(
         passed: lhs.passed + rhs.passed, failed: lhs.failed + rhs.failed,
         skipped: lhs.skipped + rhs.skipped)
     }
 
     /// `N passed, N failed`, with `, N skipped` when `showSkipped`.
-    func line(showSkipped: Bool) -> String {
+    public func line(showSkipped: Bool) -> String {
       "\(passed) passed, \(failed) failed" + (showSkipped ? ", \(skipped) skipped" : "")
     }
   }
 
-  /// One decoder's run.
-  struct Decoder {
-    /// The command (or `bolt11 (built in)`).
-    var label: String
-    var results: [Result] = []
-    /// The tail of everything it wrote to standard error.
-    var stderrTail = ""
+  /// One decoder's run: one row of the matrix.
+  public struct Decoder: Sendable {
+    /// The decoder's name in the report: its command, or another label.
+    public var label: String
+    /// Its vectors' outcomes, in the order they were run.
+    public var results: [Result] = []
+    /// The tail of everything it wrote to standard error; empty when none.
+    public var stderrTail = ""
 
-    var total: Tally {
+    /// A row for the decoder named `label`.
+    public init(label: String, results: [Result] = [], stderrTail: String = "") {
+      self.label = label
+      self.results = results
+      self.stderrTail = stderrTail
+    }
+
+    /// The counts over all its results.
+    public var total: Tally {
       results.reduce(into: Tally()) { $0.add($1.verdict) }
     }
 
@@ -79,12 +132,20 @@ struct ConformanceReport {
     }
   }
 
-  var decoders: [Decoder] = []
-  /// Files that could not be read as vector files, with why.
-  var fileErrors: [String] = []
+  /// The decoders, one row each, in order.
+  public var decoders: [Decoder] = []
+  /// Files that could not be read as vector files, and vectors that name an unknown rule id,
+  /// with why: each counts as one failure.
+  public var fileErrors: [String] = []
+
+  /// A report of `decoders`' runs, and of the files that could not be loaded.
+  public init(decoders: [Decoder] = [], fileErrors: [String] = []) {
+    self.decoders = decoders
+    self.fileErrors = fileErrors
+  }
 
   /// The categories that hold a vector for some decoder, in display order.
-  var categories: [String] {
+  package var categories: [String] {
     let used = Set(decoders.flatMap { $0.results.map(\.category) })
     return DecoderScore.categories.filter {
       used.contains($0) || DecoderScore.categories.firstIndex(of: $0)! < 7
@@ -101,7 +162,7 @@ struct ConformanceReport {
   // MARK: Terminal
 
   /// The per-file and per-category summary of one decoder, escaped for a terminal.
-  static func terminalSummary(_ decoder: Decoder, categories: [String]) -> String {
+  package static func terminalSummary(_ decoder: Decoder, categories: [String]) -> String {
     var text = "files:\n"
     for (file, tally) in decoder.byFile {
       text += "  \(SafeText.escape(file)): \(tally.line(showSkipped: true))\n"
@@ -117,7 +178,8 @@ struct ConformanceReport {
 
   // MARK: Markdown
 
-  func markdown() -> String {
+  /// The report as Markdown (CommonMark with GitHub tables).
+  public func markdown() -> String {
     let categories = self.categories
     var text = "# BOLT 11 conformance report\n\n"
     text += "Each cell: vectors passed / vectors run, then those skipped (a vector of a kind that "
@@ -140,12 +202,17 @@ struct ConformanceReport {
       if !failures.isEmpty {
         text += "\n| file | vector | category | expected | got |\n|---|---|---|---|---|\n"
         for failure in failures {
+          // What came back and standard error are quoted as they came; the reason and the
+          // expectation are display text already.
+          let quoted =
+            (failure.got.isEmpty ? "" : " — " + failure.got)
+            + (failure.stderr.isEmpty ? "" : " — standard error: " + failure.stderr)
           let cells = [
-            failure.file, failure.name, failure.category, failure.expected,
-            Self.reason(failure) + (failure.got.isEmpty ? "" : " — " + failure.got)
-              + (failure.stderr.isEmpty ? "" : " — standard error: " + failure.stderr),
+            SafeText.markdown(failure.file), SafeText.markdown(failure.name),
+            SafeText.markdown(failure.category), SafeText.markdown(failure.expected),
+            SafeText.markdown(Self.reason(failure)) + SafeText.markdown(quoted),
           ]
-          text += "| " + cells.map(SafeText.markdown).joined(separator: " | ") + " |\n"
+          text += "| " + cells.joined(separator: " | ") + " |\n"
         }
       }
       if !decoder.stderrTail.isEmpty {
@@ -155,7 +222,7 @@ struct ConformanceReport {
     return text
   }
 
-  static func reason(_ result: Result) -> String {
+  static func reason(_ result: Result) -> DisplayText {
     if case .failed(let reason) = result.verdict { return reason }
     return ""
   }
@@ -180,7 +247,8 @@ struct ConformanceReport {
 
   // MARK: HTML
 
-  func html() -> String {
+  /// The report as one HTML page, with its own style sheet.
+  public func html() -> String {
     let categories = self.categories
     var text = """
       <!DOCTYPE html>

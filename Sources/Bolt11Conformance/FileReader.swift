@@ -1,0 +1,68 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Files read with POSIX calls: the library takes no Foundation.
+enum FileReader {
+  /// The whole file at `path`, or nil when it holds more than `limit` bytes; a failure gives the
+  /// system's reason.
+  static func contents(of path: String, atMost limit: Int) -> Result<[UInt8]?, Reason> {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return .failure(Reason()) }
+    defer { close(descriptor) }
+    var bytes: [UInt8] = []
+    var block = [UInt8](repeating: 0, count: 1 << 16)
+    while bytes.count <= limit {
+      let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return .failure(Reason())
+      }
+      if count == 0 { return .success(bytes) }
+      bytes += block[..<count]
+    }
+    return .success(nil)
+  }
+
+  /// The text of the current `errno`.
+  struct Reason: Error, CustomStringConvertible {
+    var description = String(cString: strerror(errno))
+  }
+
+  /// The paths of the `*.json` files under the folder `path`, at any depth, sorted; nil when
+  /// `path` is not a folder.
+  ///
+  /// Folders are followed through symbolic links, at most 16 deep.
+  static func jsonFiles(under path: String) -> [String]? {
+    guard isFolder(path) else { return nil }
+    var files: [String] = []
+    collect(path, depth: 0, into: &files)
+    return files.sorted()
+  }
+
+  private static func collect(_ folder: String, depth: Int, into files: inout [String]) {
+    guard depth < 16, let stream = opendir(folder) else { return }
+    defer { closedir(stream) }
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name == "." || name == ".." { continue }
+      let path = folder + "/" + name
+      if isFolder(path) {
+        collect(path, depth: depth + 1, into: &files)
+      } else if name.hasSuffix(".json") {
+        files.append(path)
+      }
+    }
+  }
+
+  private static func isFolder(_ path: String) -> Bool {
+    var status = stat()
+    return stat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+  }
+}
