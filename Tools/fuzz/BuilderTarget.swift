@@ -50,7 +50,8 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
   let paymentSecret = PaymentSecret(bytes: secretBytes)
   let descriptionHash = DescriptionHash(bytes: descriptionBytes)
   check((paymentHash == nil) == (hashBytes.count != 32), "PaymentHash of \(hashBytes.count) bytes")
-  check((paymentSecret == nil) == (secretBytes.count != 32), "PaymentSecret of \(secretBytes.count)")
+  check(
+    (paymentSecret == nil) == (secretBytes.count != 32), "PaymentSecret of \(secretBytes.count)")
   check(
     (descriptionHash == nil) == (descriptionBytes.count != 32),
     "DescriptionHash of \(descriptionBytes.count) bytes")
