@@ -1,3 +1,5 @@
+import SystemCall
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -157,21 +159,24 @@ final class DecoderProcess {
         pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
         pollfd(fd: unsent.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0),
       ]
-      let ready = poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-      if ready < 0 {
-        if errno == EINTR { continue }
-        let reason = String(cString: strerror(errno))
+      let polled = retryingOnInterrupt {
+        poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+      }
+      if case .failure(let failure) = polled {
         stop()
-        return .failure(.exited(status: nil, description: "poll: \(reason)"))
+        return .failure(.exited(status: nil, description: "poll: \(failure)"))
       }
       if descriptors[1].revents != 0 { drainErrors() }
       if descriptors[2].revents != 0 { send(&unsent) }
       if descriptors[0].revents != 0 {
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        let count = buffer.withUnsafeMutableBytes { read(output, $0.baseAddress, $0.count) }
-        if count > 0 {
-          pending += buffer[..<count]
-        } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+        let result = buffer.withUnsafeMutableBytes { buffer in
+          retryingOnInterrupt { read(output, buffer.baseAddress, buffer.count) }
+        }
+        switch result {
+        case .success(let count) where count > 0: pending += buffer[..<count]
+        case .failure(let failure) where failure.code == EAGAIN: break
+        default:  // the end of its output, or a failed read
           drainErrors()
           let status = reap()
           return .failure(.exited(status: status.code, description: status.text))
@@ -193,13 +198,16 @@ final class DecoderProcess {
 
   /// Sends what it can of `unsent`; a decoder that no longer reads gets the rest never.
   private func send(_ unsent: inout [UInt8]) {
-    let count = unsent.withUnsafeBytes {
-      socketSend(input, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+    let sent = unsent.withUnsafeBytes { bytes in
+      retryingOnInterrupt {
+        socketSend(
+          input, bytes.baseAddress, bytes.count, Int32(MSG_NOSIGNAL) | Int32(MSG_DONTWAIT))
+      }
     }
-    if count > 0 {
-      unsent.removeFirst(count)
-    } else if count < 0 && errno != EAGAIN && errno != EINTR {
-      unsent = []  // it closed its input; it may still answer, or exit
+    switch sent {
+    case .success(let count): unsent.removeFirst(count)
+    case .failure(let failure) where failure.code == EAGAIN: break
+    case .failure: unsent = []  // it closed its input; it may still answer, or exit
     }
   }
 
@@ -208,18 +216,20 @@ final class DecoderProcess {
     guard errors >= 0 else { return }
     var buffer = [UInt8](repeating: 0, count: 1 << 16)
     while true {
-      let count = buffer.withUnsafeMutableBytes { read(errors, $0.baseAddress, $0.count) }
-      if count > 0 {
+      let result = buffer.withUnsafeMutableBytes { buffer in
+        retryingOnInterrupt { read(errors, buffer.baseAddress, buffer.count) }
+      }
+      switch result {
+      case .success(let count) where count > 0:
         Self.appendTail(buffer[..<count], to: &stderrTail)
         Self.appendTail(buffer[..<count], to: &stderrOfLastExchange)
         continue
-      }
-      if count < 0 && errno == EINTR { continue }
-      if count == 0 || errno != EAGAIN {
+      case .failure(let failure) where failure.code == EAGAIN: return
+      default:  // the end of standard error, or a failed read
         close(errors)
         errors = -1
+        return
       }
-      return
     }
   }
 
@@ -247,10 +257,9 @@ final class DecoderProcess {
     }
     kill(-pid, SIGKILL)  // the decoder if still running, and anything it left in its group
     var status: Int32 = 0
-    var collected = waitpid(pid, &status, 0)
-    while collected < 0 && errno == EINTR { collected = waitpid(pid, &status, 0) }
+    let collected = retryingOnInterrupt { waitpid(pid, &status, 0) }
     closeDescriptors()
-    guard collected > 0 else { return (nil, "exited") }
+    guard case .success(let child) = collected, child > 0 else { return (nil, "exited") }
     let signal = status & 0x7F
     if signal == 0 {
       let code = (status >> 8) & 0xFF
@@ -265,7 +274,7 @@ final class DecoderProcess {
     drainErrors()
     kill(-pid, SIGKILL)
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    _ = retryingOnInterrupt { waitpid(pid, &status, 0) }
     closeDescriptors()
   }
 

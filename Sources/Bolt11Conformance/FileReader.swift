@@ -1,3 +1,5 @@
+import SystemCall
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -17,11 +19,10 @@ enum FileReader {
     var bytes: [UInt8] = []
     var block = [UInt8](repeating: 0, count: 1 << 16)
     while bytes.count <= limit {
-      let count = block.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return .failure(Reason())
+      let result = block.withUnsafeMutableBytes { block in
+        retryingOnInterrupt { read(descriptor, block.baseAddress, block.count) }
       }
+      guard case .success(let count) = result else { return .failure(Reason()) }
       if count == 0 { return .success(bytes) }
       bytes += block[..<count]
     }
