@@ -29,6 +29,9 @@ struct OptionSpec: Sendable {
 struct CommandSpec: Sendable {
   /// The word after `bolt11`: `decode`.
   var name: String
+  /// What runs it: the one list of commands, from which the tool dispatches and help, the manual
+  /// and the completions are written.
+  var run: Bolt11Tool.Command
   /// Short forms for the overview, each with a summary: `("decode --batch FILE|-", "...")`.
   var synopses: [(usage: String, summary: String)]
   /// The full usage lines, without `Usage: `; a line that starts with a space continues the one
@@ -86,7 +89,7 @@ enum CommandTable {
   static let decodeOptions = [compat, checkRouteKeys, network, description, now]
 
   static let decode = CommandSpec(
-    name: "decode",
+    name: "decode", run: DecodeCommand.run,
     synopses: [
       ("decode INVOICE|- [--json] [options]", "decode and check one invoice"),
       ("decode --batch FILE|- [--jobs N]", "one invoice a line in, one JSON line out"),
@@ -143,7 +146,7 @@ enum CommandTable {
     ])
 
   static let explain = CommandSpec(
-    name: "explain",
+    name: "explain", run: ExplainCommand.run,
     synopses: [("explain INVOICE|- [options]", "the invoice cut into its parts, with meanings")],
     usage: [
       "bolt11 explain INVOICE|- [--compat] [--check-route-keys] [--network N]",
@@ -165,7 +168,7 @@ enum CommandTable {
     options: decodeOptions)
 
   static let validate = CommandSpec(
-    name: "validate",
+    name: "validate", run: ValidateCommand.run,
     synopses: [
       (
         "validate INVOICE --amount-msat N --node-id HEX [...]",
@@ -215,7 +218,7 @@ enum CommandTable {
     ])
 
   static let encode = CommandSpec(
-    name: "encode",
+    name: "encode", run: EncodeCommand.run,
     synopses: [("encode --key-file PATH < JSON", "sign an invoice from decode's JSON")],
     usage: [
       "bolt11 encode --key-file PATH [--upper] < invoice.json",
@@ -262,7 +265,7 @@ enum CommandTable {
     ])
 
   static let vectors = CommandSpec(
-    name: "vectors",
+    name: "vectors", run: VectorsCommand.run,
     synopses: [
       ("vectors PATH... [--decoder CMD]", "run JSON vector files through our decoder or another")
     ],

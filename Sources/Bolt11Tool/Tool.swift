@@ -86,13 +86,9 @@ public enum Bolt11Tool {
 
   typealias Command = @Sendable (ArraySlice<String>, ToolEnvironment) throws -> ExitCode
 
-  static let commands: [String: Command] = [
-    "decode": DecodeCommand.run,
-    "explain": ExplainCommand.run,
-    "vectors": VectorsCommand.run,
-    "validate": ValidateCommand.run,
-    "encode": EncodeCommand.run,
-  ]
+  /// The commands by name, from the one list (`CommandTable.commands`).
+  static let commands: [String: Command] = Dictionary(
+    uniqueKeysWithValues: CommandTable.commands.map { ($0.name, $0.run) })
 
   /// Most bytes read from standard input for one invoice (1 MiB): an invoice has at most 7089
   /// characters, so anything this long is refused without being held in full.
