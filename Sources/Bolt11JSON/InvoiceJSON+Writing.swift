@@ -30,15 +30,7 @@ public enum InvoiceJSON {
   package static func write(_ invoice: Invoice, to output: inout ByteWriter) {
     let fields = invoice.fields
     output.append(#"{"type":"bolt11 invoice","valid":true,"currency":"#)
-    // `currency` and `network` of the four Bitcoin chains, as `Currency.prefix` and
-    // `knownNetworkName` spell them (`InvoiceJSONWriterTests` signs invoices on each).
-    switch fields.currency {
-    case .bitcoin: output.append(#""bc","network":"bitcoin""#)
-    case .testnet: output.append(#""tb","network":"testnet""#)
-    case .signet: output.append(#""tbs","network":"signet""#)
-    case .regtest: output.append(#""bcrt","network":"regtest""#)
-    case .unknown: writeCurrency(fields.currency, to: &output)
-    }
+    writeCurrency(fields.currency, to: &output)
     if let amount = fields.amount {
       output.append(#","amount_msat":"#)
       output.appendDecimal(amount.rawValue)
@@ -127,8 +119,7 @@ public enum InvoiceJSON {
     output.append("}}")
   }
 
-  /// `currency` and `network` of a currency other than the four Bitcoin chains.
-  @inline(never)
+  /// `currency` and `network`, as `Currency.prefix` and `knownNetworkName` spell them.
   private static func writeCurrency(_ currency: Currency, to output: inout ByteWriter) {
     writeString(currency.prefix, to: &output)
     output.append(#","network":"#)
@@ -227,14 +218,9 @@ public enum InvoiceJSON {
   private static func writeHop(_ hop: RouteHop, to output: inout ByteWriter) {
     output.append(#"{"pubkey":"#)
     hop.nodeID.withUnsafeBytes { writeHex($0, to: &output) }
-    // `ShortChannelID.description`: block x transaction x output.
-    output.append(#","short_channel_id":""#)
-    output.appendDecimal(UInt64(hop.shortChannelID.block))
-    output.append(UInt8(ascii: "x"))
-    output.appendDecimal(UInt64(hop.shortChannelID.transaction))
-    output.append(UInt8(ascii: "x"))
-    output.appendDecimal(UInt64(hop.shortChannelID.output))
-    output.append(#"","fee_base_msat":"#)
+    output.append(#","short_channel_id":"#)
+    writeString(hop.shortChannelID.description, to: &output)
+    output.append(#","fee_base_msat":"#)
     output.appendDecimal(UInt64(hop.feeBaseMsat))
     output.append(#","fee_proportional_millionths":"#)
     output.appendDecimal(UInt64(hop.feeProportionalMillionths))
