@@ -218,8 +218,10 @@ public enum InvoiceJSON {
   private static func writeHop(_ hop: RouteHop, to output: inout ByteWriter) {
     output.append(#"{"pubkey":"#)
     hop.nodeID.withUnsafeBytes { writeHex($0, to: &output) }
-    output.append(#","short_channel_id":"#)
-    writeString(hop.shortChannelID.description, to: &output)
+    // Digits and `x`: nothing to escape.
+    output.append(#","short_channel_id":""#)
+    hop.shortChannelID.withText { output.append(contentsOf: $0) }
+    output.append(UInt8(ascii: "\""))
     output.append(#","fee_base_msat":"#)
     output.appendDecimal(UInt64(hop.feeBaseMsat))
     output.append(#","fee_proportional_millionths":"#)

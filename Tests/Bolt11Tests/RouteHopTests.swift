@@ -30,6 +30,20 @@ import Testing
     #expect(bytes.withUnsafeBufferPointer { RouteHop(bytes: $0) } == nil)
   }
 
+  @Test(
+    "BLOCKxTXxOUT is the three numbers in decimal, at every width",
+    arguments: [0, 1, 9, 10, 0x0102_0304_0506_0708, 0x0000_0A00_0009_0064, UInt64.max])
+  func shortChannelIDText(_ rawValue: UInt64) {
+    let id = ShortChannelID(rawValue: rawValue)
+    // Independently: the raw value's top 24, next 24 and low 16 bits, by String(_:).
+    let expected = "\(rawValue >> 40)x\((rawValue >> 16) & 0xff_ffff)x\(rawValue & 0xffff)"
+    #expect(id.description == expected)
+    var bytes: [UInt8] = []
+    id.withText { bytes = Array($0) }
+    #expect(bytes == Array(expected.utf8))
+    #expect(bytes.count <= ShortChannelID.maximumTextLength)
+  }
+
   /// BOLT 11's example: "`short_channel_id`: 66051x263430x1800" for the bytes 0102030405060708.
   @Test("reads BLOCKxTXxOUT back")
   func shortChannelIDText() throws {

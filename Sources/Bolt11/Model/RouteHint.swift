@@ -25,7 +25,39 @@ public struct ShortChannelID: RawRepresentable, Sendable, Hashable, LosslessStri
   public var output: UInt16 { UInt16(truncatingIfNeeded: rawValue) }
 
   /// `BLOCKxTXxOUT`.
-  public var description: String { "\(block)x\(transaction)x\(output)" }
+  public var description: String {
+    var text = ""
+    withText { text = String(decoding: $0, as: UTF8.self) }
+    return text
+  }
+
+  /// Most characters of `BLOCKxTXxOUT`: 8 digits of 24 bits, twice, 5 of 16 bits, two `x`.
+  public static let maximumTextLength = 8 + 1 + 8 + 1 + 5
+
+  /// Calls `body` with `description`'s text as ASCII, made on the stack: the one place the
+  /// form is written, for a caller that writes it into bytes of its own.
+  public func withText(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maximumTextLength) { buffer in
+      // Written from the end: output, `x`, transaction, `x`, block.
+      var start = buffer.count
+      func put(_ value: UInt32) {
+        var rest = value
+        repeat {
+          start -= 1
+          buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        } while rest != 0
+      }
+      put(UInt32(output))
+      start -= 1
+      buffer[start] = UInt8(ascii: "x")
+      put(transaction)
+      start -= 1
+      buffer[start] = UInt8(ascii: "x")
+      put(block)
+      body(UnsafeBufferPointer(rebasing: buffer[start...]))
+    }
+  }
 
   /// Reads `BLOCKxTXxOUT` (`description`'s inverse): three decimal numbers that fit in 24, 24 and
   /// 16 bits; nil for anything else.
