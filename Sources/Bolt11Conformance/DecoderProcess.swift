@@ -159,10 +159,11 @@ final class DecoderProcess {
         pollfd(fd: errors, events: Int16(POLLIN), revents: 0),
         pollfd(fd: unsent.isEmpty ? -1 : input, events: Int16(POLLOUT), revents: 0),
       ]
-      let polled = retryingOnInterrupt {
-        poll(&descriptors, nfds_t(descriptors.count), milliseconds)
-      }
-      if case .failure(let failure) = polled {
+      // Not `retryingOnInterrupt`: after a signal the loop goes round again, so that the wait
+      // is worked out anew from the deadline rather than started over.
+      if poll(&descriptors, nfds_t(descriptors.count), milliseconds) < 0 {
+        let failure = SystemError(code: errno)
+        if failure.code == EINTR { continue }
         stop()
         return .failure(.exited(status: nil, description: "poll: \(failure)"))
       }

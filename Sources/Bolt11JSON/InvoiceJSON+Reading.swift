@@ -138,9 +138,12 @@ extension InvoiceJSON {
     else {
       throw InputError(message: "a route hop's pubkey is not 33 bytes of hex")
     }
-    guard let nodeID = PublicKey(bytes: nodeBytes) else {
-      throw InvoiceBuildError(.invalidRoute, "route hop key is not a valid compressed key")
-    }
+    // A key that is not in compressed form cannot be a `PublicKey`. It stands in as a key of
+    // that form off the curve (x = 5), which the builder refuses at the same step and with the
+    // same error, so that whichever rule the builder checks first is still the one reported.
+    let nodeID =
+      PublicKey(bytes: nodeBytes)
+      ?? PublicKey(bytes: [0x02] + [UInt8](repeating: 0, count: 31) + [5])!
     guard let scidText = hop["short_channel_id"]?.stringValue else {
       throw InputError(message: "a route hop has no short_channel_id")
     }

@@ -47,13 +47,52 @@ import Testing
     }
   }
 
-  @Test("invoice.json is one line, and JSON(invoice) is that line parsed")
+  @Test("invoice.json is one line, byte for byte the test oracle's (ReferenceJSON)")
   func oneLine() throws {
     for example in Self.examples {
       let invoice = try Self.decode(example)
       #expect(!invoice.json.contains("\n"))
-      #expect(JSON(invoice) == (try JSON.parse(invoice.json)))
+      #expect(
+        Array(invoice.json.utf8) == ReferenceJSON.serialize(ReferenceJSON.object(invoice)),
+        "\(example.name)")
     }
+  }
+
+  /// The spec's second example as JSON, with one route whose key is `key`.
+  static func jsonWithRoute(key: String, amount: Int = 1000) -> JSON {
+    let text = """
+      {"currency":"bc","amount_msat":\(amount),"created_at":1496314658,
+       "payment_hash":"0001020304050607080900010203040506070809000102030405060708090102",
+       "payment_secret":"1111111111111111111111111111111111111111111111111111111111111111",
+       "description":"1 cup coffee","routes":[[{"pubkey":"\(key)",
+       "short_channel_id":"1x2x3","fee_base_msat":1,"fee_proportional_millionths":1,
+       "cltv_expiry_delta":40}]]}
+      """
+    do { return try JSON.parse(text) } catch { preconditionFailure("\(error)") }
+  }
+
+  @Test("a route key that is no compressed key is refused where the builder checks routes")
+  func routeKeyOrder() throws {
+    let key = try SigningKey(secretKey: FakeKeys.specSecret)
+    let malformed = "04" + String(repeating: "ab", count: 32)
+    /// The code `build` refuses the JSON's builder with.
+    func code(_ json: JSON) throws -> InvoiceBuildError.Code? {
+      let builder = try InvoiceJSON.builder(from: json)
+      do {
+        _ = try builder.build(signingWith: key)
+        return nil
+      } catch {
+        return error.code
+      }
+    }
+    // The builder checks the amount before the routes: the amount's error is reported.
+    #expect(try code(Self.jsonWithRoute(key: malformed, amount: 0)) == .invalidAmount)
+    #expect(try code(Self.jsonWithRoute(key: malformed)) == .invalidRoute)
+    // The same JSON with the generator G as the key builds.
+    let generator = "0279be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
+    let built = try InvoiceJSON.builder(from: Self.jsonWithRoute(key: generator))
+      .build(signingWith: key)
+    #expect(built.routeHints.first?.hops.first?.nodeID.description == generator)
   }
 
   @Test("a refused invoice's error.json carries its code, message and position")

@@ -91,6 +91,18 @@ import Testing
     #expect(overflow.der == nil)
   }
 
+  /// DER (X.690): SEQUENCE (30) of two INTEGERs (02), each in its fewest bytes, with a 00
+  /// first where the top bit is set.
+  @Test("DER of small and high-bit r and s, written out by hand")
+  func derByHand() throws {
+    let one = [UInt8](repeating: 0, count: 31) + [1]
+    let highBit = [0x80] + [UInt8](repeating: 0, count: 31)
+    #expect(CompactSignature(bytes: one + one)?.der == [0x30, 6, 2, 1, 1, 2, 1, 1])
+    #expect(
+      CompactSignature(bytes: highBit + one)?.der
+        == [0x30, 38, 2, 33, 0] + highBit + [2, 1, 1])
+  }
+
   /// BOLT 11's example with `h`: "`h`: SHA256 of the description: ... 3925b6f6..." for the text
   /// of the shopping list.
   @Test("a description hash of a text is the SHA-256 the spec's example gives")

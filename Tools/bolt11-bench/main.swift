@@ -189,7 +189,7 @@ import Synchronization
     var sum: UInt64 = 0
     for line in corpus {
       guard let invoice = try? Invoice.decode(line.text, options: line.options) else { continue }
-      sum &+= UInt64(invoice.payeeNodeID.bytes[1]) &+ invoice.createdAt
+      sum &+= UInt64(invoice.payeeNodeID.withUnsafeBytes { $0[1] }) &+ invoice.createdAt
     }
     return sum
   }

@@ -102,11 +102,12 @@ public struct InvoiceBuilder: Sendable {
   /// invoice that compat mode read despite a strict rule (an unknown prefix, no `s`, an unknown
   /// required feature) gives a builder that `build` refuses.
   public init(reproducing invoice: Invoice) {
-    self.init(
-      currency: invoice.currency, paymentHash: invoice.paymentHash,
-      paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 0, count: 32))!,
-      description: invoice.description, createdAt: invoice.createdAt)
+    currency = invoice.currency
+    paymentHash = invoice.paymentHash
+    // nil for an invoice compat mode read without `s`: `build` refuses it.
     paymentSecret = invoice.paymentSecret
+    description = invoice.description
+    createdAt = invoice.createdAt
     let rawFields = invoice.raw.fields
     let tags = Set(rawFields.map(\.tag))
     amount = invoice.amount

@@ -39,6 +39,10 @@ public struct InvoiceFields: Sendable, Equatable {
     if case .hash(let hash) = descriptionStorage { hash } else { nil }
   }
   /// `n`: the payee's key when the invoice states it.
+  ///
+  /// In a `SignedRawInvoice` (not yet verified), an `n` of 33 bytes that are no compressed key
+  /// (first byte neither 02 nor 03) leaves this nil; verifying refuses such an invoice
+  /// (`field.invalid_pubkey`), so an `Invoice` never has one.
   public let statedPayee: PublicKey?
   /// Whether `n` holds 33 bytes that are no compressed key (first byte neither 02 nor 03):
   /// `statedPayee` is then nil, and the signature check refuses the invoice.
