@@ -95,6 +95,31 @@ import Testing
     #expect(Self.code(text) == "field.invalid_pubkey")
   }
 
+  /// Check order, step 7, with `n`: `signature.high_s`, then `field.invalid_pubkey`, then
+  /// `signature.invalid`. An `n` whose first byte is neither 02 nor 03 is no `PublicKey`; it must
+  /// still take its place in that order.
+  @Test(
+    "an `n` of 33 bytes not in compressed form: high-S first, then field.invalid_pubkey",
+    arguments: [0x04, 0x00] as [UInt8])
+  func malformedPayee(_ prefix: UInt8) throws {
+    let key = FakeKeys.signingKey()
+    let keyWords = Bech32.words(fromBytes: [prefix] + key.publicKey.bytes.dropFirst())
+    // `n` (19), 53 words of data.
+    let nField =
+      [FieldType.payee.number, UInt8(keyWords.count >> 5), UInt8(keyWords.count & 31)]
+      + keyWords
+    let builder = Self.builder()
+    let unsigned = try builder.unsignedWords(payee: key.publicKey) + nField
+    let lowS = InvoiceSigner.sign(hrp: builder.humanReadablePart, dataWords: unsigned, key: key)
+    #expect(Self.code(lowS) == "field.invalid_pubkey")
+    let highS = InvoiceSigner.sign(
+      hrp: builder.humanReadablePart, dataWords: unsigned, key: key,
+      alteration: InvoiceSigner.Alteration(highS: true))
+    #expect(Self.code(highS) == "signature.high_s")
+    // Parsing alone reads the invoice; the malformed key is no stated payee.
+    #expect(try SignedRawInvoice.parse(lowS).fields.statedPayee == nil)
+  }
+
   @Test("a signature by another key than `n` is signature.invalid; by `n` it decodes")
   func otherSigner() throws {
     let key = FakeKeys.signingKey()
