@@ -73,7 +73,7 @@ final class DecoderProcess {
     for index in 0..<3 {
       var pair: [Int32] = [-1, -1]
       guard socketpair(AF_UNIX, socketType, 0, &pair) == 0 else {
-        let reason = String(cString: strerror(errno))
+        let reason = SystemError(code: errno).description
         made.forEach { close($0) }
         throw StartError(message: "socketpair: \(reason)")
       }
@@ -127,7 +127,7 @@ final class DecoderProcess {
     var child: pid_t = 0
     let result = posix_spawn(&child, "/bin/sh", &actions, &attributes, arguments + [nil], environ)
     guard result == 0 else {
-      return .failure(StartError(message: "/bin/sh: \(String(cString: strerror(result)))"))
+      return .failure(StartError(message: "/bin/sh: \(SystemError(code: result))"))
     }
     return .success(child)
   }

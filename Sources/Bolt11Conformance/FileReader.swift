@@ -31,7 +31,7 @@ enum FileReader {
 
   /// The text of the current `errno`.
   struct Reason: Error, CustomStringConvertible {
-    var description = String(cString: strerror(errno))
+    var description = SystemError(code: errno).description
   }
 
   /// The paths of the `*.json` files under the folder `path`, at any depth, sorted; nil when

@@ -60,7 +60,7 @@ public struct ToolIOError: Error, CustomStringConvertible {
 
   /// `what` and the text of the current `errno`.
   static func fromErrno(_ code: Code, _ what: String) -> ToolIOError {
-    ToolIOError(code, "\(what): \(String(cString: strerror(errno)))")
+    ToolIOError(code, what, SystemError(code: errno))
   }
 
   /// The error of a failed system call on `what`.

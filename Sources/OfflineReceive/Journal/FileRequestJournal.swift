@@ -218,7 +218,7 @@ public actor FileRequestJournal: RequestJournal {
   }
 
   static func ioError(_ operation: String) -> JournalError {
-    JournalError(.io, "\(operation): \(String(cString: strerror(errno)))")
+    ioError(operation, SystemError(code: errno))
   }
 
   /// The journal error of a failed system call.
