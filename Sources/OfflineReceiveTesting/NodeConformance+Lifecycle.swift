@@ -1,6 +1,6 @@
 internal import Bolt11
 internal import OfflineReceive
-public import Secp256k1
+internal import Secp256k1
 
 /// The wallet-side lifecycle, run through `PollingProvider` over the harness's client: what an
 /// adapter must let the library do after a request is prepared.

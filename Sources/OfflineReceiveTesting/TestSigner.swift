@@ -1,5 +1,5 @@
 public import Bolt11
-public import OfflineReceive
+internal import OfflineReceive
 public import Secp256k1
 
 /// Signs invoices for a fake node with a test key, so an adapter's tests need no signing module

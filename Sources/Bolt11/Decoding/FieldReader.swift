@@ -164,8 +164,7 @@ struct FieldReader {
     case (nil, .some(let hash)): description = .hash(hash)
     }
 
-    // 35 bits: the first seven words, big-endian.
-    let createdAt = words[0..<RawInvoice.timestampWordCount].reduce(0) { $0 << 5 | UInt64($1) }
+    let createdAt = RawInvoice.timestamp(of: words)
     let expirySeconds = expiry ?? InvoiceFields.defaultExpirySeconds
     let (expiresAt, overflow) = createdAt.addingReportingOverflow(expirySeconds)
     guard !overflow else {
@@ -473,15 +472,13 @@ struct FieldReader {
   /// kept the field as an extra one.
   mutating func integer(of field: RawInvoice.Field) throws(InvoiceError) -> UInt64? {
     guard try checkMinimal(field) else { return nil }
-    var value: UInt64 = 0
-    for word in words[field.range] {
-      guard value >> 59 == 0 else {
-        guard try allow(.valueTooLarge, field, "`\(field.letter)` does not fit in 64 bits") else {
-          return nil
-        }
-        return UInt64.max
+    guard
+      let value = RawInvoice.bigEndianValue(of: UnsafeBufferPointer(rebasing: words[field.range]))
+    else {
+      guard try allow(.valueTooLarge, field, "`\(field.letter)` does not fit in 64 bits") else {
+        return nil
       }
-      value = value << 5 | UInt64(word)
+      return UInt64.max
     }
     return value
   }

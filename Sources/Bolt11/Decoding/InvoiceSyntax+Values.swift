@@ -50,11 +50,7 @@ extension InvoiceSyntax {
         return .text(text ?? String(decoding: value, as: UTF8.self), isUTF8: text != nil)
       }
     case .expiry, .minFinalCLTVExpiryDelta:
-      var value: UInt64? = 0
-      for word in words {
-        value = value.flatMap { $0 >> 59 == 0 ? $0 << 5 | UInt64(word) : nil }
-      }
-      return .integer(value)
+      return .integer(words.withUnsafeBufferPointer { RawInvoice.bigEndianValue(of: $0) })
     case .features:
       return .features(Features(words: words))
     case .fallback:

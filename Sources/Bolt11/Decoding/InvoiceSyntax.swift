@@ -219,7 +219,9 @@ package struct InvoiceSyntax: Sendable {
       fields.append(
         Field(
           tag: tag, letter: header.letter, position: start + rest.lowerBound,
-          declaredLength: Int(words[rest.lowerBound + 1]) << 5 | Int(words[rest.lowerBound + 2]),
+          declaredLength: words.withUnsafeBufferPointer {
+            RawInvoice.dataLength(headerAt: rest.lowerBound, in: $0)
+          },
           data: (start + header.range.lowerBound)..<(start + signatureStart), words: nil))
     }
     let signatureRange = (start + signatureStart)..<checksum.lowerBound

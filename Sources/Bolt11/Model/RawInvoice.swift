@@ -44,8 +44,7 @@ public struct RawInvoice: Sendable, Equatable {
     let end = words.count - signatureWordCount
     var index = timestampWordCount
     while end - index >= 3 {
-      // Type (5 bits) and data_length (10 bits) take three words.
-      let length = Int(words[index + 1] & 31) << 5 | Int(words[index + 2] & 31)
+      let length = dataLength(headerAt: index, in: words)
       let start = index + 3
       guard length <= end - start else { return }
       try body(Field(tag: words[index] & 31, range: start..<(start + length)))
@@ -64,7 +63,32 @@ public struct RawInvoice: Sendable, Equatable {
 
   /// The signed timestamp, in Unix seconds (35 bits, big-endian).
   public var timestamp: UInt64 {
-    words[0..<Self.timestampWordCount].reduce(0) { $0 << 5 | UInt64($1) }
+    words.withUnsafeBufferPointer { Self.timestamp(of: $0) }
+  }
+
+  /// The timestamp of a data part: its first seven words, big-endian (35 bits always fit).
+  @inline(__always)
+  static func timestamp(of words: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    bigEndianValue(of: UnsafeBufferPointer(rebasing: words[0..<timestampWordCount]))!
+  }
+
+  /// The `data_length` of the field whose header starts at `index`: type (5 bits) and length
+  /// (10 bits) take three words, the length in the second and third.
+  @inline(__always)
+  static func dataLength(headerAt index: Int, in words: UnsafeBufferPointer<UInt8>) -> Int {
+    Int(words[index + 1] & 31) << 5 | Int(words[index + 2] & 31)
+  }
+
+  /// 5-bit words read as one big-endian number (the timestamp, `x`, `c`), or nil when it does
+  /// not fit in 64 bits.
+  @inline(__always)
+  static func bigEndianValue(of words: UnsafeBufferPointer<UInt8>) -> UInt64? {
+    var value: UInt64 = 0
+    for word in words {
+      guard value >> 59 == 0 else { return nil }
+      value = value << 5 | UInt64(word)
+    }
+    return value
   }
 
   /// Words from the timestamp up to the signature: what is signed, with the human-readable part.
