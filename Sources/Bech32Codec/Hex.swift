@@ -107,3 +107,30 @@ public enum Hex {
     }
   }
 }
+
+extension Hex {
+  /// Reads a value that `Codable` writes as a hex string: the one decoding of the package's
+  /// typed values (keys, hashes, signatures).
+  ///
+  /// - Parameters:
+  ///   - what: what the text must be, for the error (`"33-byte compressed public key"`).
+  ///   - make: the value of the text, or nil when the text is not one.
+  /// - Throws: `DecodingError.dataCorrupted` for text that is not the value.
+  package static func decode<Value>(
+    _ decoder: any Decoder, as what: String, _ make: (String) -> Value?
+  ) throws -> Value {
+    let text = try decoder.singleValueContainer().decode(String.self)
+    guard let value = make(text) else {
+      throw DecodingError.dataCorrupted(
+        DecodingError.Context(
+          codingPath: decoder.codingPath, debugDescription: "not a \(what) in hexadecimal"))
+    }
+    return value
+  }
+
+  /// Writes a typed value's hex text as `Codable`'s single string.
+  package static func encode(_ text: String, to encoder: any Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(text)
+  }
+}

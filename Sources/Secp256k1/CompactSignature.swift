@@ -98,19 +98,9 @@ public struct CompactSignature: Sendable, Hashable, CustomStringConvertible {
 extension CompactSignature: Codable {
   /// Reads the signature from a string of 128 hexadecimal digits.
   public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let signature = CompactSignature(hex: text) else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription: "not a 64-byte compact signature in hexadecimal"))
-    }
-    self = signature
+    self = try Hex.decode(decoder, as: "64-byte compact signature") { CompactSignature(hex: $0) }
   }
 
   /// Writes the signature as a string of 128 lower-case hexadecimal digits.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
+  public func encode(to encoder: any Encoder) throws { try Hex.encode(description, to: encoder) }
 }

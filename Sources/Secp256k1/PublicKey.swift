@@ -82,19 +82,9 @@ public struct PublicKey: Sendable, Hashable, CustomStringConvertible {
 extension PublicKey: Codable {
   /// Reads the key from a string of 66 hexadecimal digits.
   public init(from decoder: any Decoder) throws {
-    let text = try decoder.singleValueContainer().decode(String.self)
-    guard let key = PublicKey(hex: text) else {
-      throw DecodingError.dataCorrupted(
-        DecodingError.Context(
-          codingPath: decoder.codingPath,
-          debugDescription: "not a 33-byte compressed public key in hexadecimal"))
-    }
-    self = key
+    self = try Hex.decode(decoder, as: "33-byte compressed public key") { PublicKey(hex: $0) }
   }
 
   /// Writes the key as a string of 66 lower-case hexadecimal digits.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.singleValueContainer()
-    try container.encode(description)
-  }
+  public func encode(to encoder: any Encoder) throws { try Hex.encode(description, to: encoder) }
 }
