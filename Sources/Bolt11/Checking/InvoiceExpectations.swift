@@ -1,0 +1,244 @@
+public import Secp256k1
+
+/// What a payer expects of an invoice before money moves (or a receiver, before it shows one):
+/// checked all at once by ``check(_:now:)``, which reports every violation.
+///
+/// Every expectation is optional and off by default, except two rules of the clock that always
+/// apply: the invoice must not be expired, and must not have been created more than
+/// ``maxFutureSeconds`` (600) after `now`. No check is skipped because the invoice lacks a field:
+/// an expected description hash is violated by an invoice with a `d` field, an expected amount
+/// by an amountless invoice (unless ``allowsAmountless``).
+///
+/// ```swift
+/// var expected = InvoiceExpectations()
+/// expected.amount = Millisatoshis(250_000_000)
+/// expected.network = .bitcoin
+/// expected.ownNodeIDs = [myNodeID]
+/// let violations = expected.check(invoice, now: now)
+/// guard violations.isEmpty else { return .refuse(violations) }
+/// ```
+///
+/// The check never reads a clock: `now` is the caller's. Amounts are compared exactly, in
+/// millisatoshis; texts byte for byte, as UTF-8.
+public struct InvoiceExpectations: Sendable, Equatable {
+  /// How an expected description may appear in the invoice.
+  public enum Description: Sendable, Equatable {
+    /// A `d` field equal to the text, or an `h` field equal to its SHA-256: a payer who was
+    /// given the text (an LNURL-pay metadata string, an order's note).
+    case text(String)
+    /// A `d` field equal to the text; a hash does not do. A receiver that asked its node for a
+    /// note wants that note shown, not a hash of it.
+    case directText(String)
+  }
+
+  /// The exact amount; an invoice asking for any other amount violates it
+  /// (`check.amount_mismatch`), and an amountless invoice too (`check.amount_missing`) unless
+  /// ``allowsAmountless``.
+  public var amount: Millisatoshis?
+  /// Whether an amountless invoice satisfies ``amount`` (the payer then chooses the amount).
+  public var allowsAmountless: Bool
+  /// The most the invoice may ask (`check.amount_too_large` above it). An amountless invoice
+  /// passes: require an amount with ``amount``.
+  public var maxAmount: Millisatoshis?
+  /// The nodes the invoice may pay; empty for any (`check.payee_mismatch`).
+  public var payees: [PublicKey]
+  /// Our own nodes, which the invoice must not pay (`check.self_payment`).
+  public var ownNodeIDs: [PublicKey]
+  /// The chain (`check.network_mismatch`).
+  public var network: Currency?
+  /// The description (`check.description_mismatch`).
+  public var description: Description?
+  /// The description hash: the invoice must have an `h` field equal to it
+  /// (`check.description_hash_mismatch`).
+  public var descriptionHash: DescriptionHash?
+  /// The payment hash (`check.payment_hash_mismatch`).
+  public var paymentHash: PaymentHash?
+  /// How far after `now` the invoice may have been created, for clocks that disagree
+  /// (`check.future_timestamp` when `created_at > now + maxFutureSeconds`). 600 by default.
+  public var maxFutureSeconds: UInt64
+  /// The least lifetime that must be left (`check.lifetime_too_short`); 0 by default.
+  public var minRemainingSeconds: UInt64
+  /// Seconds before the signed expiry that do not count as lifetime left: a receiver's safety
+  /// margin. With a margin, `check.lifetime_too_short` also applies when no time at all is left
+  /// before `expires_at - margin`. 0 by default.
+  public var expiryMarginSeconds: UInt64
+  /// The oldest the invoice may be (`check.too_old` when `now - created_at > maxAgeSeconds`).
+  public var maxAgeSeconds: UInt64?
+  /// The largest `min_final_cltv_expiry_delta` accepted, in blocks (`check.cltv_too_large`):
+  /// how long the payee may hold the payment's last HTLC.
+  public var maxFinalCLTVExpiryDelta: UInt64?
+
+  /// Expectations that check only the clock's two standing rules: not expired, not created more
+  /// than 600 s after `now`. Set the others as needed.
+  public init() {
+    amount = nil
+    allowsAmountless = false
+    maxAmount = nil
+    payees = []
+    ownNodeIDs = []
+    network = nil
+    description = nil
+    descriptionHash = nil
+    paymentHash = nil
+    maxFutureSeconds = 600
+    minRemainingSeconds = 0
+    expiryMarginSeconds = 0
+    maxAgeSeconds = nil
+    maxFinalCLTVExpiryDelta = nil
+  }
+
+  /// Every way `invoice` differs from these expectations at `now`, in the order of
+  /// ``InvoiceViolation/Code``'s cases; empty when it meets them all.
+  ///
+  /// - Parameters:
+  ///   - invoice: a decoded invoice (its signature and reader rules already checked).
+  ///   - now: the caller's clock, in Unix seconds.
+  /// - Returns: the violations, each with its code, the expected and the found value.
+  public func check(_ invoice: Invoice, now: UInt64) -> [InvoiceViolation] {
+    var found: [InvoiceViolation] = []
+    checkAmount(invoice, into: &found)
+    checkPayee(invoice, into: &found)
+    if let network, invoice.currency != network {
+      found.append(
+        InvoiceViolation(
+          .networkMismatch, expected: .text(network.prefix), found: .text(invoice.currency.prefix),
+          message: "the invoice is for \(invoice.currency.networkName), not \(network.networkName)")
+      )
+    }
+    checkDescription(invoice, into: &found)
+    if let paymentHash, invoice.paymentHash != paymentHash {
+      found.append(
+        InvoiceViolation(
+          .paymentHashMismatch, expected: .text(paymentHash.description),
+          found: .text(invoice.paymentHash.description),
+          message: "the payment hash is \(invoice.paymentHash), not \(paymentHash)"))
+    }
+    checkClock(invoice, now: now, into: &found)
+    if let maxFinalCLTVExpiryDelta, invoice.minFinalCLTVExpiryDelta > maxFinalCLTVExpiryDelta {
+      found.append(
+        InvoiceViolation(
+          .cltvTooLarge, expected: .integer(maxFinalCLTVExpiryDelta),
+          found: .integer(invoice.minFinalCLTVExpiryDelta),
+          message: "the payee may hold the payment \(invoice.minFinalCLTVExpiryDelta) blocks; "
+            + "at most \(maxFinalCLTVExpiryDelta) accepted"))
+    }
+    return found
+  }
+
+  private func checkAmount(_ invoice: Invoice, into found: inout [InvoiceViolation]) {
+    if let amount {
+      switch invoice.amount {
+      case nil where !allowsAmountless:
+        found.append(
+          InvoiceViolation(
+            .amountMissing, expected: .integer(amount.rawValue), found: .absent,
+            message: "the invoice has no amount; expected \(amount)"))
+      case let asked? where asked != amount:
+        found.append(
+          InvoiceViolation(
+            .amountMismatch, expected: .integer(amount.rawValue), found: .integer(asked.rawValue),
+            message: "the invoice asks \(asked); expected \(amount)"))
+      default: break
+      }
+    }
+    if let maxAmount, let asked = invoice.amount, asked > maxAmount {
+      found.append(
+        InvoiceViolation(
+          .amountTooLarge, expected: .integer(maxAmount.rawValue), found: .integer(asked.rawValue),
+          message: "the invoice asks \(asked); at most \(maxAmount) accepted"))
+    }
+  }
+
+  private func checkPayee(_ invoice: Invoice, into found: inout [InvoiceViolation]) {
+    let payee = invoice.payeeNodeID
+    if !payees.isEmpty, !payees.contains(payee) {
+      found.append(
+        InvoiceViolation(
+          .payeeMismatch, expected: .list(payees.map(\.description)),
+          found: .text(payee.description),
+          message: "the invoice pays \(payee), none of the expected nodes"))
+    }
+    if ownNodeIDs.contains(payee) {
+      found.append(
+        InvoiceViolation(
+          .selfPayment, expected: .list(ownNodeIDs.map(\.description)),
+          found: .text(payee.description),
+          message: "the invoice pays our own node \(payee)"))
+    }
+  }
+
+  private func checkDescription(_ invoice: Invoice, into found: inout [InvoiceViolation]) {
+    if let description {
+      let (text, hashAllowed) =
+        switch description {
+        case .text(let text): (text, true)
+        case .directText(let text): (text, false)
+        }
+      switch invoice.description {
+      case .text(let given) where given.utf8.elementsEqual(text.utf8): break
+      case .hash(let hash) where hashAllowed && hash == DescriptionHash(of: text): break
+      case .text(let given):
+        found.append(
+          InvoiceViolation(
+            .descriptionMismatch, expected: .text(text), found: .text(given),
+            message: "the description is not the expected one"))
+      case .hash(let hash):
+        found.append(
+          InvoiceViolation(
+            .descriptionMismatch, expected: .text(text), found: .text(hash.description),
+            message: hashAllowed
+              ? "the description hash is not the SHA-256 of the expected description"
+              : "the invoice has a description hash, not the expected description"))
+      }
+    }
+    if let descriptionHash, invoice.descriptionHash != descriptionHash {
+      let given = invoice.descriptionHash
+      found.append(
+        InvoiceViolation(
+          .descriptionHashMismatch, expected: .text(descriptionHash.description),
+          found: given.map { .text($0.description) } ?? .absent,
+          message: given == nil
+            ? "the invoice has a direct description, no description hash"
+            : "the description hash is not the expected one"))
+    }
+  }
+
+  private func checkClock(_ invoice: Invoice, now: UInt64, into found: inout [InvoiceViolation]) {
+    // A sum past 64 bits is later than any timestamp, so it saturates.
+    let (sum, sumOverflows) = now.addingReportingOverflow(maxFutureSeconds)
+    let latestCreation = sumOverflows ? UInt64.max : sum
+    if invoice.createdAt > latestCreation {
+      found.append(
+        InvoiceViolation(
+          .futureTimestamp, expected: .integer(latestCreation), found: .integer(invoice.createdAt),
+          message: "created at \(invoice.createdAt), more than \(maxFutureSeconds) s after \(now)"))
+    }
+    // An invoice is expired at `expires_at` itself.
+    if now >= invoice.expiresAt {
+      found.append(
+        InvoiceViolation(
+          .expired, expected: .integer(now), found: .integer(invoice.expiresAt),
+          message: "expired at \(invoice.expiresAt); now is \(now)"))
+    } else {
+      // What is left before the margin; a margin longer than the lifetime leaves nothing.
+      let (showableUntil, marginExceedsExpiry) = invoice.expiresAt.subtractingReportingOverflow(
+        expiryMarginSeconds)
+      let remaining = marginExceedsExpiry || showableUntil <= now ? 0 : showableUntil - now
+      if remaining == 0 || remaining < minRemainingSeconds {
+        found.append(
+          InvoiceViolation(
+            .lifetimeTooShort, expected: .integer(minRemainingSeconds), found: .integer(remaining),
+            message: expiryMarginSeconds == 0
+              ? "\(remaining) s left; at least \(minRemainingSeconds) s needed"
+              : "\(remaining) s left before the \(expiryMarginSeconds) s margin; at least "
+                + "\(minRemainingSeconds) s needed"))
+      }
+    }
+    if let maxAgeSeconds, now > invoice.createdAt, now - invoice.createdAt > maxAgeSeconds {
+      found.append(
+        InvoiceViolation(
+          .tooOld, expected: .integer(maxAgeSeconds), found: .integer(now - invoice.createdAt),
+          message: "created \(now - invoice.createdAt) s ago; at most \(maxAgeSeconds) s accepted"))
+    }
+  }
+}
