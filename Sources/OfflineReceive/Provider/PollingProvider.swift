@@ -286,8 +286,7 @@ public actor PollingProvider {
     AcceptedInvoice
   > {
     let policy = ReceivePolicy(
-      amount: record.amount, nodeID: scope.nodeID, network: scope.network,
-      description: record.description, display: display)
+      scope, amount: record.amount, description: record.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
     case .success(let accepted):
       var ready = record
@@ -299,7 +298,7 @@ public actor PollingProvider {
     case .failure(let rejection):
       var refused = record
       // Kept so that a payment of the refused invoice is still matched to its intent.
-      if let invoice = try? Invoice.decode(bolt11, options: DecodeOptions(mode: .strict)) {
+      if let invoice = rejection.invoice {
         refused.paymentHash = invoice.paymentHash
         refused.expiresAt = invoice.expiresAt
       }

@@ -222,8 +222,7 @@ public actor OfflineReceiveSession {
         intentID: preparation.intentID)
     }
     let policy = ReceivePolicy(
-      amount: preparation.amount, nodeID: scope.nodeID, network: scope.network,
-      description: preparation.description, display: display)
+      scope, amount: preparation.amount, description: preparation.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
     case .success(let accepted):
       return accepted

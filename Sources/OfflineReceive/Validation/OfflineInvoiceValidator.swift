@@ -6,13 +6,18 @@ public import Bolt11
 /// It is a pure function of (invoice text, policy, now): no clock, no I/O. The first failing
 /// check wins, in this order, so each rejected invoice has exactly one code:
 ///
-///  1. Decoding (strict, signature checked, payee recovered or verified): the decoder's code.
+///  1. Decoding (strict, signature checked, payee recovered or verified, route hint keys on
+///     the curve): the decoder's code.
 ///  2. Amount: `offline.amount_missing`, then `offline.amount_mismatch`.
 ///  3. Payee: `offline.payee_mismatch`.
 ///  4. Network: `offline.network_mismatch`.
 ///  5. Description (when the policy sets one): `offline.description_mismatch`.
 ///  6. Signed timestamp: `offline.future_timestamp`.
 ///  7. Lifetime: `offline.expired`, then `offline.lifetime_too_short`.
+///
+/// Steps 2 to 7 are `InvoiceExpectations.check` with the receiver's preset
+/// (``ReceivePolicy/expectations``): the payer's check, with each `check.*` code read as its
+/// `offline.*` code.
 public enum OfflineInvoiceValidator {
   /// Checks `text` against `policy` at `now`.
   ///
@@ -45,68 +50,20 @@ public enum OfflineInvoiceValidator {
     do {
       try invoice.checkRouteHintKeys()
     } catch {
-      return .failure(OfflineRejection(undecodable: error))
+      return .failure(OfflineRejection(undecodable: error, invoice: invoice))
     }
-    // Contract: "its amount equals the expected amount exactly". Spec §4 W13: "an amountless
-    // invoice is `offline.amount_missing` and any other amount is `offline.amount_mismatch`".
-    guard let amount = invoice.amount else {
-      return reject(.amountMissing, "the invoice has no amount; expected \(policy.amount)")
+    // The receiver's preset of the payer's check: its violations come in this validator's
+    // order, so the first one is the rejection.
+    if let first = policy.expectations.check(invoice, now: now).first {
+      return .failure(OfflineRejection(first, invoice: invoice))
     }
-    guard amount == policy.amount else {
-      return reject(.amountMismatch, "the invoice asks \(amount); expected \(policy.amount)")
-    }
-    // Contract: "its payee is our node id (compared as 33 bytes)".
-    guard invoice.payeeNodeID == policy.nodeID else {
-      return reject(.payeeMismatch, "the invoice pays another node, not \(policy.nodeID)")
-    }
-    // Contract: "its currency matches".
-    if let network = policy.network, invoice.currency != network {
-      return reject(
-        .networkMismatch,
-        "the invoice is for \(invoice.currency.networkName), not \(network.networkName)")
-    }
-    // Spec §1.9: "the description is a *direct* description (not a hash) exactly equal to the
-    // note".
-    if let expected = policy.description, invoice.description.text != expected {
-      return reject(.descriptionMismatch, "the description is not the requested one")
-    }
-    let paymentHash = invoice.paymentHash
-    // Contract: "its `created_at` is not later than `now + clock skew`". A sum past 64 bits is
-    // later than any timestamp, so it saturates.
-    let latestCreation = now.addingSaturating(policy.clockSkewSeconds)
-    guard invoice.createdAt <= latestCreation else {
-      return reject(
-        .futureTimestamp,
-        "signed at \(invoice.createdAt), more than \(policy.clockSkewSeconds) s after \(now)")
-    }
-    // Contract: "An invoice is expired at `expires_at` itself."
-    guard now < invoice.expiresAt else {
-      return reject(.expired, "expired at \(invoice.expiresAt); now is \(now)")
-    }
-    // Contract: "at least `min-remaining` seconds remain before `expires_at - safety margin`".
-    // A margin larger than the expiry leaves no time at all.
-    let (showableUntil, marginExceedsExpiry) = invoice.expiresAt.subtractingReportingOverflow(
-      policy.safetyMarginSeconds)
-    let remaining: UInt64 =
-      marginExceedsExpiry || showableUntil <= now ? 0 : showableUntil - now
-    // Nothing is displayable with no time left, whatever the policy's minimum (a minimum of 0
-    // must not let `display_until` fall at or before `now`, or wrap below zero).
-    guard remaining > 0, remaining >= policy.minRemainingSeconds else {
-      return reject(
-        .lifetimeTooShort,
-        "\(remaining) s left before the safety margin; at least \(policy.minRemainingSeconds) s needed"
-      )
-    }
-    // Contract: "display_until": min(expires_at - safety margin, now + max display).
+    // The display lasts until the safety margin, and no longer than the policy's maximum (the
+    // check above leaves at least a second before the margin).
+    let showableUntil = invoice.expiresAt - min(policy.safetyMarginSeconds, invoice.expiresAt)
     let displayUntil = min(showableUntil, now.addingSaturating(policy.maxDisplaySeconds))
     return .success(
-      AcceptedInvoice(invoice: invoice, paymentHash: paymentHash, displayUntil: displayUntil))
-  }
-
-  private static func reject(_ code: OfflineRejection.Code, _ message: String) -> Result<
-    AcceptedInvoice, OfflineRejection
-  > {
-    .failure(OfflineRejection(code, message))
+      AcceptedInvoice(
+        invoice: invoice, paymentHash: invoice.paymentHash, displayUntil: displayUntil))
   }
 }
 

@@ -23,6 +23,24 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
     case lifetimeTooShort = "offline.lifetime_too_short"
     /// The invoice was signed further in the future than the clock skew allows.
     case futureTimestamp = "offline.future_timestamp"
+
+    /// The offline code of a payer-check violation, or nil for a check the receiver's preset
+    /// does not make.
+    public init?(_ code: InvoiceViolation.Code) {
+      switch code {
+      case .amountMissing: self = .amountMissing
+      case .amountMismatch: self = .amountMismatch
+      case .payeeMismatch: self = .payeeMismatch
+      case .networkMismatch: self = .networkMismatch
+      case .descriptionMismatch: self = .descriptionMismatch
+      case .futureTimestamp: self = .futureTimestamp
+      case .expired: self = .expired
+      case .lifetimeTooShort: self = .lifetimeTooShort
+      case .amountTooLarge, .selfPayment, .descriptionHashMismatch, .paymentHashMismatch,
+        .tooOld, .cltvTooLarge:
+        return nil
+      }
+    }
   }
 
   /// The offline rule that failed, or nil when the invoice did not decode.
@@ -31,6 +49,11 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
   public var invoiceError: InvoiceError?
   /// What failed, for people; never branched on.
   public var message: String
+  /// The payer-check violation behind ``offlineCode``, when the invoice decoded.
+  public var violation: InvoiceViolation?
+  /// The invoice, when it decoded: a refused invoice can still be paid, and its payment hash
+  /// matches the payment to its request.
+  public var invoice: Invoice?
 
   /// A rejection by one offline rule.
   public init(_ code: Code, _ message: String) {
@@ -38,14 +61,27 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
     self.message = message
   }
 
-  /// A rejection because the invoice did not decode.
-  public init(undecodable error: InvoiceError) {
+  /// A rejection because the invoice did not decode, or (with `invoice`) decoded but breaks a
+  /// reader rule the offline check adds, such as route hint keys on the curve.
+  public init(undecodable error: InvoiceError, invoice: Invoice? = nil) {
     self.invoiceError = error
     self.message = error.message
+    self.invoice = invoice
+  }
+
+  /// A rejection of a decoded invoice for the first violation of the receiver's check;
+  /// `violation` must be one the receiver's preset makes (``Code/init(_:)``).
+  public init(_ violation: InvoiceViolation, invoice: Invoice) {
+    self.offlineCode = Code(violation.code)
+    self.violation = violation
+    self.message = violation.message
+    self.invoice = invoice
   }
 
   /// The dotted code of the contract: `offline.*`, or the decoder's own code.
-  public var dottedCode: String { offlineCode?.rawValue ?? invoiceError?.code.rawValue ?? "" }
+  public var dottedCode: String {
+    offlineCode?.rawValue ?? invoiceError?.code.rawValue ?? violation?.code.rawValue ?? ""
+  }
 
   /// The dotted code and the message.
   public var description: String { "\(dottedCode): \(message)" }

@@ -41,10 +41,35 @@ public struct ReceivePolicy: Sendable, Equatable {
         clockSkewSeconds: clockSkewSeconds, safetyMarginSeconds: safetyMarginSeconds))
   }
 
+  /// The policy of one request of the wallet `scope`: the one place a request's policy is made.
+  init(
+    _ scope: WalletScope, amount: Millisatoshis, description: String?, display: DisplayPolicy
+  ) {
+    self.init(
+      amount: amount, nodeID: scope.nodeID, network: scope.network, description: description,
+      display: display)
+  }
+
   /// The lifetime rules of `display`, read and written as the policy's own:
   /// `policy.maxDisplaySeconds` is `policy.display.maxDisplaySeconds`.
   public subscript<Value>(dynamicMember keyPath: WritableKeyPath<DisplayPolicy, Value>) -> Value {
     get { display[keyPath: keyPath] }
     set { display[keyPath: keyPath] = newValue }
+  }
+
+  /// The payer's check with the receiver's preset: exactly ``amount`` (an amountless invoice
+  /// does not do), ``nodeID`` as the only payee, ``network``, ``description`` as a direct `d`
+  /// field, the clock skew as the future tolerance, and the minimum lifetime counted to the
+  /// safety margin.
+  public var expectations: InvoiceExpectations {
+    var expectations = InvoiceExpectations()
+    expectations.amount = amount
+    expectations.payees = [nodeID]
+    expectations.network = network
+    expectations.description = description.map(InvoiceExpectations.Description.directText)
+    expectations.maxFutureSeconds = display.clockSkewSeconds
+    expectations.minRemainingSeconds = display.minRemainingSeconds
+    expectations.expiryMarginSeconds = display.safetyMarginSeconds
+    return expectations
   }
 }
