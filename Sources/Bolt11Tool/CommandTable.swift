@@ -18,6 +18,8 @@ struct OptionSpec: Sendable {
   var help: [String]
   /// What a shell offers for the value.
   var completion: Completion = .none
+  /// Whether the option may be given more than once (each value kept, in order).
+  var repeatable = false
 
   /// The option and its placeholder: `--network bc|tb|tbs|bcrt`.
   var signature: String { value.map { "\(name) \($0)" } ?? name }
@@ -50,7 +52,8 @@ struct CommandSpec: Sendable {
   var parsingTable: ParsedOptions.Table {
     ParsedOptions.Table(
       valued: Set(options.filter { $0.value != nil }.map(\.name)),
-      boolean: Set(options.filter { $0.value == nil }.map(\.name)))
+      boolean: Set(options.filter { $0.value == nil }.map(\.name)),
+      repeatable: Set(options.filter(\.repeatable).map(\.name)))
   }
 }
 
@@ -217,6 +220,83 @@ enum CommandTable {
         help: ["stop showing the invoice S seconds before it expires (default 0)"]),
     ])
 
+  static let check = CommandSpec(
+    name: "check", run: CheckCommand.run,
+    synopses: [
+      ("check INVOICE|- [expectations]", "every check a payer makes before paying, all at once")
+    ],
+    usage: [
+      "bolt11 check INVOICE|- [--json] [--compat] [--amount-msat N [--allow-amountless]]",
+      "  [--max-amount-msat N] [--payee HEX]... [--own-node-id HEX]... [--network N]",
+      "  [--description TEXT] [--description-hash HEX] [--payment-hash HEX] [--now UNIX]",
+      "  [--max-future-seconds S] [--min-remaining-seconds S] [--max-age-seconds S]",
+      "  [--max-cltv N]",
+    ],
+    about: [
+      """
+      Decodes the invoice (as decode does; an invoice that does not decode gives its decode
+      error alone), then checks it against every expectation given and reports every violation,
+      not only the first, in this order: amount, payee, own node, network, description,
+      description hash, payment hash, then the clock (created in the future, expired, lifetime
+      left, age) and the CLTV delta. The clock always applies: the invoice must not be expired
+      and must not be created more than 600 s after now.
+      """,
+      """
+      Prints `ok` or `rejected` and one line per violation, or with --json
+      {"ok", "violations": [{"code", "message", "expected", "found"}], "warnings", "invoice"}.
+      Codes are check.* (never the decode-time codes the same option names give elsewhere).
+      Amounts are compared exactly, in msat. Exit 0 when nothing is violated, 1 otherwise.
+      """,
+    ],
+    options: [
+      json, compat,
+      OptionSpec(
+        name: "--amount-msat", value: "N",
+        help: ["the exact amount (check.amount_mismatch, check.amount_missing)"]),
+      OptionSpec(
+        name: "--allow-amountless", help: ["with --amount-msat: an amountless invoice passes"]),
+      OptionSpec(
+        name: "--max-amount-msat", value: "N",
+        help: ["the most the invoice may ask (check.amount_too_large)"]),
+      OptionSpec(
+        name: "--payee", value: "HEX",
+        help: ["a node the invoice may pay; repeat for several", "(check.payee_mismatch)"],
+        repeatable: true),
+      OptionSpec(
+        name: "--own-node-id", value: "HEX",
+        help: [
+          "one of our own nodes, which must not be the payee;",
+          "repeat for several (check.self_payment)",
+        ],
+        repeatable: true),
+      OptionSpec(
+        name: "--network", value: "bc|tb|tbs|bcrt", help: ["the chain (check.network_mismatch)"],
+        completion: .choices(["bc", "tb", "tbs", "bcrt"])),
+      OptionSpec(
+        name: "--description", value: "TEXT",
+        help: ["`d` equal to TEXT, or `h` its SHA-256", "(check.description_mismatch)"]),
+      OptionSpec(
+        name: "--description-hash", value: "HEX",
+        help: ["an `h` field equal to HEX (check.description_hash_mismatch)"]),
+      OptionSpec(
+        name: "--payment-hash", value: "HEX",
+        help: ["the payment hash (check.payment_hash_mismatch)"]),
+      OptionSpec(
+        name: "--now", value: "UNIX", help: ["the clock, in Unix seconds (default: the system's)"]),
+      OptionSpec(
+        name: "--max-future-seconds", value: "S",
+        help: ["created at most S seconds after now (default 600;", "check.future_timestamp)"]),
+      OptionSpec(
+        name: "--min-remaining-seconds", value: "S",
+        help: ["at least S seconds before expiry (default 0;", "check.lifetime_too_short)"]),
+      OptionSpec(
+        name: "--max-age-seconds", value: "S",
+        help: ["created at most S seconds before now (check.too_old)"]),
+      OptionSpec(
+        name: "--max-cltv", value: "N",
+        help: ["min_final_cltv_expiry_delta at most N blocks", "(check.cltv_too_large)"]),
+    ])
+
   static let encode = CommandSpec(
     name: "encode", run: EncodeCommand.run,
     synopses: [("encode --key-file PATH < JSON", "sign an invoice from decode's JSON")],
@@ -309,7 +389,7 @@ enum CommandTable {
     operands: .files)
 
   /// Every command, in the order help lists them.
-  static let commands = [decode, explain, validate, encode, vectors]
+  static let commands = [decode, explain, check, validate, encode, vectors]
 
   static func command(named name: String) -> CommandSpec? {
     commands.first { $0.name == name }
@@ -335,6 +415,7 @@ enum CommandTable {
     ("description_hash", "the `h` field is not the hash of the given --description"),
     ("network", "the invoice is for another chain than --network"),
     ("offline", "validate refused the invoice (amount, payee, network, lifetime...)"),
+    ("check", "check found the invoice is not what was expected (every violation listed)"),
     ("build", "encode cannot build the invoice from the given values"),
     ("input", "encode's input is not the JSON decode prints"),
     ("io", "reading input or writing output failed (exit 3)"),
@@ -363,6 +444,11 @@ enum CommandTable {
     ),
     ("Decode a file of invoices, one a line, on all cores:", "bolt11 decode --batch invoices.txt"),
     ("See what each part of an invoice means:", "bolt11 explain lnbc2500u1pvjluez..."),
+    (
+      "Before paying: exactly 250000 sat, to this node, on mainnet, 10 minutes left at least:",
+      "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...f1c --network bc"
+        + " --min-remaining-seconds 600"
+    ),
     (
       "Check an invoice a wallet is about to show for offline receiving:",
       "bolt11 validate lnbcrt10u1pj48ugq... --amount-msat 1000000 --node-id 031b84c5...078f"

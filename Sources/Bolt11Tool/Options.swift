@@ -7,6 +7,8 @@ struct UsageError: Error {
 /// A command's options, read from its arguments against a table of known flags.
 struct ParsedOptions {
   var values: [String: String] = [:]
+  /// The values of options that may be given more than once, in the order given.
+  var repeated: [String: [String]] = [:]
   var flags: Set<String> = []
   var positional: [String] = []
   /// The command these options belong to, for the help hint of usage errors.
@@ -16,6 +18,8 @@ struct ParsedOptions {
   struct Table {
     var valued: Set<String>
     var boolean: Set<String>
+    /// Valued flags that may be given more than once (their values are in `repeated`).
+    var repeatable: Set<String> = []
   }
 
   /// Reads `--name value`, `--name=value`, boolean `--name`, a lone `-` (standard input) and
@@ -42,6 +46,10 @@ struct ParsedOptions {
       if table.valued.contains(name) {
         guard let value = inlineValue ?? iterator.next() else {
           throw UsageError(message: "option \(name) needs a value", command: command)
+        }
+        if table.repeatable.contains(name) {
+          repeated[name, default: []].append(value)
+          continue
         }
         guard values[name] == nil else {
           throw UsageError(message: "option \(name) is given twice", command: command)

@@ -1,0 +1,108 @@
+import Bolt11
+import Bolt11JSON
+import Secp256k1
+
+/// `bolt11 check INVOICE|- [expectations]`: the payer's check, every violation at once. Exit 0
+/// when nothing is violated, 1 otherwise (or when the invoice does not decode).
+enum CheckCommand {
+  static let table = CommandTable.check.parsingTable
+
+  static func run(_ arguments: ArraySlice<String>, _ environment: ToolEnvironment) throws
+    -> Bolt11Tool.ExitCode
+  {
+    let options = try ParsedOptions(arguments, table: table, command: "check")
+    let expectations = try expectations(options)
+    let now = try options.unsigned("--now") ?? environment.now()
+    let json = options.flags.contains("--json")
+    // Only how to read: the expectations are checked below, with check.* codes.
+    let decodeOptions = DecodeOptions(mode: options.flags.contains("--compat") ? .compat : .strict)
+    let invoice: Invoice
+    do {
+      let input = try Bolt11Tool.invoiceInput(options, environment, command: "check")
+      invoice = try input.withUnsafeBufferPointer { bytes in
+        try Invoice.decode(bytes: bytes, options: decodeOptions)
+      }
+    } catch let error as InvoiceError {
+      try Bolt11Tool.reportError(error, json: json, environment)
+      return .invalid
+    }
+    let violations = expectations.check(invoice, now: now)
+    if json {
+      try environment.stdout.write(JSON(checked: invoice, violations: violations).serialized + "\n")
+    } else {
+      try environment.stdout.write(humanVerdict(violations))
+    }
+    guard let first = violations.first else { return .ok }
+    let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
+    try environment.stderr.write(
+      Bolt11Tool.errorLine(code: first.code.rawValue, message: first.message + more))
+    return .invalid
+  }
+
+  /// `ok` alone, or `rejected: N violations` and one indented line for each.
+  static func humanVerdict(_ violations: [InvoiceViolation]) -> String {
+    guard !violations.isEmpty else { return "ok: the invoice meets every expectation\n" }
+    let count = violations.count == 1 ? "1 violation" : "\(violations.count) violations"
+    return violations.reduce("rejected: \(count)\n") { text, violation in
+      text + "  \(violation.code.rawValue): \(SafeText.escape(violation.message))\n"
+    }
+  }
+
+  /// The expectations the options name; the clock's defaults where they say nothing.
+  static func expectations(_ options: ParsedOptions) throws(UsageError) -> InvoiceExpectations {
+    var expected = InvoiceExpectations()
+    expected.amount = try options.unsigned("--amount-msat").map(Millisatoshis.init(rawValue:))
+    expected.allowsAmountless = options.flags.contains("--allow-amountless")
+    if expected.allowsAmountless, expected.amount == nil {
+      throw UsageError(message: "--allow-amountless goes with --amount-msat", command: "check")
+    }
+    expected.maxAmount = try options.unsigned("--max-amount-msat").map(
+      Millisatoshis.init(rawValue:))
+    expected.payees = try keys(options, "--payee")
+    expected.ownNodeIDs = try keys(options, "--own-node-id")
+    if let name = options.values["--network"] {
+      guard let currency = Currency(name: name) else {
+        throw UsageError(message: "unknown network \(name) (bc, tb, tbs or bcrt)", command: "check")
+      }
+      expected.network = currency
+    }
+    expected.description = options.values["--description"].map(
+      InvoiceExpectations.Description.text)
+    expected.descriptionHash = try hex(options, "--description-hash", DescriptionHash.init(hex:))
+    expected.paymentHash = try hex(options, "--payment-hash", PaymentHash.init(hex:))
+    if let seconds = try options.unsigned("--max-future-seconds") {
+      expected.maxFutureSeconds = seconds
+    }
+    if let seconds = try options.unsigned("--min-remaining-seconds") {
+      expected.minRemainingSeconds = seconds
+    }
+    expected.maxAgeSeconds = try options.unsigned("--max-age-seconds")
+    expected.maxFinalCLTVExpiryDelta = try options.unsigned("--max-cltv")
+    return expected
+  }
+
+  private static func keys(_ options: ParsedOptions, _ name: String) throws(UsageError)
+    -> [PublicKey]
+  {
+    var keys: [PublicKey] = []
+    for text in options.repeated[name, default: []] {
+      guard let key = PublicKey(hex: text) else {
+        throw UsageError(
+          message: "\(name) takes 66 hex digits of a compressed key (02... or 03...)",
+          command: "check")
+      }
+      keys.append(key)
+    }
+    return keys
+  }
+
+  private static func hex<Value>(
+    _ options: ParsedOptions, _ name: String, _ make: (String) -> Value?
+  ) throws(UsageError) -> Value? {
+    guard let text = options.values[name] else { return nil }
+    guard let value = make(text) else {
+      throw UsageError(message: "\(name) takes 64 hex digits", command: "check")
+    }
+    return value
+  }
+}
