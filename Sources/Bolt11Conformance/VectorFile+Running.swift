@@ -4,7 +4,7 @@ import Bolt11JSON
 
 extension VectorFile.Vector {
   /// Runs this vector through this package: an invoice through its decoder, `kind: offline`
-  /// through the offline-receive check, `bech32` and `segwit_address` through its Bech32 codec.
+  /// through the offline-receive check, `check` through the payer's check, `bech32` and `segwit_address` through its Bech32 codec.
   ///
   /// - Returns: `.passed`, or `.failed` with what differed; a vector of another kind fails.
   public func run() -> Verdict {
@@ -23,6 +23,7 @@ extension VectorFile {
     switch vector.kind {
     case "invoice": return runInvoice(object, wantsValid: wantsValid)
     case "offline": return OfflineVectors.run(object, wantsValid: wantsValid)
+    case "check": return CheckVectors.run(object)
     case "bech32": return runBech32(object, wantsValid: wantsValid)
     case "segwit_address": return runSegwit(object, wantsValid: wantsValid)
     default: return "unknown vector kind \(vector.kind)"

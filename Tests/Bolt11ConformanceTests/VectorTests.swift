@@ -54,6 +54,56 @@ import Testing
     #expect(Set(offlineRules).subtracting(named) == [])
   }
 
+  @Test("every rule of the payer's check is named by a check vector, every code by one alone")
+  func checkRulesCovered() throws {
+    let files = try VectorFile.load()
+    let checkRules = files.compactMap(\.requirementIDs).joined()
+      .filter { $0.hasPrefix("contract.check.") }
+    #expect(checkRules.count >= 13)
+    let checks = files.flatMap(\.vectors).filter { $0.kind == "check" }
+    let named = Set(
+      checks.flatMap { $0.object["rules"]?.arrayValue ?? [] }.compactMap(\.stringValue))
+    #expect(Set(checkRules).subtracting(named) == [])
+    // Each code of the contract's Payer check, alone in some vector.
+    let codes = [
+      "amount_missing", "amount_mismatch", "amount_too_large", "payee_mismatch", "self_payment",
+      "network_mismatch", "description_mismatch", "description_hash_mismatch",
+      "payment_hash_mismatch", "future_timestamp", "expired", "lifetime_too_short", "too_old",
+      "cltv_too_large",
+    ].map { "check.\($0)" }
+    let alone = Set(
+      checks.compactMap { vector -> String? in
+        let found = vector.object["expect"]?["violations"]?.arrayValue ?? []
+        return found.count == 1 ? found[0].stringValue : nil
+      })
+    #expect(Set(codes).subtracting(alone) == [])
+  }
+
+  @Test("a check vector whose codes differ from the check's, or come in another order, fails")
+  func checkVectorCanFail() throws {
+    let coffee = try #require(
+      Self.vectors.first { $0.kind == "check" && $0.name == "amount equal" }?.invoice)
+    let text = """
+      {"vectors": [
+        {"name": "wrong code", "kind": "check", "invoice": "\(coffee)", "valid": true,
+         "options": {"now": 1496314668, "amount_msat": 1},
+         "expect": {"ok": false, "violations": ["check.amount_missing"]}},
+        {"name": "wrong order", "kind": "check", "invoice": "\(coffee)", "valid": true,
+         "options": {"now": 1496314668, "amount_msat": 1, "network": "tb"},
+         "expect": {"ok": false, "violations": ["check.network_mismatch", "check.amount_mismatch"]}},
+        {"name": "said ok", "kind": "check", "invoice": "\(coffee)", "valid": true,
+         "options": {"now": 1496314668, "network": "tb"}, "expect": {"ok": true}},
+        {"name": "no clock", "kind": "check", "invoice": "\(coffee)", "valid": true,
+         "options": {}, "expect": {"ok": true}}
+      ]}
+      """
+    let vectors = try VectorFile(path: "v.json", text: text).vectors
+    #expect(vectors.count == 4)
+    for vector in vectors {
+      #expect(vector.run() != .passed, "\(vector.name)")
+    }
+  }
+
   @Test("vector", arguments: vectors)
   func vector(_ vector: VectorFile.Vector) {
     let verdict = vector.run()
