@@ -1,5 +1,6 @@
 import Bolt11
 import Foundation
+import Secp256k1
 import TestSupport
 import Testing
 
@@ -51,5 +52,40 @@ import Testing
     // The block: the fence line, `import Bolt11`, a blank line, then the test's lines.
     #expect(Array(block.dropFirst(3)) == test)
     #expect(block.prefix(3) == ["```swift", "import Bolt11", ""])
+  }
+
+  @Test("the README's payer example refuses the coffee invoice for a different order")
+  func payerExample() throws {
+    let text = try #require(SpecVector.all.first { $0.name.hasPrefix("Please send $3") }).invoice
+    let invoice = try Invoice.decode(text)
+    let myNodeID = try #require(
+      PublicKey(hex: "031b84c5567b126440995d3ed5aaba0565d71e1834604819ff9c17f5e9d5dd078f"))
+    let now: UInt64 = 1_496_314_668  // ten seconds after the invoice was made
+
+    // README payer example
+    var expected = InvoiceExpectations()
+    expected.amount = Millisatoshis(250_000_001)  // the order's amount, to the msat
+    expected.ownNodeIDs = [myNodeID]  // never pay our own invoice
+    expected.maxFinalCLTVExpiryDelta = 144  // how long the payee may hold the payment
+    let violations = expected.check(invoice, now: now)  // every violation, none skipped
+    // end
+
+    // The spec's invoice asks 250,000,000 msat: one violation, with both values.
+    #expect(violations.map(\.code) == [.amountMismatch])
+    #expect(violations.first?.expected == .integer(250_000_001))
+    #expect(violations.first?.found == .integer(250_000_000))
+  }
+
+  @Test("the README shows the payer example as the test runs it")
+  func readmePayerMatches() throws {
+    let test = Self.exampleLines(
+      in: try Self.repositoryFile("Tests/Bolt11Tests/ReadmeDecodeExampleTests.swift"),
+      from: "// README payer example", to: "// end")
+    #expect(test.count == 5)
+    let readme = try Self.repositoryFile("README.md")
+    let marker = "<!-- The payer example: Tests/Bolt11Tests/ReadmeDecodeExampleTests.swift -->"
+    let block = Self.exampleLines(in: readme, from: marker, to: "```")
+    #expect(Array(block.dropFirst()) == test)
+    #expect(block.first == "```swift")
   }
 }
