@@ -39,7 +39,9 @@ let package = Package(
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
     .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
-    .target(name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift).
+    .target(
+      name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput"]),
     // The one retry of system calls interrupted by a signal (EINTR); in no product.
     .target(name: "SystemCall"),
     .target(
@@ -120,7 +122,8 @@ let package = Package(
       name: "Bolt11ConformanceTests",
       dependencies: ["Bolt11Conformance", "Bolt11", "Bolt11JSON", "TestSupport"]),
     .testTarget(
-      name: "Bolt11JSONTests", dependencies: ["Bolt11JSON", "Bolt11", "Secp256k1", "TestSupport"]),
+      name: "Bolt11JSONTests",
+      dependencies: ["Bolt11JSON", "Bolt11", "Secp256k1", "PaymentInput", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
