@@ -48,7 +48,9 @@ let package = Package(
       name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall"]),
     .target(
       name: "Bolt11Conformance",
-      dependencies: ["Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall"]),
+      dependencies: [
+        "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall", "PaymentInput",
+      ]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
       name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
