@@ -31,12 +31,8 @@ public struct BitcoinAddress: Sendable, Hashable {
   ///   that is no address.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let bytes = Array(text.utf8)
-    let recognition = Recognition(bytes[...])
-    guard recognition.kind == .bitcoinAddress, !recognition.hasLightningPrefix else {
-      throw recognition.refusal(expected: "an on-chain address")
-    }
-    try self.init(parsingUTF8: bytes[recognition.body])
+    let (body, _) = try Recognition.body(of: text, as: [.bitcoinAddress], "an on-chain address")
+    try self.init(parsingUTF8: body)
   }
 
   /// The Base58 digits (`Base58.alphabet`'s characters), for the form test.

@@ -88,12 +88,8 @@ public struct BitcoinURI: Sendable {
   public init(parsing text: String, options: DecodeOptions = DecodeOptions())
     throws(PaymentStringError)
   {
-    let bytes = Array(text.utf8)
-    let recognition = Recognition(bytes[...])
-    guard recognition.kind == .bip321 else {
-      throw recognition.refusal(expected: "a bitcoin: URI")
-    }
-    try self.init(parsingUTF8: bytes[recognition.body], options: options)
+    let (body, _) = try Recognition.body(of: text, as: [.bip321], "a bitcoin: URI")
+    try self.init(parsingUTF8: body, options: options)
   }
 
   /// The keys this package understands, also with `req-`.

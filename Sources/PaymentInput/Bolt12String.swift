@@ -48,19 +48,9 @@ public struct Bolt12String: Sendable, Hashable {
   ///   `input.*` code of another kind when `text` is not a BOLT #12 string at all.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let bytes = Array(text.utf8)
-    try self.init(checking: bytes[...])
-  }
-
-  /// Reads `text` (indices the offsets in the whole string), first checking its form.
-  init(checking text: ArraySlice<UInt8>) throws(PaymentStringError) {
-    let recognition = Recognition(text)
-    guard let kind = recognition.kind,
-      [.bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice].contains(kind)
-    else { throw recognition.refusal(expected: "a BOLT #12 string") }
-    do { try self.init(parsingUTF8: text[recognition.body]) } catch {
-      throw error.recognised(as: kind)
-    }
+    let (body, kind) = try Recognition.body(
+      of: text, as: [.bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice], "a BOLT #12 string")
+    do { try self.init(parsingUTF8: body) } catch { throw error.recognised(as: kind) }
   }
 
   /// Reads the body of a string recognised as BOLT #12 (indices the offsets in the whole string).

@@ -31,14 +31,8 @@ public struct LNURL: Sendable, Hashable {
   ///   `input.unrecognized` or another kind's `input.*` code for a string that is no LNURL.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let bytes = Array(text.utf8)
-    let recognition = Recognition(bytes[...])
-    guard recognition.kind == .lnurl else {
-      throw recognition.refusal(expected: "an LNURL")
-    }
-    do { try self.init(parsingUTF8: bytes[recognition.body]) } catch {
-      throw error.recognised(as: .lnurl)
-    }
+    let (body, _) = try Recognition.body(of: text, as: [.lnurl], "an LNURL")
+    try self.init(parsingUTF8: body)
   }
 
   /// Reads the body of a string recognised as an LNURL (indices the offsets in the whole string).

@@ -24,12 +24,8 @@ public struct LightningAddress: Sendable, Hashable {
   ///   or another kind's `input.*` code (a node URI's user part is its node id).
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let bytes = Array(text.utf8)
-    let recognition = Recognition(bytes[...])
-    guard recognition.kind == .lightningAddress else {
-      throw recognition.refusal(expected: "a Lightning Address")
-    }
-    try self.init(parsingUTF8: bytes[recognition.body])
+    let (body, _) = try Recognition.body(of: text, as: [.lightningAddress], "a Lightning Address")
+    try self.init(parsingUTF8: body)
   }
 
   /// Reads the body of a string recognised as a Lightning Address (indices the offsets in the

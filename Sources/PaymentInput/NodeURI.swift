@@ -23,12 +23,8 @@ public struct NodeURI: Sendable, Hashable {
   ///   host or port), or `input.unrecognized` or another kind's `input.*` code.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let bytes = Array(text.utf8)
-    let recognition = Recognition(bytes[...])
-    guard recognition.kind == .nodeURI else {
-      throw recognition.refusal(expected: "a node URI")
-    }
-    try self.init(parsingUTF8: bytes[recognition.body])
+    let (body, _) = try Recognition.body(of: text, as: [.nodeURI], "a node URI")
+    try self.init(parsingUTF8: body)
   }
 
   /// The characters of a node id before its `@`.

@@ -71,6 +71,21 @@ struct Recognition {
 }
 
 extension Recognition {
+  /// The body of `text` (indices the offsets in it) and its kind, when it is one of `kinds`.
+  ///
+  /// - Throws: the refusal that says what `text` is instead of `expected` (a phrase such as
+  ///   "an LNURL").
+  static func body(of text: String, as kinds: Set<PaymentString.Kind>, _ expected: String)
+    throws(PaymentStringError) -> (body: ArraySlice<UInt8>, kind: PaymentString.Kind)
+  {
+    let bytes = Array(text.utf8)
+    let recognition = Recognition(bytes)
+    guard let kind = recognition.kind, kinds.contains(kind) else {
+      throw recognition.refusal(expected: expected)
+    }
+    return (bytes[recognition.body], kind)
+  }
+
   /// The error for a string that is not what a caller expected (`expected`, a phrase such as
   /// "a BOLT #12 offer"; empty when any kind would do): `input.empty`, `input.unrecognized`,
   /// or the `input.*` code of the kind it is.
