@@ -13,6 +13,8 @@ let package = Package(
     .library(name: "Secp256k1", targets: ["Secp256k1"]),
     // The contract's JSON: `invoice.json`, the line `bolt11 decode --json` prints.
     .library(name: "Bolt11JSON", targets: ["Bolt11JSON"]),
+    // What a pasted or scanned string is: `PaymentString(parsing:)`, offline and pure.
+    .library(name: "PaymentInput", targets: ["PaymentInput"]),
     .library(name: "OfflineReceive", targets: ["OfflineReceive"]),
     // The vector files, the external-decoder runner and the reports of `bolt11 vectors`, for
     // another decoder's test target.
@@ -36,14 +38,19 @@ let package = Package(
     // keeps its portable Swift rounds for other CPUs.
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
-    .target(name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift).
+    .target(
+      name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput"]),
     // The one retry of system calls interrupted by a signal (EINTR); in no product.
     .target(name: "SystemCall"),
     .target(
       name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall"]),
     .target(
       name: "Bolt11Conformance",
-      dependencies: ["Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall"]),
+      dependencies: [
+        "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall", "PaymentInput",
+      ]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
       name: "OfflineReceiveTesting", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"]),
@@ -95,6 +102,9 @@ let package = Package(
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
     .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(
+      name: "PaymentInputTests",
+      dependencies: ["PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
+    .testTarget(
       name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
     .testTarget(
       name: "OfflineReceiveTests",
@@ -114,7 +124,8 @@ let package = Package(
       name: "Bolt11ConformanceTests",
       dependencies: ["Bolt11Conformance", "Bolt11", "Bolt11JSON", "TestSupport"]),
     .testTarget(
-      name: "Bolt11JSONTests", dependencies: ["Bolt11JSON", "Bolt11", "Secp256k1", "TestSupport"]),
+      name: "Bolt11JSONTests",
+      dependencies: ["Bolt11JSON", "Bolt11", "Secp256k1", "PaymentInput", "TestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

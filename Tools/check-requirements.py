@@ -34,6 +34,8 @@ def quote_problem(requirement, spec_lines):
     wanted = fold(quote)
     span = quote.count("\n") + 4
     for start in range(max(0, line - 1 - NEAR), min(len(spec_lines), line + NEAR)):
+        if not spec_lines[start].strip():
+            continue  # a quote starts on text: a blank line before it would fold away
         if fold("\n".join(spec_lines[start:start + span])).startswith(wanted):
             return None if start == line - 1 else f"quote moved to line {start + 1}"
     return f"quote not found at line {line}"

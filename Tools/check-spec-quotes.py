@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Fails when a `// BOLT 11: "..."` (or BOLT 9, BIP-173, BIP-350) quote in Sources/ no longer
+"""Fails when a `// BOLT 11: "..."` (or BOLT 9, BOLT 12, BIP-173, BIP-350, BIP-321, LUD-01,
+LUD-16, LUD-17) quote in Sources/ no longer
 matches the pinned spec text in Vectors/spec (or $SPEC_DIR).
 
 Quotes may span several comment lines and may join a spec requirement to its parent bullet
@@ -17,6 +18,11 @@ SPECS = {
     "BOLT 9": "bolt-09-features.md",
     "BIP-173": "bip-0173.mediawiki",
     "BIP-350": "bip-0350.mediawiki",
+    "BIP-321": "bip-0321.mediawiki",
+    "BOLT 12": "bolt-12-offer-encoding.md",
+    "LUD-01": "lud-01.md",
+    "LUD-16": "lud-16.md",
+    "LUD-17": "lud-17.md",
 }
 
 
@@ -31,7 +37,7 @@ def quotes(path):
     lines = open(path, encoding="utf-8").read().split("\n")
     index = 0
     while index < len(lines):
-        match = re.match(r'\s*//\s*(BOLT 11|BOLT 9|BIP-173|BIP-350):\s*(.*)$', lines[index])
+        match = re.match(r'\s*//\s*(BOLT 11|BOLT 9|BOLT 12|BIP-173|BIP-350|BIP-321|LUD-01|LUD-16|LUD-17):\s*(.*)$', lines[index])
         if not match:
             index += 1
             continue

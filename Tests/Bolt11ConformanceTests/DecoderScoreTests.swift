@@ -61,9 +61,9 @@ import Testing
     #expect(keys == ["mode", "network", "now"])
   }
 
-  @Test("vectors of kinds bech32, segwit_address and offline are skipped, not sent")
+  @Test("vectors of kinds bech32, segwit_address, offline, payment_string, check are skipped")
   func otherKindsSkipped() throws {
-    for kind in ["bech32", "segwit_address", "offline"] {
+    for kind in ["bech32", "segwit_address", "offline", "payment_string", "check"] {
       let vector = try Self.vector(#"{"invoice": "lnbc1x", "valid": true}"#, kind: kind)
       guard case .settled(.skipped) = DecoderScore.request(id: 1, vector) else {
         Issue.record("\(kind) was not skipped")

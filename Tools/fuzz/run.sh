@@ -15,6 +15,8 @@
 #   offline     the offline-receive validator on signed invoices and arbitrary policies and clocks
 #   encode      `bolt11 encode` on arbitrary standard input (its JSON): exit 0 with an invoice that
 #               decodes, or exit 1 and one escaped error line; never a trap or a huge allocation
+#   payment     the payment-string classifier (PaymentString) and its inspect JSON on raw bytes:
+#               recognition agrees with parsing, positions lie in the input, the JSON parses
 #
 # How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each module a
 # target needs (from the package graph) is compiled with -sanitize=fuzzer,address into an object
@@ -34,7 +36,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets="bech32 string words roundtrip builder offline encode"
+targets="bech32 string words roundtrip builder offline encode payment"
 out=Tools/fuzz/out
 build=$out/build
 mkdir -p "$build"
@@ -48,6 +50,7 @@ source_of() {
     builder) echo Tools/fuzz/BuilderTarget.swift ;;
     offline) echo Tools/fuzz/OfflineTarget.swift ;;
     encode) echo Tools/fuzz/EncodeJSONTarget.swift ;;
+    payment) echo Tools/fuzz/PaymentStringTarget.swift ;;
     *) return 1 ;;
   esac
 }
@@ -58,6 +61,7 @@ imports_of() {
     bech32) echo Bech32Codec ;;
     offline) echo "OfflineReceive TestSupport" ;;
     encode) echo "Bolt11Tool TestSupport" ;;
+    payment) echo "PaymentInput Bolt11JSON TestSupport" ;;
     *) echo "Bolt11 TestSupport" ;;
   esac
 }

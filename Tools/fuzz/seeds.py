@@ -3,14 +3,15 @@
 
     seeds.py TARGET OUTPUT_DIR VECTOR_FILE...
 
-Every "invoice" and "string" value in the vector files is a seed. `bech32` and `string` take the
-text as is; `words` takes the human-readable part and the data words (checksum removed) in the
-`WordsInput` form of Tools/fuzz/Common.swift: a byte 0xc0 | length, the human-readable part, then
-one byte per word; `roundtrip` takes the same without the 104 signature words (it signs them
-itself); `offline` takes the same after 64 policy bytes; `builder` takes 128 bytes derived from
-each string (its values are arbitrary anyway); `encode` takes the JSON `bolt11 decode --json`
-prints, from the two templates below (the spec's examples with a route and a fallback, and with
-extra fields), each alone and with one value pushed to or past its field's range.
+Every "invoice", "string" and "input" value in the vector files is a seed. `bech32`, `string` and
+`payment` take the text as is; `words` takes the human-readable part and the data words (checksum
+removed) in the `WordsInput` form of Tools/fuzz/Common.swift: a byte 0xc0 | length, the
+human-readable part, then one byte per word; `roundtrip` takes the same without the 104 signature
+words (it signs them itself); `offline` takes the same after 64 policy bytes; `builder` takes 128
+bytes derived from each string (its values are arbitrary anyway); `encode` takes the JSON `bolt11
+decode --json` prints, from the two templates below (the spec's examples with a route and a
+fallback, and with extra fields), each alone and with one value pushed to or past its field's
+range.
 Strings that are not Bech32 at all are skipped for the word targets.
 """
 import hashlib
@@ -27,7 +28,7 @@ def strings(paths):
         with open(path, encoding="utf-8") as handle:
             document = json.load(handle)
         for vector in document.get("vectors", []):
-            for key in ("invoice", "string"):
+            for key in ("invoice", "string", "input"):
                 value = vector.get(key)
                 if isinstance(value, str):
                     yield value
@@ -106,7 +107,7 @@ def main():
         print(f"seeds: {count} for {target}", file=sys.stderr)
         return
     for text in strings(paths):
-        if target in ("bech32", "string"):
+        if target in ("bech32", "string", "payment"):
             seed = text.encode("utf-8")
         elif target == "builder":
             seed = hashlib.sha256(text.encode("utf-8")).digest() * 4

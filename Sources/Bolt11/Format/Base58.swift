@@ -1,10 +1,11 @@
-/// Base58Check, for the legacy P2PKH and P2SH fallback addresses.
+/// Base58Check, for the legacy P2PKH and P2SH fallback addresses (written) and on-chain addresses
+/// (read, by the payment-string classifier).
 ///
 /// Written to the caller's bytes with no allocation: the JSON writer puts an address straight
 /// into its line.
-enum Base58 {
+package enum Base58 {
   /// The characters of the digits 0...57.
-  static var alphabet: StaticString {
+  package static var alphabet: StaticString {
     "123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz"
   }
 
@@ -106,4 +107,71 @@ enum Base58 {
         into: output)
     }
   }
+
+  /// Why text is not Base58Check.
+  package enum CheckDecodingFailure: Error, Equatable, Sendable {
+    /// The character at this offset is not a Base58 digit.
+    case invalidCharacter(at: Int)
+    /// More than `maximumCheckDecodeLength` characters, or fewer than the four checksum bytes.
+    case invalidLength
+    /// The last four bytes are not the start of the double SHA-256 of the rest.
+    case checksum
+  }
+
+  /// The most characters `checkDecode` reads: 64, far above any address (a 25-byte one takes at
+  /// most 34), so that the quadratic conversion stays small.
+  package static let maximumCheckDecodeLength = 64
+
+  /// The bytes that `text` (Base58 digits) encodes, without the four checksum bytes, after
+  /// checking them: the inverse of `checkEncode`, for any payload length.
+  ///
+  /// - Complexity: O(n²) in the length, which is at most `maximumCheckDecodeLength`.
+  package static func checkDecode(_ text: UnsafeBufferPointer<UInt8>) -> Result<
+    [UInt8], CheckDecodingFailure
+  > {
+    guard text.count <= maximumCheckDecodeLength else { return .failure(.invalidLength) }
+    let reverse = reverseAlphabet
+    // The number, little-endian in base 256: each digit multiplies it by 58 and adds the digit.
+    // At most 64 digits make 64 * log(58) / log(256) < 48 bytes.
+    var number = [UInt8](repeating: 0, count: 48)
+    var used = 0
+    var zeros = 0
+    var seenNonZero = false
+    for (index, character) in text.enumerated() {
+      guard character < 128, reverse[Int(character)] != 0xff else {
+        return .failure(.invalidCharacter(at: index))
+      }
+      var carry = UInt32(reverse[Int(character)])
+      if carry == 0 && !seenNonZero {
+        zeros += 1
+        continue
+      }
+      seenNonZero = true
+      // Each step stays below 256 * 58 + 57, far inside 32 bits.
+      for place in 0..<used {
+        carry += UInt32(number[place]) * 58
+        number[place] = UInt8(truncatingIfNeeded: carry)
+        carry >>= 8
+      }
+      while carry > 0 {
+        number[used] = UInt8(truncatingIfNeeded: carry)
+        used += 1
+        carry >>= 8
+      }
+    }
+    let bytes = [UInt8](repeating: 0, count: zeros) + number[..<used].reversed()
+    guard bytes.count >= 4 else { return .failure(.invalidLength) }
+    let payload = Array(bytes.dropLast(4))
+    let digest = SHA256.hash(SHA256.hash(payload))
+    guard digest.prefix(4).elementsEqual(bytes.suffix(4)) else { return .failure(.checksum) }
+    return .success(payload)
+  }
+
+  /// Maps an ASCII byte to its digit value, or 0xff when it is not a Base58 digit.
+  private static let reverseAlphabet: [UInt8] = {
+    var table = [UInt8](repeating: 0xff, count: 128)
+    let characters = alphabet.utf8Start
+    for digit in 0..<58 { table[Int(characters[digit])] = UInt8(digit) }
+    return table
+  }()
 }

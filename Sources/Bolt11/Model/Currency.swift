@@ -74,7 +74,7 @@ public enum Currency: RawRepresentable, CaseIterable, Sendable, Hashable {
   }
 
   /// Base58Check version byte of pay-to-public-key-hash addresses; nil on an unknown chain.
-  var p2pkhVersion: UInt8? {
+  package var p2pkhVersion: UInt8? {
     switch self {
     case .bitcoin: 0x00
     case .testnet, .signet, .regtest: 0x6f
@@ -82,7 +82,7 @@ public enum Currency: RawRepresentable, CaseIterable, Sendable, Hashable {
     }
   }
   /// Base58Check version byte of pay-to-script-hash addresses; nil on an unknown chain.
-  var p2shVersion: UInt8? {
+  package var p2shVersion: UInt8? {
     switch self {
     case .bitcoin: 0x05
     case .testnet, .signet, .regtest: 0xc4

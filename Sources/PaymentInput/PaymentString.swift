@@ -1,0 +1,165 @@
+public import Bolt11
+
+/// What a string that a person pasted or scanned is: an invoice, a `bitcoin:` URI, a BOLT #12
+/// string, an LNURL, a Lightning Address, a node URI or an on-chain address.
+///
+/// Recognition and decoding are offline and pure: nothing is fetched or resolved, no clock is
+/// read (the clock is `DecodeOptions.now`), and every step is linear in the input.
+///
+/// ```swift
+/// switch try PaymentString(parsing: scanned) {
+/// case .bolt11(let invoice): pay(invoice)
+/// case .bip321(let uri): offer(uri.lightning.first, fallback: uri.address)
+/// case .lightningAddress(let address): resolve(address.url)  // the caller's own request
+/// default: break
+/// }
+/// ```
+public enum PaymentString: Sendable {
+  /// A BOLT #11 invoice, decoded and checked, with or without a `lightning:` prefix.
+  case bolt11(Invoice)
+  /// A BIP-321 `bitcoin:` URI, its `lightning=` invoices decoded.
+  case bip321(BitcoinURI)
+  /// A BOLT #12 offer, invoice request or invoice, recognised by its string form.
+  case bolt12(Bolt12String)
+  /// An LNURL: bech32 (`lnurl1...`) or one of the LUD-17 schemes (`lnurlp://`, ...).
+  case lnurl(LNURL)
+  /// A Lightning Address, `user@domain`.
+  case lightningAddress(LightningAddress)
+  /// A node URI, `<node id>@host[:port]`.
+  case nodeURI(NodeURI)
+  /// A bare on-chain address.
+  case bitcoinAddress(BitcoinAddress)
+
+  /// The kinds of payment string, their raw values the names the `bolt11 inspect` JSON prints.
+  public enum Kind: String, CaseIterable, Sendable {
+    /// A BOLT #11 invoice.
+    case bolt11
+    /// A `bitcoin:` URI.
+    case bip321
+    /// A BOLT #12 offer (`lno1...`).
+    case bolt12Offer = "bolt12_offer"
+    /// A BOLT #12 invoice request (`lnr1...`).
+    case bolt12InvoiceRequest = "bolt12_invoice_request"
+    /// A BOLT #12 invoice (`lni1...`).
+    case bolt12Invoice = "bolt12_invoice"
+    /// An LNURL.
+    case lnurl
+    /// A Lightning Address.
+    case lightningAddress = "lightning_address"
+    /// A node URI.
+    case nodeURI = "node_uri"
+    /// An on-chain address.
+    case bitcoinAddress = "bitcoin_address"
+  }
+
+  /// The kind of this string.
+  public var kind: Kind {
+    switch self {
+    case .bolt11: .bolt11
+    case .bip321: .bip321
+    case .bolt12(let string): string.kind.paymentStringKind
+    case .lnurl: .lnurl
+    case .lightningAddress: .lightningAddress
+    case .nodeURI: .nodeURI
+    case .bitcoinAddress: .bitcoinAddress
+    }
+  }
+
+  /// Recognises and decodes a pasted or scanned string.
+  ///
+  /// Surrounding white space and a UTF-8 byte-order mark are skipped; a `lightning:` prefix (any
+  /// case) is accepted before an invoice, an LNURL, a Lightning Address or a BOLT #12 string. A
+  /// string that starts with `ln` (either case) and is neither a BOLT #12 string nor an LNURL is
+  /// decoded as an invoice, and a failure keeps the decoder's own code.
+  ///
+  /// A `bitcoin:` URI is returned even when one of its `lightning=` or `lno=` entries is bad: the
+  /// entry holds its error, and ``BitcoinURI/entryError`` is the first of them.
+  ///
+  /// - Parameters:
+  ///   - text: the string as given.
+  ///   - options: how to decode invoices. `now` is the clock: a bare invoice is refused with
+  ///     `invoice.expired` once it has expired, and a URI's invoice gets the warning
+  ///     `bip321.invoice_expired` instead; without it expiry is not checked.
+  /// - Throws: `PaymentStringError` with the kind the string was recognised as and one of:
+  ///   `input.empty`, `input.unrecognized`, `bip321.*`, `bolt12.malformed`, `lnurl.malformed`,
+  ///   `lightning_address.malformed`, `node_uri.malformed`, `address.invalid`, or, for an
+  ///   invoice, ``PaymentStringError/Code/invoiceInvalid`` with the decoder's error. Positions
+  ///   are UTF-8 offsets in `text`.
+  /// - Complexity: O(n) in the length of `text`.
+  public init(parsing text: String, options: DecodeOptions = DecodeOptions())
+    throws(PaymentStringError)
+  {
+    let bytes = Array(text.utf8)
+    self = try PaymentString.parse(bytes[...], options: options)
+  }
+
+  /// Which kind `text` claims to be, by its form alone: no decoding, no checksum.
+  ///
+  /// - Returns: the kind `init(parsing:options:)` would decode it as, or nil for an empty or
+  ///   unrecognised string.
+  /// - Complexity: O(1) for most strings: a look at the start (a Lightning Address takes a
+  ///   search for its `@`), after the white space around it.
+  public static func kind(of text: String) -> Kind? {
+    var text = text
+    return text.withUTF8 { kind(ofUTF8: $0) }
+  }
+
+  /// Which kind the UTF-8 bytes `text` claim to be, by their form alone: `kind(of:)` for a
+  /// caller that holds bytes (a line of a batch file).
+  ///
+  /// - Returns: the kind, or nil for empty or unrecognised input.
+  public static func kind(ofUTF8 text: UnsafeBufferPointer<UInt8>) -> Kind? {
+    Recognition(text).kind
+  }
+
+  /// The invoice this string pays, for a caller that needs one: the invoice itself, or the one
+  /// `lightning=` invoice of a `bitcoin:` URI.
+  ///
+  /// - Returns: the decoded invoice.
+  /// - Throws: `PaymentStringError`: `input.bip321_without_invoice` (a URI without
+  ///   `lightning=`), `input.ambiguous` (several), the entry's own error, or for another kind
+  ///   its `input.*` code (`input.bolt12_offer`, `input.lnurl`, ...).
+  public func requiredInvoice() throws(PaymentStringError) -> Invoice {
+    switch self {
+    case .bolt11(let invoice): return invoice
+    case .bip321(let uri):
+      guard let entry = uri.lightning.first else {
+        throw PaymentStringError(
+          kind: .bip321, .inputBIP321WithoutInvoice,
+          "this bitcoin: URI has no lightning= invoice; pay its address on-chain")
+      }
+      guard uri.lightning.count == 1 else {
+        throw PaymentStringError(
+          kind: .bip321, .inputAmbiguous,
+          "this bitcoin: URI has \(uri.lightning.count) lightning= invoices; pick one")
+      }
+      return try entry.result.get()
+    default:
+      throw PaymentString.misplaced(kind, expected: "a BOLT #11 invoice")
+    }
+  }
+
+  /// The `input.*` error for a string of `kind` where `expected` was needed, with a message that
+  /// says what the string is and what to do with it.
+  static func misplaced(_ kind: Kind, expected: String, position: Int? = nil)
+    -> PaymentStringError
+  {
+    let (code, what): (PaymentStringError.Code, String) =
+      switch kind {
+      case .bolt11: (.inputBolt11, "a BOLT #11 invoice")
+      case .bip321: (.inputUnrecognized, "a bitcoin: URI")
+      case .bolt12Offer:
+        (.inputBolt12Offer, "a BOLT #12 offer; ask for an invoice with a BOLT #12 wallet")
+      case .bolt12InvoiceRequest: (.inputBolt12InvoiceRequest, "a BOLT #12 invoice request")
+      case .bolt12Invoice:
+        (.inputBolt12Invoice, "a BOLT #12 invoice; pay it with a BOLT #12 wallet")
+      case .lnurl: (.inputLNURL, "an LNURL; a wallet fetches its URL to get an invoice")
+      case .lightningAddress:
+        (.inputLightningAddress, "a Lightning Address; a wallet fetches an invoice from its URL")
+      case .nodeURI: (.inputNodeURI, "a node URI, for opening a channel, not for paying")
+      case .bitcoinAddress: (.inputBitcoinAddress, "an on-chain address; pay it on-chain")
+      }
+    return PaymentStringError(
+      kind: kind, code, "this is \(what), not \(expected)", position: position)
+  }
+}

@@ -1,0 +1,152 @@
+import Bolt11
+
+/// What a string claims to be by its form, and where its body is: the classifier's one reading of
+/// the start of a string, shared by `PaymentString.kind(of:)` and the decoders.
+struct Recognition {
+  /// The kind the form says, or nil for an empty or unrecognised string.
+  var kind: PaymentString.Kind?
+  /// The string without the white space and byte-order mark around it, and without a
+  /// `lightning:` prefix: what the kind's decoder reads. Indices are the input's own.
+  var body: Range<Int>
+  /// Whether a `lightning:` prefix was removed.
+  var hasLightningPrefix: Bool
+
+  /// The LUD-17 schemes and the tag each implies.
+  static let lnurlSchemes: [(scheme: StaticString, tag: LNURL.Tag)] = [
+    ("lnurlp://", .pay), ("lnurlw://", .withdraw), ("lnurlc://", .channel), ("keyauth://", .login),
+  ]
+
+  /// Reads the form of `bytes`.
+  ///
+  /// - Complexity: O(1) beyond the white space around the string, except for a string that could
+  ///   only be a Lightning Address, whose `@` is searched for (O(n)).
+  init<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
+    var start = bytes.startIndex
+    var end = bytes.endIndex
+    // A UTF-8 byte-order mark, EF BB BF.
+    if end - start >= 3, bytes[start] == 0xef, bytes[start + 1] == 0xbb, bytes[start + 2] == 0xbf {
+      start += 3
+    }
+    while start < end, ASCII.isWhitespace(bytes[start]) { start += 1 }
+    while end > start, ASCII.isWhitespace(bytes[end - 1]) { end -= 1 }
+    hasLightningPrefix = ASCII.hasPrefix(bytes, start..<end, "lightning:")
+    if hasLightningPrefix { start += 10 }
+    body = start..<end
+    kind = Recognition.kind(bytes, start..<end, hasLightningPrefix: hasLightningPrefix)
+  }
+
+  private static func kind<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ range: Range<Int>, hasLightningPrefix: Bool
+  ) -> PaymentString.Kind? where Bytes.Index == Int {
+    if range.isEmpty { return nil }
+    if !hasLightningPrefix, ASCII.hasPrefix(bytes, range, "bitcoin:") { return .bip321 }
+    if lnurlSchemes.contains(where: { ASCII.hasPrefix(bytes, range, $0.scheme) }) { return .lnurl }
+    if let kind = bolt12Kind(bytes, range) { return kind }
+    if ASCII.hasPrefix(bytes, range, "lnurl1") { return .lnurl }
+    if ASCII.hasPrefix(bytes, range, "ln") { return .bolt11 }
+    if NodeURI.hasNodeIDPrefix(bytes, range) { return .nodeURI }
+    if bytes[range].contains(UInt8(ascii: "@")) { return .lightningAddress }
+    if BitcoinAddress.hasAddressForm(bytes, range) { return .bitcoinAddress }
+    return nil
+  }
+
+  /// The BOLT #12 kind whose prefix (`lno1`, `lnr1`, `lni1`, either case) starts `range` once
+  /// every `+` and white space is skipped, or nil.
+  private static func bolt12Kind<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ range: Range<Int>
+  ) -> PaymentString.Kind? where Bytes.Index == Int {
+    var prefix: UInt32 = 0
+    var count = 0
+    var index = range.lowerBound
+    while count < 4, index < range.upperBound {
+      let byte = bytes[index]
+      index += 1
+      if byte == UInt8(ascii: "+") || ASCII.isWhitespace(byte) { continue }
+      prefix = prefix << 8 | UInt32(ASCII.lowercased(byte))
+      count += 1
+    }
+    guard count == 4 else { return nil }
+    return Bolt12String.Kind.allCases.first { $0.packedPrefix == prefix }?.paymentStringKind
+  }
+}
+
+extension Recognition {
+  /// The body of `text` (indices the offsets in it) and its kind, when it is one of `kinds`.
+  ///
+  /// - Throws: the refusal that says what `text` is instead of `expected` (a phrase such as
+  ///   "an LNURL").
+  static func body(of text: String, as kinds: Set<PaymentString.Kind>, _ expected: String)
+    throws(PaymentStringError) -> (body: ArraySlice<UInt8>, kind: PaymentString.Kind)
+  {
+    let bytes = Array(text.utf8)
+    let recognition = Recognition(bytes)
+    guard let kind = recognition.kind, kinds.contains(kind) else {
+      throw recognition.refusal(expected: expected)
+    }
+    return (bytes[recognition.body], kind)
+  }
+
+  /// The error for a string that is not what a caller expected (`expected`, a phrase such as
+  /// "a BOLT #12 offer"; empty when any kind would do): `input.empty`, `input.unrecognized`,
+  /// or the `input.*` code of the kind it is.
+  func refusal(expected: String) -> PaymentStringError {
+    guard let kind else {
+      if body.isEmpty, !hasLightningPrefix {
+        return PaymentStringError(kind: nil, .inputEmpty, "the input is empty")
+      }
+      return PaymentStringError(
+        kind: nil, .inputUnrecognized,
+        "not a payment string this package knows: an invoice, a bitcoin: URI, a BOLT #12 "
+          + "string, an LNURL, a Lightning Address, a node URI or an on-chain address",
+        position: body.lowerBound)
+    }
+    return PaymentString.misplaced(kind, expected: expected, position: body.lowerBound)
+  }
+}
+
+extension PaymentString {
+  /// Recognises `bytes` (the whole string, its indices the offsets) and runs the decoder of
+  /// its kind.
+  static func parse(_ bytes: ArraySlice<UInt8>, options: DecodeOptions) throws(PaymentStringError)
+    -> PaymentString
+  {
+    let recognition = Recognition(bytes)
+    let body = bytes[recognition.body]
+    guard let kind = recognition.kind else { throw recognition.refusal(expected: "") }
+    do { return try parse(body, as: kind, options: options) } catch {
+      throw error.recognised(as: kind)
+    }
+  }
+
+  private static func parse(
+    _ body: ArraySlice<UInt8>, as kind: Kind, options: DecodeOptions
+  ) throws(PaymentStringError) -> PaymentString {
+    switch kind {
+    case .bolt11:
+      return .bolt11(try decodeInvoice(body, options: options).get())
+    case .bip321:
+      return .bip321(try BitcoinURI(parsingUTF8: body, options: options))
+    case .bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice:
+      return .bolt12(try Bolt12String(parsingUTF8: body))
+    case .lnurl: return .lnurl(try LNURL(parsingUTF8: body))
+    case .lightningAddress: return .lightningAddress(try LightningAddress(parsingUTF8: body))
+    case .nodeURI: return .nodeURI(try NodeURI(parsingUTF8: body))
+    case .bitcoinAddress: return .bitcoinAddress(try BitcoinAddress(parsingUTF8: body))
+    }
+  }
+}
+
+/// Decodes the invoice `bytes` (indices the offsets in the whole string), its error's position
+/// moved into the whole string.
+func decodeInvoice(_ bytes: ArraySlice<UInt8>, options: DecodeOptions) -> Result<
+  Invoice, PaymentStringError
+> {
+  let result = bytes.withUnsafeBufferPointer { buffer in
+    Result { () throws(InvoiceError) in try Invoice.decode(bytes: buffer, options: options) }
+  }
+  return result.mapError { error in
+    var moved = error
+    moved.position = error.position.map { $0 + bytes.startIndex }
+    return PaymentStringError(invoiceError: moved)
+  }
+}

@@ -1,0 +1,81 @@
+import Bolt11
+import PaymentInput
+import Testing
+
+/// `PaymentString.kind(of:)`: the form alone, and the same answer as parsing gives.
+@Suite struct RecognitionTests {
+  static let cases: [(String, PaymentString.Kind?)] = [
+    ("", nil),
+    (" \n\t ", nil),
+    ("hello", nil),
+    ("lightning:", nil),
+    ("https://example.com", nil),
+    (Fixture.coffee, .bolt11),
+    ("LIGHTNING:" + Fixture.coffee.uppercased(), .bolt11),
+    ("lnfoo", .bolt11),
+    ("LN", .bolt11),
+    ("bitcoin:" + Fixture.p2pkh, .bip321),
+    ("BitCoin:?lno=x", .bip321),
+    (Fixture.offer, .bolt12Offer),
+    ("l+ no1qq", .bolt12Offer),
+    ("+lno1qq", .bolt12Offer),
+    ("LNR1QQ", .bolt12InvoiceRequest),
+    ("lightning:lni1qq", .bolt12Invoice),
+    (Fixture.lnurl, .lnurl),
+    ("lnurlp://a.com", .lnurl),
+    ("KEYAUTH://a.com", .lnurl),
+    ("satoshi@bitcoin.org", .lightningAddress),
+    ("lightning:satoshi@bitcoin.org", .lightningAddress),
+    (Fixture.node + "@host", .nodeURI),
+    ("04" + Fixture.node.dropFirst(2) + "@host.com", .lightningAddress),
+    (Fixture.node, nil),
+    (Fixture.p2pkh, .bitcoinAddress),
+    (Fixture.p2wpkh.uppercased(), .bitcoinAddress),
+    (Fixture.regtestP2WPKH, .bitcoinAddress),
+    ("\u{FEFF}  " + Fixture.testnetP2SH + "\r\n", .bitcoinAddress),
+    ("1BvBMSEYstWetqTFn5Au4m4GFg7xJaNV0N", nil),
+  ]
+
+  @Test("recognises each kind by its form", arguments: cases)
+  func recognises(text: String, kind: PaymentString.Kind?) {
+    #expect(PaymentString.kind(of: text) == kind)
+    var copy = text
+    #expect(copy.withUTF8 { PaymentString.kind(ofUTF8: $0) } == kind)
+  }
+
+  @Test("parsing says the same kind, in its value or its error", arguments: cases)
+  func parsingAgrees(text: String, kind: PaymentString.Kind?) {
+    do {
+      #expect(try PaymentString(parsing: text).kind == kind)
+    } catch {
+      #expect(error.kind == kind, "\(error)")
+    }
+  }
+
+  @Test("empty and unrecognised input have their own codes")
+  func emptyAndUnrecognised() {
+    #expect(throws: PaymentStringError(kind: nil, .inputEmpty, "the input is empty")) {
+      try PaymentString(parsing: "  ")
+    }
+    do {
+      _ = try PaymentString(parsing: "  hello")
+      Issue.record("parsed")
+    } catch {
+      #expect(error.code == .inputUnrecognized)
+      #expect(error.position == 2)
+      #expect(error.kind == nil)
+    }
+  }
+
+  @Test("every code's raw value is dotted, and the kinds' raw values are the contract's")
+  func rawValues() {
+    for code in PaymentStringError.Code.allCases {
+      #expect(code.rawValue.split(separator: ".").count == 2, "\(code)")
+    }
+    #expect(
+      PaymentString.Kind.allCases.map(\.rawValue) == [
+        "bolt11", "bip321", "bolt12_offer", "bolt12_invoice_request", "bolt12_invoice", "lnurl",
+        "lightning_address", "node_uri", "bitcoin_address",
+      ])
+  }
+}

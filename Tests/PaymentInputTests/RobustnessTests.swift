@@ -1,0 +1,62 @@
+import Bolt11
+import PaymentInput
+import Testing
+
+/// No input traps or takes more than linear time: every truncation of a string of each kind, and
+/// a megabyte of each kind's worst filler.
+@Suite struct RobustnessTests {
+  static var samples: [String] {
+    [
+      "bitcoin:\(Fixture.p2wpkh)?amount=0.0025&label=%E3%83%8A&lightning=\(Fixture.coffee)"
+        + "&lno=\(Fixture.offer)&req-pop=a%3A",
+      "lightning:" + Fixture.offer.prefix(40) + "+ \n" + Fixture.offer.dropFirst(40),
+      Fixture.lnurl, "lnurlp://a.onion/x?y=1", "satoshi@bitcoin.org", Fixture.node + "@[::1]:9735",
+      Fixture.p2pkh, Fixture.coffee,
+    ]
+  }
+
+  @Test("every truncation parses or throws with a kind or input.*")
+  func truncations() {
+    for sample in Self.samples {
+      let bytes = Array(sample.utf8)
+      for count in 0...bytes.count {
+        let text = String(decoding: bytes[..<count], as: UTF8.self)
+        do {
+          _ = try PaymentString(parsing: text)
+        } catch {
+          #expect(error.kind != nil || error.code.rawValue.hasPrefix("input."), "\(error)")
+          if let position = error.position { #expect(position <= count, "\(text): \(error)") }
+        }
+      }
+    }
+  }
+
+  @Test(
+    "a megabyte of each kind is read in linear time",
+    arguments: [
+      "bitcoin:?" + String(repeating: "a=b&", count: 250_000),
+      "bitcoin:?lightning=" + String(repeating: "%41", count: 340_000),
+      "bitcoin:?label=" + String(repeating: "9", count: 1_000_000),
+      "bitcoin:?amount=" + String(repeating: "0", count: 1_000_000) + "1",
+      "lno1" + String(repeating: "q+ ", count: 340_000) + "q",
+      "lno1" + String(repeating: "q", count: 1_000_000),
+      "lnurl1" + String(repeating: "q", count: 1_000_000),
+      "lnurlp://a.com/" + String(repeating: "a", count: 1_000_000),
+      String(repeating: "a", count: 1_000_000) + "@a.com",
+      Fixture.node + "@" + String(repeating: "a.", count: 500_000),
+      "bc1" + String(repeating: "q", count: 1_000_000),
+      String(repeating: "+", count: 1_000_000),
+      String(repeating: " ", count: 1_000_000) + "x",
+      "ln" + String(repeating: "q", count: 1_000_000),
+    ])
+  func linear(text: String) {
+    let clock = ContinuousClock()
+    let elapsed = clock.measure {
+      _ = try? PaymentString(parsing: text)
+      _ = PaymentString.kind(of: text)
+    }
+    // A quadratic step would take minutes on a megabyte; linear work takes well under a second
+    // even in a debug build.
+    #expect(elapsed < .seconds(5), "\(text.prefix(20))...: \(elapsed)")
+  }
+}
