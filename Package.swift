@@ -58,7 +58,7 @@ let package = Package(
       name: "Bolt11Tool",
       dependencies: [
         "Bolt11", "Bolt11JSON", "Bolt11Conformance", "OfflineReceive", "Bech32Codec", "Secp256k1",
-        "SystemCall",
+        "SystemCall", "PaymentInput",
       ]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
@@ -118,7 +118,7 @@ let package = Package(
       // Bech32Codec and Secp256k1: the tests assemble their own fixture invoices.
       dependencies: [
         "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "Bolt11Conformance",
-        "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport",
+        "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport", "PaymentInput",
       ]),
     .testTarget(
       name: "Bolt11ConformanceTests",

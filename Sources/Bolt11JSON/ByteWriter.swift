@@ -26,6 +26,11 @@ package struct ByteWriter: ~Copyable {
 
   /// Forgets what was written, keeping the storage.
   package mutating func removeAll() { count = 0 }
+  /// Drops the last byte written (an object's closing brace, to add a member after it).
+  mutating func removeLast() {
+    precondition(count > 0, "removeLast on an empty writer")
+    count -= 1
+  }
 
   /// Room for `total` bytes in all, without growing by doubling on the way there.
   package mutating func reserveCapacity(_ total: Int) {

@@ -117,7 +117,8 @@ public enum InvoiceJSON {
       output.append(#","field":"#)
       writeString(String(field), to: &output)
     }
-    output.append("}}")
+    // `warnings` is in every object the tool prints, empty when there are none.
+    output.append(#"},"warnings":[]}"#)
   }
 
   /// `currency` and `network`, as `Currency.prefix` and `knownNetworkName` spell them.

@@ -65,19 +65,45 @@ public enum PaymentStringJSON {
       output.append(#","error":"#)
       writeErrorObject(entryError, to: &output)
     }
-    output.append(#","warnings":["#)
+    output.append(#","warnings":"#)
     if case .bip321(let uri) = string {
-      var written: [BitcoinURI.Warning.Code] = []
-      for warning in uri.warnings where !written.contains(warning.code) {
-        if !written.isEmpty { output.append(UInt8(ascii: ",")) }
-        InvoiceJSON.writeString(warning.code.rawValue, to: &output)
-        written.append(warning.code)
-      }
+      writeWarnings(uri, to: &output)
+    } else {
+      output.append("[]")
     }
-    output.append("]}")
+    output.append(UInt8(ascii: "}"))
   }
 
-  static func writeFailure(_ error: PaymentStringError, to output: inout ByteWriter) {
+  /// `["code",...]`: the URI's warnings' codes, each once, in order.
+  private static func writeWarnings(_ uri: BitcoinURI, to output: inout ByteWriter) {
+    output.append(UInt8(ascii: "["))
+    var written: [BitcoinURI.Warning.Code] = []
+    for warning in uri.warnings where !written.contains(warning.code) {
+      if !written.isEmpty { output.append(UInt8(ascii: ",")) }
+      InvoiceJSON.writeString(warning.code.rawValue, to: &output)
+      written.append(warning.code)
+    }
+    output.append(UInt8(ascii: "]"))
+  }
+
+  /// Appends an invoice that came in a `bitcoin:` URI as `bolt11 decode --json` prints it (no
+  /// newline): the invoice's object, then the member `uri` with the URI's `warnings` (its
+  /// `bip321.*` codes, each once), `address`, `address_type`, `network`, `amount_msat`, `label`
+  /// and `message` (each when given).
+  public static func write(_ invoice: Invoice, from uri: BitcoinURI, to output: inout [UInt8]) {
+    ByteWriter.collect(into: &output) { write(invoice, from: uri, to: &$0) }
+  }
+
+  package static func write(_ invoice: Invoice, from uri: BitcoinURI, to output: inout ByteWriter) {
+    InvoiceJSON.write(invoice, to: &output)
+    output.removeLast()
+    output.append(#","uri":{"warnings":"#)
+    writeWarnings(uri, to: &output)
+    writeURIMembers(uri, to: &output)
+    output.append("}}")
+  }
+
+  package static func writeFailure(_ error: PaymentStringError, to output: inout ByteWriter) {
     output.append(UInt8(ascii: "{"))
     if let kind = error.kind {
       output.append(#""kind":"#)
@@ -102,7 +128,8 @@ public enum PaymentStringJSON {
     output.append(UInt8(ascii: "}"))
   }
 
-  private static func writeURI(_ uri: BitcoinURI, to output: inout ByteWriter) {
+  /// `,"address",...,"message"`: the URI's own members, each when given.
+  private static func writeURIMembers(_ uri: BitcoinURI, to output: inout ByteWriter) {
     if let address = uri.address { writeAddress(address, to: &output) }
     if let amount = uri.amount {
       output.append(#","amount_msat":"#)
@@ -110,6 +137,10 @@ public enum PaymentStringJSON {
     }
     if let label = uri.label { member("label", label, to: &output) }
     if let message = uri.message { member("message", message, to: &output) }
+  }
+
+  private static func writeURI(_ uri: BitcoinURI, to output: inout ByteWriter) {
+    writeURIMembers(uri, to: &output)
     output.append(#","lightning":["#)
     for (index, entry) in uri.lightning.enumerated() {
       if index > 0 { output.append(UInt8(ascii: ",")) }

@@ -2,6 +2,7 @@ import Bolt11
 import Bolt11JSON
 import Dispatch
 import Foundation
+import PaymentInput
 import Synchronization
 
 /// Decodes one invoice per line into one JSON line per line, in input order, on several workers,
@@ -114,11 +115,20 @@ package struct BatchDecoder {
       // The line's bytes as they are: a byte that is not UTF-8 is named in the error. Written
       // where it is decoded, so that the invoice is never copied.
       chunk.withLine(index) { bytes in
-        do throws(InvoiceError) {
-          InvoiceJSON.write(try Invoice.decode(bytes: bytes, options: options), to: &output)
+        do throws(PaymentStringError) {
+          let (invoice, uri) = try PaymentString.invoice(inUTF8: bytes, options: options)
+          if let uri {
+            PaymentStringJSON.write(invoice, from: uri, to: &output)
+          } else {
+            InvoiceJSON.write(invoice, to: &output)
+          }
           isValid = true
         } catch {
-          InvoiceJSON.write(error, to: &output)
+          if let invoiceError = error.invoiceError {
+            InvoiceJSON.write(invoiceError, to: &output)
+          } else {
+            PaymentStringJSON.writeFailure(error, to: &output)
+          }
         }
       }
     }

@@ -1,5 +1,6 @@
 import Bolt11
 import Bolt11JSON
+import PaymentInput
 import Secp256k1
 
 /// `bolt11 check INVOICE|- [expectations]`: the payer's check, every violation at once. Exit 0
@@ -17,18 +18,28 @@ enum CheckCommand {
     // Only how to read: the expectations are checked below, with check.* codes.
     let decodeOptions = DecodeOptions(mode: options.flags.contains("--compat") ? .compat : .strict)
     let invoice: Invoice
+    let uri: BitcoinURI?
     do {
       let input = try Bolt11Tool.invoiceInput(options, environment, command: "check")
-      invoice = try input.withUnsafeBufferPointer { bytes in
-        try Invoice.decode(bytes: bytes, options: decodeOptions)
-      }
+      (invoice, uri) = try Bolt11Tool.decodeInvoice(input, options: decodeOptions)
     } catch let error as InvoiceError {
+      try Bolt11Tool.reportError(error, json: json, environment)
+      return .invalid
+    } catch let error as PaymentStringError {
       try Bolt11Tool.reportError(error, json: json, environment)
       return .invalid
     }
     let violations = expectations.check(invoice, now: now)
     if json {
-      try environment.stdout.write(JSON(checked: invoice, violations: violations).serialized + "\n")
+      var verdict = JSON(checked: invoice, violations: violations)
+      if let uri, case .object(var members) = verdict,
+        let index = members.firstIndex(where: { $0.0 == "warnings" })
+      {
+        // A URI's cross-checks that failed (its amount, its chain) are the verdict's warnings.
+        members[index].1 = .array(uri.warnings.map { .string($0.code.rawValue) })
+        verdict = .object(members)
+      }
+      try environment.stdout.write(verdict.serialized + "\n")
     } else {
       try environment.stdout.write(humanVerdict(violations))
     }

@@ -107,7 +107,10 @@ enum CommandTable {
     about: [
       """
       Decodes one invoice and checks every reader rule of BOLT #11 and its signature. INVOICE may
-      carry a `lightning:` prefix; `-` reads it from standard input.
+      carry a `lightning:` prefix, or be a bitcoin: URI (BIP-321) whose lightning= invoice is
+      decoded (the JSON then has "uri": its address, amount, label, message and warnings); any
+      other payment string is refused with a code that says what it is (input.bolt12_offer,
+      input.lnurl, ...; see inspect). `-` reads it from standard input.
       """,
       """
       It prints a summary for people (in colour on a terminal, unless NO_COLOR is set), or with
@@ -138,8 +141,9 @@ enum CommandTable {
       Batch: one JSON object per input line on standard output (NDJSON), in input order, the
       same options applied to every line. A UTF-8 byte order mark at the start of the input (as
       some editors save text) is skipped. A line that does not decode gives
-      {"valid": false, "error": {...}} on its line and the run goes on; a blank line is read as
-      an empty invoice (error bech32.no_separator), so output line N always answers input line N.
+      {"valid": false, "error": {...}} on its line and the run goes on; a blank line is
+      input.empty, so output line N always answers input line N. A line may be a bitcoin: URI
+      (its lightning= invoice is decoded, with "uri"); any other payment string is input.*.
       A line longer than 65536 bytes is invoice.too_long without being read in full. Memory stays
       bounded whatever the input size. At the end `decoded N, invalid M` goes to standard error
       (with a progress line before it when standard error is a terminal). Exit 0 when every line
@@ -218,6 +222,37 @@ enum CommandTable {
       OptionSpec(
         name: "--safety-margin-seconds", value: "S",
         help: ["stop showing the invoice S seconds before it expires (default 0)"]),
+    ])
+
+  static let inspect = CommandSpec(
+    name: "inspect", run: InspectCommand.run,
+    synopses: [("inspect STRING|- [--json]", "what a pasted or scanned payment string is")],
+    usage: ["bolt11 inspect STRING|- [--json] [--compat] [--now UNIX]"],
+    about: [
+      """
+      Says what a pasted or scanned string is, and decodes it as far as its kind goes, without
+      any network access: a BOLT #11 invoice (decoded and checked), a bitcoin: URI (BIP-321:
+      address, amount, label, message, each lightning= invoice decoded, lno= offers), a BOLT #12
+      offer, invoice request or invoice (recognised, not decoded), an LNURL (its URL, not
+      fetched), a Lightning Address (the URL a wallet would call), a node URI (key checked on the
+      curve) or an on-chain address (checksum and network).
+      """,
+      """
+      A URI's cross-checks are warnings, not errors, so that a wallet can fall back to the
+      address: bip321.amount_mismatch, bip321.network_mismatch, and with --now
+      bip321.invoice_expired. Prints a summary, or with --json {"kind", ..., "warnings"}.
+      Exit 0 when the string is a valid instance of its kind (a URI's invoices included), 1
+      otherwise, with a code that says what it is (input.*, bip321.*, bolt12.malformed, ...).
+      """,
+    ],
+    options: [
+      json, compat,
+      OptionSpec(
+        name: "--now", value: "UNIX",
+        help: [
+          "the clock: a bare invoice that has expired is refused,",
+          "a URI's gets bip321.invoice_expired",
+        ]),
     ])
 
   static let check = CommandSpec(
@@ -389,7 +424,7 @@ enum CommandTable {
     operands: .files)
 
   /// Every command, in the order help lists them.
-  static let commands = [decode, explain, check, validate, encode, vectors]
+  static let commands = [decode, explain, inspect, check, validate, encode, vectors]
 
   static func command(named name: String) -> CommandSpec? {
     commands.first { $0.name == name }
@@ -417,7 +452,12 @@ enum CommandTable {
     ("offline", "validate refused the invoice (amount, payee, network, lifetime...)"),
     ("check", "check found the invoice is not what was expected (every violation listed)"),
     ("build", "encode cannot build the invoice from the given values"),
-    ("input", "encode's input is not the JSON decode prints"),
+    ("input", "not an invoice (a BOLT #12 offer, an LNURL, ...), or encode's input not its JSON"),
+    ("bip321", "a bitcoin: URI that breaks BIP-321 (amount, address, duplicate, req- key)"),
+    (
+      "bolt12, lnurl, lightning_address, node_uri, address",
+      "inspect: a string of that kind that is malformed"
+    ),
     ("io", "reading input or writing output failed (exit 3)"),
     ("usage", "the command line is wrong (exit 2)"),
   ]
@@ -444,6 +484,10 @@ enum CommandTable {
     ),
     ("Decode a file of invoices, one a line, on all cores:", "bolt11 decode --batch invoices.txt"),
     ("See what each part of an invoice means:", "bolt11 explain lnbc2500u1pvjluez..."),
+    (
+      "What was pasted, whatever it is (a bitcoin: URI, an offer, an LNURL...):",
+      "bolt11 inspect 'bitcoin:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4?amount=0.001&lightning=lnbc...'"
+    ),
     (
       "Before paying: exactly 250000 sat, to this node, on mainnet, 10 minutes left at least:",
       "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...f1c --network bc"

@@ -1,5 +1,6 @@
 import Bolt11
 import Bolt11JSON
+import PaymentInput
 
 /// `bolt11 decode INVOICE|- [--json] [--compat] [--network N] [--description TEXT] [--now UNIX]`,
 /// and `bolt11 decode --batch FILE|- [--jobs N]`.
@@ -28,18 +29,19 @@ enum DecodeCommand {
     let json = options.flags.contains("--json")
     do {
       let input = try Bolt11Tool.invoiceInput(options, environment, command: "decode")
-      let invoice = try input.withUnsafeBufferPointer { bytes in
-        try Invoice.decode(bytes: bytes, options: decodeOptions)
-      }
+      let (invoice, uri) = try Bolt11Tool.decodeInvoice(input, options: decodeOptions)
       if json {
-        try environment.stdout.write(invoice.json + "\n")
+        try environment.stdout.write(Bolt11Tool.json(invoice, from: uri) + "\n")
       } else {
         let now = decodeOptions.now ?? environment.now()
         try environment.stdout.write(
-          HumanOutput.summary(invoice, now: now, color: useColor(environment)))
+          HumanOutput.summary(invoice, uri: uri, now: now, color: useColor(environment)))
       }
       return .ok
     } catch let error as InvoiceError {
+      try Bolt11Tool.reportError(error, json: json, environment)
+      return .invalid
+    } catch let error as PaymentStringError {
       try Bolt11Tool.reportError(error, json: json, environment)
       return .invalid
     }

@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import PaymentInput
 
 /// `bolt11 explain INVOICE|- [--compat] [--network N] [--description TEXT] [--now UNIX]`: the
 /// invoice cut into its parts with their meanings; on an invalid invoice, the parts up to the
@@ -19,12 +20,27 @@ enum ExplainCommand {
       try environment.stderr.write(Bolt11Tool.errorLine(error))
       return .invalid
     }
-    let verdict = input.withUnsafeBufferPointer { bytes in
+    let color = DecodeCommand.useColor(environment)
+    // What it was given comes first: an invoice is cut up as it is, a `bitcoin:` URI's invoice
+    // on its own, and any other string is named and refused.
+    let given: Given
+    switch Given.from(input, options: decodeOptions) {
+    case .success(let value): given = value
+    case .failure(let refusal):
+      try environment.stdout.write(
+        "given: \(refusal.what)\n\n" + TerminalStyle(color: color).bad("invalid")
+          + ": \(refusal.error.dottedCode): \(SafeText.escape(refusal.error.message))"
+          + (refusal.error.position.map { " (at character \($0))" } ?? "") + "\n")
+      try environment.stderr.write(Bolt11Tool.errorLine(refusal.error))
+      return .invalid
+    }
+    let invoice = given.invoice
+    let verdict = invoice.withUnsafeBufferPointer { bytes in
       Result { () throws(InvoiceError) in try Invoice.decode(bytes: bytes, options: decodeOptions) }
     }
-    let color = DecodeCommand.useColor(environment)
-    let syntax = InvoiceSyntax(bytes: input, mode: decodeOptions.mode)
-    try environment.stdout.write(render(InvoiceBreakdown(syntax), verdict: verdict, color: color))
+    let syntax = InvoiceSyntax(bytes: invoice, mode: decodeOptions.mode)
+    try environment.stdout.write(
+      "given: \(given.what)\n\n" + render(InvoiceBreakdown(syntax), verdict: verdict, color: color))
     switch verdict {
     case .success: return .ok
     case .failure(let error):
@@ -123,5 +139,77 @@ enum ExplainCommand {
     let before = (start > 0 ? "…" : "") + text(start..<position)
     let after = text(position..<end) + (end < input.count ? "…" : "")
     return "  " + before + after + "\n  " + String(repeating: " ", count: before.count) + "^\n"
+  }
+}
+
+/// What `explain` was given: the invoice to cut up, and how to say what it came as.
+struct Given {
+  /// The invoice's bytes: the input itself, or a `bitcoin:` URI's `lightning=` value.
+  var invoice: [UInt8]
+  /// What the input is, for the first line.
+  var what: String
+
+  /// A string `explain` does not cut up, with its error.
+  struct Refusal: Error {
+    var what: String
+    var error: PaymentStringError
+  }
+
+  /// Reads what `input` is; any kind but an invoice or a URI with one invoice is refused.
+  static func from(_ input: [UInt8], options: DecodeOptions) -> Result<Given, Refusal> {
+    let kind = input.withUnsafeBufferPointer { PaymentString.kind(ofUTF8: $0) }
+    switch kind {
+    case .bolt11?:
+      // A byte order mark before it is not part of it (the positions below count without it).
+      let invoice = input.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(input.dropFirst(3)) : input
+      return .success(Given(invoice: invoice, what: "a BOLT #11 invoice"))
+    case .bip321?:
+      let what = "a bitcoin: URI (BIP-321)"
+      let uri: BitcoinURI
+      do throws(PaymentStringError) {
+        uri = try BitcoinURI(parsing: String(decoding: input, as: UTF8.self), options: options)
+      } catch {
+        return .failure(Refusal(what: what, error: error))
+      }
+      // No invoice, or several: the refusal `decode` gives. One bad invoice is cut up below.
+      let needed = Result { () throws(PaymentStringError) in
+        try PaymentString.bip321(uri).requiredInvoice()
+      }
+      if case .failure(let error) = needed,
+        error.code == .inputBIP321WithoutInvoice || error.code == .inputAmbiguous
+      {
+        return .failure(Refusal(what: what, error: error))
+      }
+      let entry = uri.lightning[0]
+      return .success(
+        Given(
+          invoice: Array(entry.text.utf8),
+          what: "\(what); its lightning= invoice starts at character \(entry.position), and "
+            + "the positions below count from there"))
+    default:
+      // Empty, unrecognised or another kind: the refusal says what it is.
+      do throws(PaymentStringError) {
+        _ = try Bolt11Tool.decodeInvoice(input, options: options)
+        return .success(Given(invoice: input, what: "a BOLT #11 invoice"))
+      } catch {
+        return .failure(
+          Refusal(what: error.kind.map(Self.name) ?? "no payment string", error: error))
+      }
+    }
+  }
+
+  /// A kind's name for people.
+  static func name(_ kind: PaymentString.Kind) -> String {
+    switch kind {
+    case .bolt11: "a BOLT #11 invoice"
+    case .bip321: "a bitcoin: URI (BIP-321)"
+    case .bolt12Offer: "a BOLT #12 offer"
+    case .bolt12InvoiceRequest: "a BOLT #12 invoice request"
+    case .bolt12Invoice: "a BOLT #12 invoice"
+    case .lnurl: "an LNURL"
+    case .lightningAddress: "a Lightning Address"
+    case .nodeURI: "a node URI"
+    case .bitcoinAddress: "an on-chain address"
+    }
   }
 }

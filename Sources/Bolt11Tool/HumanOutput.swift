@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import PaymentInput
 
 /// The short, aligned summary `bolt11 decode` prints for people.
 ///
@@ -11,7 +12,10 @@ enum HumanOutput {
   /// - Parameters:
   ///   - now: the clock for "expires in" and "expired ... ago", in Unix seconds.
   ///   - color: whether to use ANSI colour (a terminal, without NO_COLOR).
-  static func summary(_ invoice: Invoice, now: UInt64, color: Bool) -> String {
+  ///   - uri: the `bitcoin:` URI the invoice came in: its address, amount and warnings follow.
+  static func summary(_ invoice: Invoice, uri: BitcoinURI? = nil, now: UInt64, color: Bool)
+    -> String
+  {
     let style = TerminalStyle(color: color)
     var rows: [(String, String)] = []
     if let amount = invoice.amount {
@@ -73,14 +77,44 @@ enum HumanOutput {
       rows.append(("extra field", "\(field.letter): \(field.words.count) characters, not read"))
     }
     for warning in invoice.warnings { rows.append(("warning", style.warn(warning.rawValue))) }
+    if let uri { rows += uriRows(uri, style: style) }
 
+    return style.good("valid") + " bolt11 invoice" + (uri == nil ? "" : ", from a bitcoin: URI")
+      + "\n" + aligned(rows)
+  }
+
+  /// One `  label  value` line per row, the values aligned.
+  static func aligned(_ rows: [(String, String)]) -> String {
     let width = rows.map(\.0.count).max() ?? 0
-    var output = style.good("valid") + " bolt11 invoice\n"
+    var output = ""
     for (label, value) in rows {
       output +=
         "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
     }
     return output
+  }
+
+  /// What a `bitcoin:` URI adds beside its invoice: the on-chain address, its amount, label and
+  /// message, and the cross-checks that failed.
+  static func uriRows(_ uri: BitcoinURI, style: TerminalStyle) -> [(String, String)] {
+    var rows: [(String, String)] = []
+    if let address = uri.address {
+      rows.append(
+        (
+          "on-chain",
+          "\(SafeText.escape(address.text)) (\(address.type.rawValue), \(address.network))"
+        ))
+    }
+    if let amount = uri.amount { rows.append(("uri amount", formatAmount(amount))) }
+    if let label = uri.label { rows.append(("uri label", "\"" + SafeText.escape(label) + "\"")) }
+    if let message = uri.message {
+      rows.append(("uri message", "\"" + SafeText.escape(message) + "\""))
+    }
+    for warning in uri.warnings {
+      rows.append(
+        ("warning", style.warn(warning.code.rawValue) + ": " + SafeText.escape(warning.message)))
+    }
+    return rows
   }
 
   /// `250,000 sat (250,000,000 msat)`, or with three decimals of a sat when not whole.

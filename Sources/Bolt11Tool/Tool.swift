@@ -100,12 +100,13 @@ public enum Bolt11Tool {
   /// - Throws: `UsageError` without exactly one INVOICE; `ToolIOError` when standard input cannot
   ///   be read; `InvoiceError` (`invoice.too_long`) when it holds more than the bound.
   static func invoiceInput(
-    _ options: ParsedOptions, _ environment: ToolEnvironment, command: String
+    _ options: ParsedOptions, _ environment: ToolEnvironment, command: String,
+    operand: String = "INVOICE"
   ) throws -> [UInt8] {
     guard options.positional.count == 1 else {
       throw UsageError(
         message: options.positional.isEmpty
-          ? "missing INVOICE (or - to read standard input)" : "expected one INVOICE",
+          ? "missing \(operand) (or - to read standard input)" : "expected one \(operand)",
         command: command)
     }
     guard options.positional[0] == "-" else { return Array(options.positional[0].utf8) }

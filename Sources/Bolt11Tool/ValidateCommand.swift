@@ -2,6 +2,7 @@ import Bolt11
 import Bolt11Conformance
 import Bolt11JSON
 import OfflineReceive
+import PaymentInput
 import Secp256k1
 
 /// `bolt11 validate INVOICE|- --amount-msat N --node-id HEX [policy options]`: the offline-receive
@@ -15,32 +16,20 @@ enum ValidateCommand {
     let options = try ParsedOptions(arguments, table: table, command: "validate")
     let policy = try policy(options)
     let now = try options.unsigned("--now") ?? environment.now()
-    let input: [UInt8]
+    let invoice: Invoice
     do {
-      input = try Bolt11Tool.invoiceInput(options, environment, command: "validate")
+      let input = try Bolt11Tool.invoiceInput(options, environment, command: "validate")
+      // Strict, with no expectations: the policy checks network and description with its own
+      // codes. A `bitcoin:` URI's invoice is checked as any other.
+      invoice = try Bolt11Tool.decodeInvoice(input, options: DecodeOptions(mode: .strict)).invoice
     } catch let error as InvoiceError {
-      try environment.stdout.write(
-        OfflineVerdictJSON.rejected(code: error.code.rawValue, message: error.message).serialized
-          + "\n")
-      try environment.stderr.write(Bolt11Tool.errorLine(error))
-      return .invalid
+      return try reject(
+        code: error.code.rawValue, message: error.message, Bolt11Tool.errorLine(error), environment)
+    } catch let error as PaymentStringError {
+      return try reject(
+        code: error.dottedCode, message: error.message, Bolt11Tool.errorLine(error), environment)
     }
-    // Bytes that are not UTF-8 never decode; the decoder names the first such byte, where a
-    // String made of them would hold U+FFFD instead.
-    guard let text = String(validating: input, as: UTF8.self) else {
-      let error = input.withUnsafeBufferPointer { bytes in
-        Result { () throws(InvoiceError) in _ = try Invoice.decode(bytes: bytes) }
-      }
-      if case .failure(let error) = error {
-        try environment.stdout.write(
-          OfflineVerdictJSON.rejected(code: error.code.rawValue, message: error.message).serialized
-            + "\n")
-        try environment.stderr.write(Bolt11Tool.errorLine(error))
-        return .invalid
-      }
-      preconditionFailure("bytes that are not UTF-8 decoded as an invoice")
-    }
-    let verdict = OfflineInvoiceValidator.validate(text, policy: policy, now: now)
+    let verdict = OfflineInvoiceValidator.validate(invoice, policy: policy, now: now)
     try environment.stdout.write(OfflineVerdictJSON.verdict(verdict).serialized + "\n")
     if let rejection = verdict.rejection {
       try environment.stderr.write(
@@ -48,6 +37,16 @@ enum ValidateCommand {
       return .invalid
     }
     return .ok
+  }
+
+  /// Prints the verdict of an invoice that did not decode (or is no invoice): exit 1.
+  static func reject(
+    code: String, message: String, _ errorLine: String, _ environment: ToolEnvironment
+  ) throws -> Bolt11Tool.ExitCode {
+    try environment.stdout.write(
+      OfflineVerdictJSON.rejected(code: code, message: message).serialized + "\n")
+    try environment.stderr.write(errorLine)
+    return .invalid
   }
 
   /// The policy named by the command's options; `--amount-msat` and `--node-id` are required.

@@ -144,22 +144,24 @@ public enum PaymentString: Sendable {
   static func misplaced(_ kind: Kind, expected: String, position: Int? = nil)
     -> PaymentStringError
   {
-    let (code, what): (PaymentStringError.Code, String) =
+    let (code, what, advice): (PaymentStringError.Code, String, String?) =
       switch kind {
-      case .bolt11: (.inputBolt11, "a BOLT #11 invoice")
-      case .bip321: (.inputUnrecognized, "a bitcoin: URI")
+      case .bolt11: (.inputBolt11, "a BOLT #11 invoice", nil)
+      case .bip321: (.inputUnrecognized, "a bitcoin: URI", nil)
       case .bolt12Offer:
-        (.inputBolt12Offer, "a BOLT #12 offer; ask for an invoice with a BOLT #12 wallet")
-      case .bolt12InvoiceRequest: (.inputBolt12InvoiceRequest, "a BOLT #12 invoice request")
+        (.inputBolt12Offer, "a BOLT #12 offer", "ask for an invoice with a BOLT #12 wallet")
+      case .bolt12InvoiceRequest:
+        (.inputBolt12InvoiceRequest, "a BOLT #12 invoice request", "the payee's node answers it")
       case .bolt12Invoice:
-        (.inputBolt12Invoice, "a BOLT #12 invoice; pay it with a BOLT #12 wallet")
-      case .lnurl: (.inputLNURL, "an LNURL; a wallet fetches its URL to get an invoice")
+        (.inputBolt12Invoice, "a BOLT #12 invoice", "pay it with a BOLT #12 wallet")
+      case .lnurl: (.inputLNURL, "an LNURL", "a wallet fetches its URL to get an invoice")
       case .lightningAddress:
-        (.inputLightningAddress, "a Lightning Address; a wallet fetches an invoice from its URL")
-      case .nodeURI: (.inputNodeURI, "a node URI, for opening a channel, not for paying")
-      case .bitcoinAddress: (.inputBitcoinAddress, "an on-chain address; pay it on-chain")
+        (.inputLightningAddress, "a Lightning Address", "a wallet fetches an invoice from its URL")
+      case .nodeURI: (.inputNodeURI, "a node URI", "it opens a channel; it does not pay")
+      case .bitcoinAddress: (.inputBitcoinAddress, "an on-chain address", "pay it on-chain")
       }
     return PaymentStringError(
-      kind: kind, code, "this is \(what), not \(expected)", position: position)
+      kind: kind, code, "this is \(what), not \(expected)" + (advice.map { "; \($0)" } ?? ""),
+      position: position)
   }
 }

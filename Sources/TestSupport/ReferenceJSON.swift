@@ -96,9 +96,9 @@ package enum ReferenceJSON {
     return .object(members)
   }
 
-  /// `{"valid": false, "error": {"code", "message", "position"}}`.
+  /// `{"valid": false, "error": {"code", "message", "position"}, "warnings": []}`.
   package static func object(_ error: InvoiceError) -> JSON {
-    .object([("valid", .bool(false)), ("error", errorBody(error))])
+    .object([("valid", .bool(false)), ("error", errorBody(error)), ("warnings", .array([]))])
   }
 
   /// `{"code", "message", "position"?}`.

@@ -1,13 +1,16 @@
 import Bech32Codec
 import Bolt11
 import Bolt11ToolFixtures
+import PaymentInput
 import Testing
 
 @testable import Bolt11Conformance
 @testable import Bolt11Tool
 
 /// `explain` and `decode` on every vector of `Vectors/`: the same verdict, code, message and
-/// position, with the vector's options (strict or compat, network, clock, description).
+/// position, with the vector's options (strict or compat, network, clock, description). Both read
+/// what a command that needs an invoice reads (`PaymentString.invoice`): a string that is no
+/// invoice (a Bech32 vector's string, say) is refused as what it is, by both alike.
 @Suite struct ExplainAgreementTests {
   /// Every vector's string: an invoice, or for the Bech32 and address kinds their string, which
   /// both commands must refuse alike.
@@ -65,20 +68,25 @@ import Testing
     let verdict = try #require(
       explained.stdout.lines.last { $0.hasPrefix("valid: ") || $0.hasPrefix("invalid: ") },
       "\(name): no verdict line in\n\(explained.stdout)")
-    do {
-      let invoice = try Invoice.decode(text, options: options)
+    // What both commands read: the invoice, or what the string is instead (input.*).
+    do throws(PaymentStringError) {
+      let invoice = try PaymentString.invoice(in: text, options: options).invoice
       #expect(explained.code == 0, "\(name)")
       #expect(
         verdict.hasPrefix("valid: payee \(Hex.encode(invoice.payeeNodeID.bytes)) "), "\(name)")
       return nil
     } catch {
       #expect(explained.code == 1, "\(name)")
-      #expect(verdict == "invalid: " + SafeText.escape(error.description), "\(name)")
+      let position = error.position.map { " (at character \($0))" } ?? ""
+      #expect(
+        verdict == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(position)",
+        "\(name)")
+      guard let invoiceError = error.invoiceError else { return nil }
       // The syntax stage's fault, where it finds one, is the decoder's.
       if let fault = InvoiceSyntax(text, mode: options.mode).fault {
-        #expect(fault == error, "\(name)")
+        #expect(fault == invoiceError, "\(name)")
       }
-      return error
+      return invoiceError
     }
   }
 

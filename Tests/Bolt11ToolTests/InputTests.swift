@@ -43,14 +43,28 @@ func runTool(_ arguments: [String], bytes: [UInt8], step: Int = 1 << 16) -> Tool
     #expect(run.stderr == "decoded 2, invalid 0\n")
   }
 
-  @Test("a byte order mark elsewhere is not skipped")
+  @Test("a byte order mark inside a line is not skipped: the decoder names it")
   func byteOrderMarkLater() {
+    let coffee = Array(SpecInvoice.coffee.utf8)
     let input =
-      Array((SpecInvoice.coffee + "\n").utf8) + Self.byteOrderMark
-      + Array(SpecInvoice.coffee.utf8)
+      Array((SpecInvoice.coffee + "\n").utf8) + coffee.prefix(4) + Self.byteOrderMark
+      + coffee.dropFirst(4)
     let run = runTool(["decode", "--batch", "-"], bytes: input)
     #expect(run.code == 1)
     #expect(run.stdout.lines.last?.contains("character U+FEFF") == true)
+  }
+
+  @Test(
+    "a byte order mark at the start of any input is skipped: argument, standard input, a line",
+    arguments: ["decode", "explain", "check", "inspect"])
+  func byteOrderMarkSkipped(command: String) {
+    let bom = String(decoding: Self.byteOrderMark, as: UTF8.self)
+    let now = ["--now", String(SpecInvoice.timestamp)]
+    let argument = runTool([command, bom + SpecInvoice.coffee] + now)
+    #expect(argument.code == 0, "\(argument.stderr)")
+    let standardInput = runTool(
+      [command, "-"] + now, bytes: Self.byteOrderMark + Array(SpecInvoice.coffee.utf8))
+    #expect(standardInput.code == 0, "\(standardInput.stderr)")
   }
 
   @Test(

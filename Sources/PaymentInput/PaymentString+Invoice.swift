@@ -1,0 +1,81 @@
+public import Bolt11
+
+extension PaymentString {
+  /// The BOLT #11 invoice a pasted or scanned string pays, for a caller that needs one (a
+  /// payer's "pay" field, a command that reads an invoice): the string itself when it is an
+  /// invoice, or the one `lightning=` invoice of a `bitcoin:` URI, returned with its URI.
+  ///
+  /// Every other kind is refused as what it is (`input.bolt12_offer`, `input.lnurl`, ...), even a
+  /// malformed one, never with a Bech32 error about a string that was never meant to be an
+  /// invoice. A string that starts with `ln` and is neither a BOLT #12 string nor an LNURL is
+  /// decoded as an invoice and keeps the decoder's own error.
+  ///
+  /// The options apply to the invoice wherever it comes from: with `now`, an expired invoice is
+  /// `invoice.expired` inside a URI too (``BitcoinURI`` alone only warns, since its address
+  /// remains).
+  ///
+  /// - Parameters:
+  ///   - bytes: the string as UTF-8; a byte that is not UTF-8 in an invoice is named by the
+  ///     decoder.
+  ///   - options: how to decode the invoice, and what to expect of it.
+  /// - Returns: the invoice, and the URI it came in (nil for a bare invoice).
+  /// - Throws: `PaymentStringError`: for an invoice, the decoder's error
+  ///   (``PaymentStringError/invoiceError``); for a URI, its `bip321.*` code,
+  ///   `input.bip321_without_invoice`, `input.ambiguous` or its invoice's error; otherwise
+  ///   `input.empty`, `input.unrecognized` or the kind's `input.*` code. Positions are UTF-8
+  ///   offsets in `bytes`.
+  /// - Complexity: for an invoice, a look at its first bytes, then one decode.
+  public static func invoice(inUTF8 bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions)
+    throws(PaymentStringError) -> (invoice: Invoice, uri: BitcoinURI?)
+  {
+    let recognition = Recognition(bytes)
+    switch recognition.kind {
+    case .bolt11?:
+      let body = UnsafeBufferPointer(rebasing: bytes[recognition.body])
+      do throws(InvoiceError) {
+        return (try Invoice.decode(bytes: body, options: options), nil)
+      } catch {
+        var moved = error
+        moved.position = error.position.map { $0 + recognition.body.lowerBound }
+        throw PaymentStringError(invoiceError: moved)
+      }
+    case .bip321?:
+      let uri: BitcoinURI
+      do {
+        uri = try BitcoinURI(parsingUTF8: Array(bytes)[recognition.body], options: options)
+      } catch {
+        throw error.recognised(as: .bip321)
+      }
+      let invoice = try PaymentString.bip321(uri).requiredInvoice()
+      // The URI decoded its invoices without the clock; a caller that needs the invoice has the
+      // decoder's rule.
+      if let now = options.now, now >= invoice.expiresAt {
+        var error = PaymentStringError(
+          invoiceError: InvoiceError(
+            .invoiceExpired, "invoice expired at \(invoice.expiresAt); now is \(now)"))
+        error.kind = .bip321
+        throw error
+      }
+      return (invoice, uri)
+    default:
+      throw recognition.refusal(expected: "a BOLT #11 invoice")
+    }
+  }
+
+  /// ``invoice(inUTF8:options:)`` on a `String`.
+  ///
+  /// - Parameters:
+  ///   - text: the string as given.
+  ///   - options: how to decode the invoice, and what to expect of it.
+  /// - Returns: the invoice, and the URI it came in (nil for a bare invoice).
+  /// - Throws: `PaymentStringError`, as ``invoice(inUTF8:options:)``.
+  public static func invoice(in text: String, options: DecodeOptions = DecodeOptions())
+    throws(PaymentStringError) -> (invoice: Invoice, uri: BitcoinURI?)
+  {
+    var text = text
+    let result = text.withUTF8 { bytes in
+      Result { () throws(PaymentStringError) in try invoice(inUTF8: bytes, options: options) }
+    }
+    return try result.get()
+  }
+}
