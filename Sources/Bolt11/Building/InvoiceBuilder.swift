@@ -1,11 +1,15 @@
 import Bech32Codec
-public import Secp256k1
+import Secp256k1
 
 /// Builds and signs invoices, refusing anything a strict reader would refuse.
 ///
 /// The required fields (`p`, `s`, and `d` or `h`) are parameters of `init`, so an invoice without
 /// them cannot be built. Integers are written minimally, the amount with the shortest multiplier,
 /// and fields in `fieldOrder` when given.
+///
+/// Signing: `build(signingWith:)` with a ``SigningKey`` or any ``InvoiceDigestSigner`` (an HSM,
+/// a remote signer; ``AsyncInvoiceDigestSigner`` for one that answers asynchronously), or, for a
+/// key kept elsewhere, ``signingHash(payee:)`` then ``build(signature:recoveryID:expectedPayee:)``.
 public struct InvoiceBuilder: Sendable {
   /// The chain the invoice is for: its prefix (`lnbc`, `lntb`, ...).
   public var currency: Currency
@@ -24,7 +28,8 @@ public struct InvoiceBuilder: Sendable {
   public var expirySeconds: UInt64?
   /// nil: no `c` field (readers use 18).
   public var minFinalCLTVExpiryDelta: UInt64?
-  /// Write an `n` field with the signer's key.
+  /// Write an `n` field with the signer's key. The signed bytes then include that key, so the
+  /// signing hash depends on it (``signingHash(payee:)`` needs it).
   public var statesPayee: Bool = false
   /// Empty: no `9` field, unless `fieldOrder` names one (then an empty one, as received).
   public var features: Features = Features()
@@ -65,35 +70,6 @@ public struct InvoiceBuilder: Sendable {
     self.paymentSecret = paymentSecret
     self.description = description
     self.createdAt = createdAt
-  }
-
-  /// Builds the invoice and signs it with `key` (RFC 6979 nonces: the same inputs always give the
-  /// same string).
-  ///
-  /// - Throws: `InvoiceBuildError` naming the first rule the values break.
-  public func build(signingWith key: SigningKey) throws(InvoiceBuildError) -> Invoice {
-    let unsigned = try unsignedWords(payee: key.publicKey)
-    let hrp = Array(humanReadablePart.utf8)
-    let hash = RawInvoice.signatureHash(hrp: hrp, signedWords: unsigned[...])
-    let signature: (compactSignature: [UInt8], recoveryID: Int)
-    do { signature = try key.signRecoverable(hash: hash) } catch {
-      throw InvoiceBuildError(.invalidKey, error.message)
-    }
-    let words =
-      unsigned + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-    let text = Bech32.encode(hrp: hrp, words: words)
-    guard text.utf8.count <= RawInvoice.maximumLength else {
-      throw InvoiceBuildError(
-        .tooLong, "\(text.utf8.count) characters; readers take at most \(RawInvoice.maximumLength)")
-    }
-    do {
-      // Some extra fields (a wrong-length `p`, `h`, `s` or `n`) are skipped in compat mode only.
-      let needsCompat = extraFields.contains { !Self.readersKeep($0, mode: .strict) }
-      return try Invoice.decode(text, options: DecodeOptions(mode: needsCompat ? .compat : .strict))
-    } catch {
-      // Everything above was checked; a refusal here is a bug in the builder, not bad input.
-      preconditionFailure("the builder made an invoice the decoder refuses: \(error)")
-    }
   }
 
   /// A builder that reproduces `invoice`: the same fields in the same order, `x` and `c` only
@@ -245,7 +221,7 @@ public struct InvoiceBuilder: Sendable {
 
   /// Whether readers in `mode` keep `field` uninterpreted: an unknown type, an `f` field of an
   /// unknown version, or (compat readers only) a `p`, `h`, `s` or `n` field of the wrong length.
-  private static func readersKeep(_ field: ExtraField, mode: DecodeOptions.Mode) -> Bool {
+  static func readersKeep(_ field: ExtraField, mode: DecodeOptions.Mode) -> Bool {
     guard let type = FieldType(number: field.tag) else { return true }
     return type.definition.isKeptAsExtra(field.words, mode: mode)
   }

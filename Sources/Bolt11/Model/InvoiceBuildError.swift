@@ -33,8 +33,20 @@ public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvert
     case invalidExtraField = "build.invalid_extra_field"
     /// `fieldOrder` or `extraFieldSlots` names a letter or a place that has no field.
     case invalidFieldOrder = "build.invalid_field_order"
-    /// The signing key cannot sign (libsecp256k1 refused it).
+    /// The signing key cannot sign (libsecp256k1 refused it), or a payee key is not a key.
     case invalidKey = "build.invalid_key"
+    /// The invoice states its payee (`n`) and its signing hash was asked for without the payee's
+    /// key: the signed bytes include it.
+    case missingPayee = "build.missing_payee"
+    /// A signer threw instead of signing; the message carries its error.
+    case signerFailed = "build.signer_failed"
+    /// A signature made elsewhere (a signer, or one attached as given) is not one readers accept
+    /// for this invoice: a recovery id outside 0...3, r or s out of range, high-S, no key
+    /// recovers from it, or the key it recovers is not the signer's (or the expected payee).
+    case invalidSignature = "build.invalid_signature"
+    /// The builder's own check of what it wrote failed: a bug in the builder, never bad input.
+    /// Reported instead of trapping; the message says what the check found.
+    case internalError = "build.internal"
     /// The signed invoice would be longer than readers accept (7089 characters).
     case tooLong = "build.too_long"
   }
