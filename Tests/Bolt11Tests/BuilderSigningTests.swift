@@ -4,8 +4,8 @@ import Secp256k1
 import TestSupport
 import Testing
 
-/// Signing wherever the key lives: any signer, an asynchronous one, a signature attached as made
-/// elsewhere; and every wrong signature refused.
+/// What the builder writes by default, and signing wherever the key lives: any signer, an
+/// asynchronous one, a signature attached as made elsewhere; and every wrong signature refused.
 @Suite struct BuilderSigningTests {
   /// Test keys, never real ones: 32 bytes of 0x01 and of 0x02.
   static let key = try! SigningKey(secretKey: [UInt8](repeating: 1, count: 32))
@@ -16,6 +16,37 @@ import Testing
       currency: .bitcoin, paymentHash: PaymentHash(bytes: [UInt8](repeating: 7, count: 32))!,
       paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 9, count: 32))!,
       description: .text("coffee"), createdAt: 1_700_000_000)
+  }
+
+  // MARK: Default features
+
+  @Test("without features set, the invoice requires var_onion_optin (8) and payment_secret (14)")
+  func defaultFeatures() throws {
+    let invoice = try Self.builder().build(signingWith: Self.key)
+    // Worked by hand from BOLT #11: 2^8 + 2^14 = 16640 = 16·32² + 8·32 + 0, the words `s g q`;
+    // a `9` field of data length 3 (`q r`): "9qrsgq".
+    #expect(invoice.string.contains("9qrsgq"))
+    #expect(invoice.features.setBits == [8, 14])
+  }
+
+  @Test("Features() writes no `9` field at all")
+  func explicitlyNone() throws {
+    var builder = Self.builder()
+    builder.features = Features()
+    let invoice = try builder.build(signingWith: Self.key)
+    #expect(!invoice.raw.fields.contains { $0.letter == "9" })
+  }
+
+  @Test("a feature without its dependency is refused, naming the missing bit, never completed")
+  func missingDependency() throws {
+    var builder = Self.builder()
+    builder.features = try Features(bits: [8, 17])  // basic_mpp (optional) needs payment_secret
+    #expect {
+      try builder.build(signingWith: Self.key)
+    } throws: { error in
+      let error = error as! InvoiceBuildError
+      return error.code == .invalidFeatures && error.message.contains("14")
+    }
   }
 
   // MARK: Signers
@@ -194,5 +225,19 @@ import Testing
     // Without an expected payee, whoever signed is the payee.
     let invoice = try Self.builder().build(signature: signature, recoveryID: made.recoveryID)
     #expect(invoice.payeeNodeID == Self.otherKey.publicKey)
+  }
+
+  // MARK: Case
+
+  @Test("an upper-case invoice is reproduced in upper case; isUppercase writes one")
+  func upperCase() throws {
+    let lower = try Self.builder().build(signingWith: Self.key)
+    var builder = Self.builder()
+    builder.isUppercase = true
+    let upper = try builder.build(signingWith: Self.key)
+    #expect(upper.string == lower.string.uppercased())
+    let decoded = try Invoice.decode(upper.string)
+    let again = try InvoiceBuilder(reproducing: decoded).build(signingWith: Self.key)
+    #expect(again.string == upper.string)
   }
 }

@@ -168,7 +168,7 @@ extension InvoiceBuilder {
     let words =
       unsigned.words
       + Bech32.words(fromBytes: signature.compact.bytes + [UInt8(signature.recoveryID)])
-    let text = Bech32.encode(hrp: unsigned.hrp, words: words)
+    let text = Bech32.encode(hrp: unsigned.hrp, words: words, uppercase: isUppercase)
     guard text.utf8.count <= RawInvoice.maximumLength else {
       throw InvoiceBuildError(
         .tooLong, "\(text.utf8.count) characters; readers take at most \(RawInvoice.maximumLength)")

@@ -5,7 +5,8 @@ import Secp256k1
 ///
 /// The required fields (`p`, `s`, and `d` or `h`) are parameters of `init`, so an invoice without
 /// them cannot be built. Integers are written minimally, the amount with the shortest multiplier,
-/// and fields in `fieldOrder` when given.
+/// and fields in `fieldOrder` when given. Unless told otherwise, the invoice sets the features
+/// every deployed reader expects (``defaultFeatures``).
 ///
 /// Signing: `build(signingWith:)` with a ``SigningKey`` or any ``InvoiceDigestSigner`` (an HSM,
 /// a remote signer; ``AsyncInvoiceDigestSigner`` for one that answers asynchronously), or, for a
@@ -31,8 +32,18 @@ public struct InvoiceBuilder: Sendable {
   /// Write an `n` field with the signer's key. The signed bytes then include that key, so the
   /// signing hash depends on it (``signingHash(payee:)`` needs it).
   public var statesPayee: Bool = false
-  /// Empty: no `9` field, unless `fieldOrder` names one (then an empty one, as received).
-  public var features: Features = Features()
+  /// The `9` field. ``defaultFeatures`` unless set: `var_onion_optin` (8) and `payment_secret`
+  /// (14), required, which rust-lightning demands and the major builders set. `Features()` writes
+  /// no `9` field (unless `fieldOrder` names one: then an empty one, as received). A feature set
+  /// without one it depends on (BOLT #9) is refused, never completed.
+  public var features: Features = InvoiceBuilder.defaultFeatures
+  /// Whether a `c` above 2^32 - 1 may be written. No HTLC's 32-bit CLTV expiry can carry one and
+  /// readers flag it `cltv.unusable`, so `build` refuses it (`build.cltv_unusable`) unless this
+  /// is set. `init(reproducing:)` sets it for an invoice that has one.
+  public var allowsUnusableCLTV = false
+  /// Whether the invoice is written in upper case (as QR codes encode it most compactly).
+  /// `init(reproducing:)` keeps the case of the invoice it reproduces.
+  public var isUppercase = false
   /// On-chain fallback addresses, one `f` field each, in this order.
   public var fallbacks: [Fallback] = []
   /// Private routes, one `r` field each, in this order.
@@ -57,6 +68,21 @@ public struct InvoiceBuilder: Sendable {
   public static let maximumFieldBytes = 639
   /// Timestamps are 35 bits.
   public static let maximumTimestamp: UInt64 = 1 << 35 - 1
+  /// The largest `c` an HTLC can use: its CLTV expiry is 32 bits.
+  public static let maximumUsableCLTV = UInt64(UInt32.max)
+
+  /// The features a builder sets unless told otherwise: `var_onion_optin` (bit 8) and
+  /// `payment_secret` (bit 14), both required.
+  ///
+  /// BOLT #9 marks both ASSUMED, so the spec does not force them, but rust-lightning refuses an
+  /// invoice without them and LDK's, Eclair's and Core Lightning's builders set them.
+  public static let defaultFeatures: Features = {
+    do {
+      return try Features(bits: [8, 14])
+    } catch {
+      preconditionFailure("bits 8 and 14 are in range: \(error)")
+    }
+  }()
 
   /// A builder with the fields every invoice needs; set the others before `build`.
   ///
@@ -73,8 +99,9 @@ public struct InvoiceBuilder: Sendable {
   }
 
   /// A builder that reproduces `invoice`: the same fields in the same order, `x` and `c` only
-  /// where the invoice has them, `n` where it states its payee. Signed with the same key, it gives
-  /// back the same string (if the amount was written in its shortest form, as writers must). An
+  /// where the invoice has them, `n` where it states its payee, its features as they are (none
+  /// when it has none) and its case (upper or lower). Signed with the same key, it gives back the
+  /// same string (if the amount was written in its shortest form, as writers must). An
   /// invoice that compat mode read despite a strict rule (an unknown prefix, no `s`, an unknown
   /// required feature) gives a builder that `build` refuses.
   public init(reproducing invoice: Invoice) {
@@ -93,6 +120,8 @@ public struct InvoiceBuilder: Sendable {
       ? invoice.minFinalCLTVExpiryDelta : nil
     statesPayee = invoice.statedPayee != nil
     features = invoice.features
+    allowsUnusableCLTV = (minFinalCLTVExpiryDelta ?? 0) > Self.maximumUsableCLTV
+    isUppercase = invoice.raw.isUppercase
     fallbacks = invoice.fallbacks
     routeHints = invoice.routeHints
     paymentMetadata = invoice.paymentMetadata
@@ -198,11 +227,19 @@ public struct InvoiceBuilder: Sendable {
         throw InvoiceBuildError(.invalidAmount, "amount must be positive (omit it for any amount)")
       }
       guard amount <= Millisatoshis.maximum else {
-        throw InvoiceBuildError(.invalidAmount, "amount is above 21 million bitcoin")
+        throw InvoiceBuildError(
+          .invalidAmount, "amount \(amount.rawValue) msat is above 21 million bitcoin")
       }
     }
     guard createdAt <= Self.maximumTimestamp else {
-      throw InvoiceBuildError(.invalidTimestamp, "timestamp does not fit in 35 bits")
+      throw InvoiceBuildError(
+        .invalidTimestamp, "timestamp \(createdAt) does not fit in 35 bits")
+    }
+    if let cltv = minFinalCLTVExpiryDelta, cltv > Self.maximumUsableCLTV, !allowsUnusableCLTV {
+      throw InvoiceBuildError(
+        .cltvUnusable,
+        "min_final_cltv_expiry \(cltv) is above \(Self.maximumUsableCLTV), which no HTLC can "
+          + "carry (allow it explicitly to write it anyway)")
     }
     // Each field's own rules, in table order.
     for definition in FieldDefinition.table { try definition.check(self) }

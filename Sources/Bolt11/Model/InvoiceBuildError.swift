@@ -20,6 +20,10 @@ public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvert
     case invalidExpiry = "build.invalid_expiry"
     /// The minimum final CLTV expiry delta is negative or does not fit in 64 bits.
     case invalidMinFinalCLTVExpiry = "build.invalid_min_final_cltv_expiry"
+    /// The minimum final CLTV expiry delta is above 2^32 - 1, which no HTLC's 32-bit CLTV expiry
+    /// can carry (readers flag it `cltv.unusable`); written only when asked for
+    /// (`InvoiceBuilder.allowsUnusableCLTV`).
+    case cltvUnusable = "build.cltv_unusable"
     /// A route hint is empty, too long for one `r` field, has a key that is not a compressed
     /// public key, or a number wider than its place in the hop.
     case invalidRoute = "build.invalid_route"
