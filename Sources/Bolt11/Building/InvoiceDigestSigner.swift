@@ -1,6 +1,6 @@
 public import Secp256k1
 
-/// Whatever holds a node's key and signs for it: an in-process ``SigningKey``, a hardware
+/// Whatever holds a node's key and signs for it: an in-process `SigningKey`, a hardware
 /// security module, a validating or remote signer.
 ///
 /// The builder hands it the 32-byte SHA-256 digest of the invoice's signing preimage (the
