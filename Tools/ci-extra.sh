@@ -12,11 +12,17 @@
 # 5. the differential check against the `bolt11` package from PyPI (Tools/differential/run.py,
 #    DIFFERENTIAL_COUNT invoices, default 10,000), when the reference installs; skipped, with a
 #    note, when it does not (no network, no pip);
-# 6. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
+# 6. interop: every invoice our builder writes (a seeded sample of random valid builds, INTEROP_COUNT,
+#    default 1,000; the valid vectors and our builder's reproductions of them) read by every
+#    reference decoder of Tools/decoders/ (PyPI bolt11, pyln-proto, breez-sdk-liquid's
+#    rust-lightning, Debian's electrum, installed by Tools/decoders/setup.sh): any refusal not
+#    listed in Tools/decoders/known-divergences.json fails (Tools/differential/interop.py); under
+#    a minute once installed; INTEROP=0 skips it;
+# 7. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
 #    standard output, closed or odd standard input; a few seconds;
-# 7. our own decoder through the external-decoder line protocol (`bolt11 vectors Vectors --decoder
+# 8. our own decoder through the external-decoder line protocol (`bolt11 vectors Vectors --decoder
 #    'bolt11 decode --protocol'`): every invoice vector must pass; under a second;
-# 8. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
+# 9. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
 #    SANITIZERS=0: each builds the package and its tests again (.build/address, .build/thread),
 #    in the background from the start, one compile job at a time beside the steps above; the
 #    tests run last (swift test --skip-build). About a minute of tests each here.
@@ -24,8 +30,9 @@
 # The release build of the package step is reused by the bounds probe and the differential
 # helper (Tools/build-swift.sh --reuse .build/release): only their own sources are compiled.
 #
-# Installs what it needs: valgrind (bounds.sh, apt-get) and the reference (pip, into
-# .build/differential-python). The fuzzer and ASan runtimes come with the Swift toolchain.
+# Installs what it needs: valgrind (bounds.sh, apt-get), the reference (pip, into
+# .build/differential-python) and the interop decoders (Tools/decoders/setup.sh: venvs under
+# .build/decoders, python3-venv and python3-electrum with apt-get). The fuzzer and ASan runtimes come with the Swift toolchain.
 # Prints "N passed, N failed" last; exits 1 when a check fails.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -122,6 +129,22 @@ else
   echo "skipped: the reference did not install (see $logs/pip.log)"
 fi
 
+step "interop: what our builder writes, read by every reference decoder"
+if [ "${INTEROP:-1}" = 0 ]; then
+  echo "skipped (INTEROP=0)"
+elif Tools/decoders/setup.sh >"$logs/decoders-setup.log" 2>&1; then
+  if .build/decoders/bolt11/bin/python Tools/differential/interop.py \
+    --count "${INTEROP_COUNT:-1000}" --decoders bolt11,pyln-proto,electrum,rust-lightning \
+    --report "$logs/interop-report.jsonl" 2>&1 | cut -c1-400; then
+    pass "interop (every refusal a known divergence; report in $logs/interop-report.jsonl)"
+  else
+    fail "interop: a refusal no known divergence explains (Tools/decoders/known-divergences.json)"
+  fi
+else
+  cat "$logs/decoders-setup.log"
+  fail "interop: a reference decoder did not install (Tools/decoders/setup.sh; INTEROP=0 skips)"
+fi
+
 step "fault injection: the built bolt11 on a full disk, closed and broken pipes"
 if Tools/fault-injection.sh >"$logs/fault-injection.log" 2>&1; then
   pass "$(tail -n 1 "$logs/fault-injection.log")"
@@ -131,9 +154,9 @@ else
 fi
 
 step "our decoder through the external-decoder protocol on Vectors/ (must pass every vector)"
-# The third-party adapters of Tools/decoders/ (PyPI bolt11, pyln-proto and breez-sdk-liquid's
-# rust-lightning, Debian's electrum) are not run here: they need installs from PyPI and apt, and
-# their results are measurements, not checks (Tools/decoders/matrix.sh).
+# The third-party adapters of Tools/decoders/ are not scored on Vectors/ here: their results on
+# invalid vectors are measurements, not checks (Tools/decoders/matrix.sh); the interop step above
+# checks that they read what we write.
 if [ -x .build/debug/bolt11 ] || swift build --product bolt11 >"$logs/protocol-build.log" 2>&1; then
   if .build/debug/bolt11 vectors Vectors --decoder '.build/debug/bolt11 decode --protocol' \
     --report "$logs/protocol-report.md" >"$logs/protocol.log" 2>&1; then

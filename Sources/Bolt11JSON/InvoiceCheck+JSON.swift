@@ -7,7 +7,7 @@ extension JSON {
   ///
   /// - Parameters:
   ///   - invoice: the checked invoice.
-  ///   - violations: what ``InvoiceExpectations/check(_:now:)`` returned for it.
+  ///   - violations: what `InvoiceExpectations.check(_:now:)` returned for it.
   public init(checked invoice: Invoice, violations: [InvoiceViolation]) {
     self = .object([
       ("ok", .bool(violations.isEmpty)),

@@ -471,17 +471,36 @@ extension InvoiceJSON {
     public var description: String { "\(code): \(message)" }
   }
 
+  /// An invoice builder from the contract's decoded-invoice JSON text: `builder(from:)` on the
+  /// parsed text, whose errors name a number out of range exactly as the text writes it (a
+  /// number beyond 64 bits, which `JSON` holds as a `double`, is not reprinted as one).
+  ///
+  /// - Throws: `JSON.ParseError` for text that is not JSON; otherwise as `builder(from:)`.
+  public static func builder(fromText text: String) throws -> InvoiceBuilder {
+    let json = try JSON.parse(text)
+    return try builder(from: json, literal: { NumberLiteral.find($0, in: Array(text.utf8)) })
+  }
+
   /// An invoice builder from the contract's decoded-invoice JSON: what `invoice.json` gives, or
   /// the same keys written by hand (the one place their snake_case names are read).
   ///
   /// `payee` and the signature keys are ignored: the builder signs. With `field_order` (and
   /// `extra_field_slots`), the fields are put back in the order and places recorded, so that the
-  /// same key reproduces the decoded invoice byte for byte.
+  /// same key reproduces the decoded invoice byte for byte. Without `field_order` (JSON written by
+  /// hand), the invoice gets the builder's default features (`var_onion_optin` and
+  /// `payment_secret`, required) unless `features` or `feature_bits` is given (`[]` for none).
   ///
   /// - Throws: `InputError` (`input.invalid_json`) for JSON that is not the contract's shape;
   ///   `InvoiceBuildError` for a value out of its field's range (a negative or 65-bit number, a
   ///   short channel id beyond its widths, a feature bit the builder refuses).
   public static func builder(from json: JSON) throws -> InvoiceBuilder {
+    try builder(from: json, literal: { _ in nil })
+  }
+
+  /// `builder(from:)`, with `literal` giving the text of the number at a path where it has one.
+  private static func builder(from json: JSON, literal: (JSONPath) -> String?) throws
+    -> InvoiceBuilder
+  {
     func string(_ key: String) -> String? { json[key]?.stringValue }
     func bytes(_ key: String, count: Int? = nil) throws -> [UInt8]? {
       guard let text = string(key) else { return nil }
@@ -494,7 +513,8 @@ extension InvoiceJSON {
     /// (`code`); anything else is not the contract's JSON.
     func unsigned(_ key: String, _ code: InvoiceBuildError.Code) throws -> UInt64? {
       guard let value = json[key] else { return nil }
-      return try wholeNumber(value, named: key, outOfRange: code)
+      return try wholeNumber(
+        value, named: key, literal: { literal([.key(key)]) }, outOfRange: code)
     }
     guard let currencyName = string("currency") ?? string("network"),
       let currency = Currency(name: currencyName)
@@ -541,10 +561,12 @@ extension InvoiceJSON {
     {
       builder.minFinalCLTVExpiryDelta = cltv
     }
-    // Numbers as the builder's `Int`s, clamped: whatever is out of its range, the builder
-    // refuses with its own code before allocating anything for it.
     let extraSlots = Set(
-      try json["extra_field_slots"].map { try integers($0, named: "extra_field_slots") } ?? [])
+      try json["extra_field_slots"].map { slots in
+        try integers(
+          slots, named: "extra_field_slots", literal: literal, maximum: UInt64(Int.max),
+          outOfRange: .invalidFieldOrder)
+      } ?? [])
     builder.extraFieldSlots = extraSlots
     // An `n` in the order states the payee, unless its place holds a skipped (extra) `n`.
     builder.statesPayee =
@@ -552,7 +574,13 @@ extension InvoiceJSON {
     if let features = try bytes("features") {
       builder.features = try Features(bytes: features)
     } else if let bits = json["feature_bits"] {
-      builder.features = try Features(bits: try integers(bits, named: "feature_bits"))
+      builder.features = try Features(
+        bits: try integers(
+          bits, named: "feature_bits", literal: literal, maximum: UInt64(Features.maximumBit),
+          outOfRange: .invalidFeatures))
+    } else if order != nil {
+      // A recorded order is reproduced as given: no `9` field unless it names one.
+      builder.features = Features()
     }
     builder.paymentMetadata = try bytes("payment_metadata")
     builder.fallbacks = try (json["fallbacks"]?.arrayValue ?? []).map { entry in
@@ -561,8 +589,14 @@ extension InvoiceJSON {
       else { throw InputError(message: "a fallback's hex is not a script a fallback can pay") }
       return fallback
     }
-    builder.routeHints = try (json["routes"]?.arrayValue ?? []).map { route in
-      RouteHint(hops: try (route.arrayValue ?? []).map(routeHop))
+    builder.routeHints = try (json["routes"]?.arrayValue ?? []).enumerated().map {
+      routeIndex, route in
+      RouteHint(
+        hops: try (route.arrayValue ?? []).enumerated().map { hopIndex, hop in
+          try routeHop(hop) {
+            literal([.key("routes"), .index(routeIndex), .index(hopIndex)] + $0)
+          }
+        })
     }
     builder.extraFields = try (json["extra"]?.arrayValue ?? []).map { entry in
       guard let tag = entry["tag"]?.stringValue, tag.count == 1,
@@ -576,10 +610,11 @@ extension InvoiceJSON {
 
   /// One hop of a route: its numbers within the widths of the `r` field's hop (a 32-bit fee base
   /// and proportional fee, a 16-bit CLTV delta, a short channel id of 24, 24 and 16 bits).
-  private static func routeHop(_ hop: JSON) throws -> RouteHop {
+  private static func routeHop(_ hop: JSON, literal: (JSONPath) -> String?) throws -> RouteHop {
     func number(_ key: String, maximum: UInt64) throws -> UInt64 {
       guard let value = hop[key] else { throw InputError(message: "a route hop has no \(key)") }
-      let number = try wholeNumber(value, named: key, outOfRange: .invalidRoute)
+      let number = try wholeNumber(
+        value, named: key, literal: { literal([.key(key)]) }, outOfRange: .invalidRoute)
       guard number <= maximum else {
         throw InvoiceBuildError(.invalidRoute, "\(key) \(number) is above \(maximum)")
       }
@@ -613,10 +648,13 @@ extension InvoiceJSON {
 
   /// `value` as a whole number of 64 bits.
   ///
+  /// - Parameter literal: the number's text as the input wrote it, when known: errors name the
+  ///   value so, never as a `Double` reprints it.
   /// - Throws: `InvoiceBuildError` with `code` for a negative number or one beyond 64 bits;
   ///   `InputError` for anything that is not a whole number.
   private static func wholeNumber(
-    _ value: JSON, named name: String, outOfRange code: InvoiceBuildError.Code
+    _ value: JSON, named name: String, literal: () -> String?,
+    outOfRange code: InvoiceBuildError.Code
   ) throws -> UInt64 {
     if let number = value.unsignedValue { return number }
     switch value {
@@ -624,9 +662,11 @@ extension InvoiceJSON {
       throw InvoiceBuildError(code, "\(name) \(value.serialized) is negative")
     case .double(let number) where number.rounded() == number:
       throw InvoiceBuildError(
-        code, "\(name) \(value.serialized) is \(number < 0 ? "negative" : "beyond 64 bits")")
+        code,
+        "\(name) \(literal() ?? value.serialized) is "
+          + (number < 0 ? "negative" : "beyond 64 bits"))
     default:
-      throw InputError(message: "\(name) is not a whole number")
+      throw InputError(message: "\(name) \(literal() ?? value.serialized) is not a whole number")
     }
   }
 
@@ -636,17 +676,23 @@ extension InvoiceJSON {
     return array
   }
 
-  /// An array of whole numbers as `Int`s, clamped to `Int`'s range (negative ones kept negative),
-  /// for the builder to check against its own bounds.
-  private static func integers(_ value: JSON, named name: String) throws -> [Int] {
-    try array(value, named: name).map { element in
-      switch element {
-      case .unsigned(let number): Int(clamping: number)
-      case .integer(let number): Int(clamping: number)
-      case .double(let number) where number.rounded() == number:
-        number < 0 ? Int.min : Int.max
-      default: throw InputError(message: "\(name) holds whole numbers only")
+  /// An array of whole numbers from 0 to `maximum`, as `Int`s.
+  ///
+  /// - Throws: `InvoiceBuildError` with `code` naming the first number out of that range as the
+  ///   input wrote it; `InputError` for anything that is not an array of whole numbers.
+  private static func integers(
+    _ value: JSON, named name: String, literal: (JSONPath) -> String?, maximum: UInt64,
+    outOfRange code: InvoiceBuildError.Code
+  ) throws -> [Int] {
+    try array(value, named: name).enumerated().map { index, element in
+      let path: JSONPath = [.key(name), .index(index)]
+      let number = try wholeNumber(
+        element, named: "\(name)[\(index)]", literal: { literal(path) }, outOfRange: code)
+      guard number <= maximum else {
+        throw InvoiceBuildError(
+          code, "\(name)[\(index)] \(literal(path) ?? String(number)) is above \(maximum)")
       }
+      return Int(number)
     }
   }
 }

@@ -339,12 +339,24 @@ enum CommandTable {
       "bolt11 encode --key-file PATH [--upper] < invoice.json",
       "BOLT11_SIGNING_KEY=HEX bolt11 encode [--upper] < invoice.json",
       "bolt11 encode --key HEX [--upper] < invoice.json        (unsafe, see --key)",
+      "bolt11 encode --print-signing-hash [--payee HEX] < invoice.json",
+      "bolt11 encode --signature HEX --recovery-id N [--payee HEX] [--upper] < invoice.json",
     ],
     about: [
       """
       Builds and signs an invoice from the JSON `bolt11 decode --json` prints (payee and signature
       are ignored; created_at is required). With the decoder's `field_order`, fields keep their
       order, so decoding then encoding with the signer's key gives back the same invoice.
+      Without it, the invoice sets features 8 and 14 (var_onion_optin, payment_secret) required,
+      as every deployed reader expects, unless feature_bits or features says otherwise ([] for
+      none).
+      """,
+      """
+      For a key kept elsewhere: --print-signing-hash prints the SHA-256 digest the signature
+      covers (64 hex characters, one line; no key needed), and --signature with --recovery-id
+      attaches the signature made over it (r and s, 128 hex characters), refusing one that
+      recovers no key or, with --payee, another key (build.invalid_signature). An invoice that
+      states its payee (an `n` in field_order) signs the payee's key too: give --payee.
       """,
       """
       The key is the 32-byte secret key as 64 hex digits, from --key-file, --key or the
@@ -368,13 +380,31 @@ enum CommandTable {
           "/proc/PID/cmdline) and shell history keeps it",
         ]),
       OptionSpec(name: "--upper", help: ["print the invoice in upper case, for QR codes"]),
+      OptionSpec(
+        name: "--print-signing-hash",
+        help: ["print the digest to sign (64 hex characters), needing no key"]),
+      OptionSpec(
+        name: "--signature", value: "HEX",
+        help: ["attach r and s made elsewhere (128 hex characters)"]),
+      OptionSpec(
+        name: "--recovery-id", value: "N", help: ["the signature's recovery id (0 to 3)"]),
+      OptionSpec(
+        name: "--payee", value: "HEX",
+        help: [
+          "the signer's public key (66 hex characters): the signature",
+          "must recover to it; needed when the invoice states its payee",
+        ]),
+      OptionSpec(
+        name: "--allow-unusable-cltv",
+        help: ["write a min_final_cltv_expiry above 2^32 - 1 (build.cltv_unusable)"]),
     ],
     notes: [
       """
       Standard input holds at most 1 MiB of JSON (input.too_long). JSON that is malformed or
       repeats a key is input.invalid_json; a value out of its field's range (a negative number, a
-      feature bit above 5114, an extra field slot outside field_order, a route hop number wider
-      than its field) is refused with its build.* code. Exit 0 signed, 1 refused, 2 usage error,
+      feature bit above 5114, an integer beyond 64 bits, an extra field slot outside field_order,
+      a route hop number wider than its field) is refused with its build.* code, naming the value
+      as given. Exit 0 signed, 1 refused, 2 usage error,
       3 I/O error.
       """
     ])

@@ -94,6 +94,8 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
     if random.chance(50) {
       builder.minFinalCLTVExpiryDelta =
         random.chance(80) ? UInt64.random(in: 0...2016, using: &random) : random.next()
+      // Above 2^32 - 1 only when asked for (build.cltv_unusable otherwise).
+      builder.allowsUnusableCLTV = true
     }
     builder.statesPayee = random.chance(30)
     var bits: [Int] = []
@@ -305,7 +307,7 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
         isHighS || rebuilt.signature.compact == invoice.signature.compact,
         "the signature differs in s without being high-S")
     } else {
-      #expect(rebuilt.string == vector.bare.lowercased())
+      #expect(rebuilt.string == vector.bare)  // in its case: upper stays upper
     }
   }
 
@@ -346,6 +348,12 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
       $0.amount = Millisatoshis(UInt64.max)
     },
     Refusal(name: "timestamp 2^35", code: .invalidTimestamp) { $0.createdAt = 1 << 35 },
+    Refusal(name: "c of 2^32, not asked for", code: .cltvUnusable) {
+      $0.minFinalCLTVExpiryDelta = UInt64(UInt32.max) + 1
+    },
+    Refusal(name: "basic_mpp (16) without payment_secret", code: .invalidFeatures) {
+      $0.features = try! Features(bits: [8, 16])
+    },
     Refusal(name: "expiry that overflows expires_at", code: .invalidExpiry) {
       $0.expirySeconds = UInt64.max - $0.createdAt + 1
     },
@@ -399,7 +407,10 @@ struct ValidInvoiceVector: Sendable, CustomTestStringConvertible {
     builder.amount = Millisatoshis.maximum
     builder.createdAt = InvoiceBuilder.maximumTimestamp
     builder.expirySeconds = UInt64.max - builder.createdAt
+    builder.minFinalCLTVExpiryDelta = UInt64(UInt32.max)  // the largest usable, not asked for
+    _ = try builder.build(signingWith: Self.knownKeys[1])
     builder.minFinalCLTVExpiryDelta = UInt64.max
+    builder.allowsUnusableCLTV = true
     builder.paymentMetadata = [UInt8](repeating: 7, count: 639)
     builder.routeHints = [RouteHint(hops: Array(repeating: Self.validHop, count: 12))]
     let invoice = try builder.build(signingWith: Self.knownKeys[1])

@@ -12,13 +12,26 @@
 # Usage: Tools/decoders/setup.sh [bolt11|pyln-proto|electrum|rust-lightning]...   (default: all)
 # Each one that fails to install is reported and the others still go on; exits 1 when any failed.
 # Needs network access to PyPI and Debian's archive; writes only under .build/decoders/ (and the
-# system's packages, for electrum).
+# system's packages, for electrum and, where Python's venv module is missing, python3-venv:
+# apt-get as root, or through sudo).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 root=.build/decoders
 mkdir -p "$root"
 python=${PYTHON:-python3}
 failed=0
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo=sudo
+apt_install() {  # apt_install PACKAGE...: Debian's packages, quietly, logged
+  command -v apt-get >/dev/null 2>&1 || return 1
+  { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+    $sudo apt-get install -y -qq --no-install-recommends "$@"; } >>"$root/apt.log" 2>&1
+}
+# A fresh Debian has python3 without its venv module (the python3-venv package).
+if ! "$python" -c 'import ensurepip, venv' 2>/dev/null; then
+  apt_install python3-venv || echo "could not install python3-venv (see $root/apt.log)"
+fi
 
 venv() {  # venv NAME PACKAGE...
   local name=$1
@@ -38,10 +51,7 @@ for decoder in "${@:-bolt11 pyln-proto electrum rust-lightning}"; do
       pyln-proto) venv pyln-proto 'pyln-proto==26.6.9' 'bitstring<5' ;;
       rust-lightning) venv rust-lightning 'breez-sdk-liquid==0.12.4' --only-binary=:all: ;;
       electrum)
-        if ! /usr/bin/python3 -c 'import electrum' 2>/dev/null; then
-          apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-electrum \
-            >.build/decoders/apt.log 2>&1
-        fi
+        /usr/bin/python3 -c 'import electrum' 2>/dev/null || apt_install python3-electrum
         ;;
       *) echo "unknown decoder $name (bolt11, pyln-proto, electrum or rust-lightning)" >&2; false ;;
     esac

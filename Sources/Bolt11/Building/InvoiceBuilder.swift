@@ -1,11 +1,16 @@
 import Bech32Codec
-public import Secp256k1
+import Secp256k1
 
 /// Builds and signs invoices, refusing anything a strict reader would refuse.
 ///
 /// The required fields (`p`, `s`, and `d` or `h`) are parameters of `init`, so an invoice without
 /// them cannot be built. Integers are written minimally, the amount with the shortest multiplier,
-/// and fields in `fieldOrder` when given.
+/// and fields in `fieldOrder` when given. Unless told otherwise, the invoice sets the features
+/// every deployed reader expects (``defaultFeatures``).
+///
+/// Signing: `build(signingWith:)` with a `SigningKey` or any ``InvoiceDigestSigner`` (an HSM,
+/// a remote signer; ``AsyncInvoiceDigestSigner`` for one that answers asynchronously), or, for a
+/// key kept elsewhere, ``signingHash(payee:)`` then ``build(signature:recoveryID:expectedPayee:)``.
 public struct InvoiceBuilder: Sendable {
   /// The chain the invoice is for: its prefix (`lnbc`, `lntb`, ...).
   public var currency: Currency
@@ -24,10 +29,21 @@ public struct InvoiceBuilder: Sendable {
   public var expirySeconds: UInt64?
   /// nil: no `c` field (readers use 18).
   public var minFinalCLTVExpiryDelta: UInt64?
-  /// Write an `n` field with the signer's key.
+  /// Write an `n` field with the signer's key. The signed bytes then include that key, so the
+  /// signing hash depends on it (``signingHash(payee:)`` needs it).
   public var statesPayee: Bool = false
-  /// Empty: no `9` field, unless `fieldOrder` names one (then an empty one, as received).
-  public var features: Features = Features()
+  /// The `9` field. ``defaultFeatures`` unless set: `var_onion_optin` (8) and `payment_secret`
+  /// (14), required, which rust-lightning demands and the major builders set. `Features()` writes
+  /// no `9` field (unless `fieldOrder` names one: then an empty one, as received). A feature set
+  /// without one it depends on (BOLT #9) is refused, never completed.
+  public var features: Features = InvoiceBuilder.defaultFeatures
+  /// Whether a `c` above 2^32 - 1 may be written. No HTLC's 32-bit CLTV expiry can carry one and
+  /// readers flag it `cltv.unusable`, so `build` refuses it (`build.cltv_unusable`) unless this
+  /// is set. `init(reproducing:)` sets it for an invoice that has one.
+  public var allowsUnusableCLTV = false
+  /// Whether the invoice is written in upper case (as QR codes encode it most compactly).
+  /// `init(reproducing:)` keeps the case of the invoice it reproduces.
+  public var isUppercase = false
   /// On-chain fallback addresses, one `f` field each, in this order.
   public var fallbacks: [Fallback] = []
   /// Private routes, one `r` field each, in this order.
@@ -52,6 +68,21 @@ public struct InvoiceBuilder: Sendable {
   public static let maximumFieldBytes = 639
   /// Timestamps are 35 bits.
   public static let maximumTimestamp: UInt64 = 1 << 35 - 1
+  /// The largest `c` an HTLC can use: its CLTV expiry is 32 bits.
+  public static let maximumUsableCLTV = UInt64(UInt32.max)
+
+  /// The features a builder sets unless told otherwise: `var_onion_optin` (bit 8) and
+  /// `payment_secret` (bit 14), both required.
+  ///
+  /// BOLT #9 marks both ASSUMED, so the spec does not force them, but rust-lightning refuses an
+  /// invoice without them and LDK's, Eclair's and Core Lightning's builders set them.
+  public static let defaultFeatures: Features = {
+    do {
+      return try Features(bits: [8, 14])
+    } catch {
+      preconditionFailure("bits 8 and 14 are in range: \(error)")
+    }
+  }()
 
   /// A builder with the fields every invoice needs; set the others before `build`.
   ///
@@ -67,38 +98,10 @@ public struct InvoiceBuilder: Sendable {
     self.createdAt = createdAt
   }
 
-  /// Builds the invoice and signs it with `key` (RFC 6979 nonces: the same inputs always give the
-  /// same string).
-  ///
-  /// - Throws: `InvoiceBuildError` naming the first rule the values break.
-  public func build(signingWith key: SigningKey) throws(InvoiceBuildError) -> Invoice {
-    let unsigned = try unsignedWords(payee: key.publicKey)
-    let hrp = Array(humanReadablePart.utf8)
-    let hash = RawInvoice.signatureHash(hrp: hrp, signedWords: unsigned[...])
-    let signature: (compactSignature: [UInt8], recoveryID: Int)
-    do { signature = try key.signRecoverable(hash: hash) } catch {
-      throw InvoiceBuildError(.invalidKey, error.message)
-    }
-    let words =
-      unsigned + Bech32.words(fromBytes: signature.compactSignature + [UInt8(signature.recoveryID)])
-    let text = Bech32.encode(hrp: hrp, words: words)
-    guard text.utf8.count <= RawInvoice.maximumLength else {
-      throw InvoiceBuildError(
-        .tooLong, "\(text.utf8.count) characters; readers take at most \(RawInvoice.maximumLength)")
-    }
-    do {
-      // Some extra fields (a wrong-length `p`, `h`, `s` or `n`) are skipped in compat mode only.
-      let needsCompat = extraFields.contains { !Self.readersKeep($0, mode: .strict) }
-      return try Invoice.decode(text, options: DecodeOptions(mode: needsCompat ? .compat : .strict))
-    } catch {
-      // Everything above was checked; a refusal here is a bug in the builder, not bad input.
-      preconditionFailure("the builder made an invoice the decoder refuses: \(error)")
-    }
-  }
-
   /// A builder that reproduces `invoice`: the same fields in the same order, `x` and `c` only
-  /// where the invoice has them, `n` where it states its payee. Signed with the same key, it gives
-  /// back the same string (if the amount was written in its shortest form, as writers must). An
+  /// where the invoice has them, `n` where it states its payee, its features as they are (none
+  /// when it has none) and its case (upper or lower). Signed with the same key, it gives back the
+  /// same string (if the amount was written in its shortest form, as writers must). An
   /// invoice that compat mode read despite a strict rule (an unknown prefix, no `s`, an unknown
   /// required feature) gives a builder that `build` refuses.
   public init(reproducing invoice: Invoice) {
@@ -117,6 +120,8 @@ public struct InvoiceBuilder: Sendable {
       ? invoice.minFinalCLTVExpiryDelta : nil
     statesPayee = invoice.statedPayee != nil
     features = invoice.features
+    allowsUnusableCLTV = (minFinalCLTVExpiryDelta ?? 0) > Self.maximumUsableCLTV
+    isUppercase = invoice.raw.isUppercase
     fallbacks = invoice.fallbacks
     routeHints = invoice.routeHints
     paymentMetadata = invoice.paymentMetadata
@@ -222,11 +227,19 @@ public struct InvoiceBuilder: Sendable {
         throw InvoiceBuildError(.invalidAmount, "amount must be positive (omit it for any amount)")
       }
       guard amount <= Millisatoshis.maximum else {
-        throw InvoiceBuildError(.invalidAmount, "amount is above 21 million bitcoin")
+        throw InvoiceBuildError(
+          .invalidAmount, "amount \(amount.rawValue) msat is above 21 million bitcoin")
       }
     }
     guard createdAt <= Self.maximumTimestamp else {
-      throw InvoiceBuildError(.invalidTimestamp, "timestamp does not fit in 35 bits")
+      throw InvoiceBuildError(
+        .invalidTimestamp, "timestamp \(createdAt) does not fit in 35 bits")
+    }
+    if let cltv = minFinalCLTVExpiryDelta, cltv > Self.maximumUsableCLTV, !allowsUnusableCLTV {
+      throw InvoiceBuildError(
+        .cltvUnusable,
+        "min_final_cltv_expiry \(cltv) is above \(Self.maximumUsableCLTV), which no HTLC can "
+          + "carry (allow it explicitly to write it anyway)")
     }
     // Each field's own rules, in table order.
     for definition in FieldDefinition.table { try definition.check(self) }
@@ -245,7 +258,7 @@ public struct InvoiceBuilder: Sendable {
 
   /// Whether readers in `mode` keep `field` uninterpreted: an unknown type, an `f` field of an
   /// unknown version, or (compat readers only) a `p`, `h`, `s` or `n` field of the wrong length.
-  private static func readersKeep(_ field: ExtraField, mode: DecodeOptions.Mode) -> Bool {
+  static func readersKeep(_ field: ExtraField, mode: DecodeOptions.Mode) -> Bool {
     guard let type = FieldType(number: field.tag) else { return true }
     return type.definition.isKeptAsExtra(field.words, mode: mode)
   }

@@ -20,6 +20,10 @@ public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvert
     case invalidExpiry = "build.invalid_expiry"
     /// The minimum final CLTV expiry delta is negative or does not fit in 64 bits.
     case invalidMinFinalCLTVExpiry = "build.invalid_min_final_cltv_expiry"
+    /// The minimum final CLTV expiry delta is above 2^32 - 1, which no HTLC's 32-bit CLTV expiry
+    /// can carry (readers flag it `cltv.unusable`); written only when asked for
+    /// (`InvoiceBuilder.allowsUnusableCLTV`).
+    case cltvUnusable = "build.cltv_unusable"
     /// A route hint is empty, too long for one `r` field, has a key that is not a compressed
     /// public key, or a number wider than its place in the hop.
     case invalidRoute = "build.invalid_route"
@@ -33,8 +37,20 @@ public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvert
     case invalidExtraField = "build.invalid_extra_field"
     /// `fieldOrder` or `extraFieldSlots` names a letter or a place that has no field.
     case invalidFieldOrder = "build.invalid_field_order"
-    /// The signing key cannot sign (libsecp256k1 refused it).
+    /// The signing key cannot sign (libsecp256k1 refused it), or a payee key is not a key.
     case invalidKey = "build.invalid_key"
+    /// The invoice states its payee (`n`) and its signing hash was asked for without the payee's
+    /// key: the signed bytes include it.
+    case missingPayee = "build.missing_payee"
+    /// A signer threw instead of signing; the message carries its error.
+    case signerFailed = "build.signer_failed"
+    /// A signature made elsewhere (a signer, or one attached as given) is not one readers accept
+    /// for this invoice: a recovery id outside 0...3, r or s out of range, high-S, no key
+    /// recovers from it, or the key it recovers is not the signer's (or the expected payee).
+    case invalidSignature = "build.invalid_signature"
+    /// The builder's own check of what it wrote failed: a bug in the builder, never bad input.
+    /// Reported instead of trapping; the message says what the check found.
+    case internalError = "build.internal"
     /// The signed invoice would be longer than readers accept (7089 characters).
     case tooLong = "build.too_long"
   }

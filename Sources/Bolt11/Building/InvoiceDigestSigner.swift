@@ -1,0 +1,63 @@
+public import Secp256k1
+
+/// Whatever holds a node's key and signs for it: an in-process `SigningKey`, a hardware
+/// security module, a validating or remote signer.
+///
+/// The builder hands it the 32-byte SHA-256 digest of the invoice's signing preimage (the
+/// human-readable part's bytes, then the timestamp and fields regrouped to bytes) and takes back
+/// a recoverable ECDSA signature: r ‖ s in compact form and the recovery id. Whatever the signer
+/// returns is checked before anything is written: the recovery id is in 0...3, the signature is
+/// low-S, and it recovers to ``publicKey``; anything else is `build.invalid_signature`.
+///
+/// ```swift
+/// struct HSMSigner: InvoiceDigestSigner {
+///   let publicKey: PublicKey
+///   func sign(digest: [UInt8]) throws -> InvoiceSignature { try hsm.signRecoverable(digest) }
+/// }
+/// let invoice = try builder.build(signingWith: HSMSigner(publicKey: nodeID))
+/// ```
+public protocol InvoiceDigestSigner {
+  /// The key the signatures recover to: the invoice's payee, written in `n` when the builder
+  /// states its payee.
+  var publicKey: PublicKey { get }
+
+  /// Signs `digest` (32 bytes) with the key of ``publicKey``.
+  ///
+  /// - Returns: the compact signature (low-S, as libsecp256k1 and every node make them) and its
+  ///   recovery id (0...3).
+  /// - Throws: anything; the builder reports it as `build.signer_failed`, its text in the
+  ///   message.
+  func sign(digest: [UInt8]) throws -> InvoiceSignature
+}
+
+/// An ``InvoiceDigestSigner`` that answers asynchronously: a signer across a network, or one
+/// that asks a person to approve.
+///
+/// ```swift
+/// let invoice = try await builder.build(signingWith: remoteSigner)
+/// ```
+public protocol AsyncInvoiceDigestSigner: Sendable {
+  /// The key the signatures recover to: the invoice's payee.
+  var publicKey: PublicKey { get }
+
+  /// Signs `digest` (32 bytes) with the key of ``publicKey``.
+  ///
+  /// - Returns: the compact signature (low-S) and its recovery id (0...3).
+  /// - Throws: anything; the builder reports it as `build.signer_failed`.
+  func sign(digest: [UInt8]) async throws -> InvoiceSignature
+}
+
+extension SigningKey: InvoiceDigestSigner {
+  /// Signs `digest` with this key: RFC 6979 nonces, so the same digest always gives the same
+  /// signature, which is low-S.
+  ///
+  /// Wraps `secp256k1_ecdsa_sign_recoverable` (through `signRecoverable(hash:)`).
+  /// - Throws: `Secp256k1Error` (`invalidLength`) for a digest that is not 32 bytes.
+  public func sign(digest: [UInt8]) throws -> InvoiceSignature {
+    let signature = try signRecoverable(hash: digest)
+    guard let compact = CompactSignature(bytes: signature.compactSignature) else {
+      throw Secp256k1Error(.invalidLength, "libsecp256k1 wrote a signature of another length")
+    }
+    return InvoiceSignature(compact: compact, recoveryID: signature.recoveryID)
+  }
+}
