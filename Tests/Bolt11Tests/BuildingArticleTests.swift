@@ -124,38 +124,10 @@ struct RemoteSigner: AsyncInvoiceDigestSigner {
 
   @Test("every Swift block of the article stands in this file, line for line")
   func articleShowsTheTestedCode() throws {
-    let root = try PackageFolder.root()
-    let article = try String(
-      contentsOf: root.appendingPathComponent(
-        "Sources/Bolt11/Bolt11.docc/BuildingAndSigningAnInvoice.md"),
-      encoding: .utf8)
-    let source = try String(
-      contentsOf: root.appendingPathComponent("Tests/Bolt11Tests/BuildingArticleTests.swift"),
-      encoding: .utf8)
-    func trimmed(_ lines: some Sequence<Substring>) -> [String] {
-      lines.map { String($0.drop { $0 == " " }) }
-    }
-    let sourceLines = trimmed(source.split(separator: "\n", omittingEmptySubsequences: false))
-    var blocks: [[String]] = []
-    var current: [String]?
-    for line in article.split(separator: "\n", omittingEmptySubsequences: false) {
-      if current == nil, line == "```swift" {
-        current = []
-      } else if current != nil, line == "```" {
-        blocks.append(current!)
-        current = nil
-      } else if current != nil {
-        current!.append(contentsOf: trimmed([line]))
-      }
-    }
-    #expect(blocks.count >= 6)
-    for block in blocks {
-      // `import` lines stand at the top of this file, in the same order.
-      let code = block.filter { !$0.hasPrefix("import ") }.drop { $0.isEmpty }
-      let found = sourceLines.indices.contains { start in
-        sourceLines[start...].starts(with: code)
-      }
-      #expect(found, "not in BuildingArticleTests.swift:\n\(block.joined(separator: "\n"))")
-    }
+    let (blocks, missing) = try ArticleCode.blocksMissing(
+      from: "Sources/Bolt11/Bolt11.docc/BuildingAndSigningAnInvoice.md",
+      in: "Tests/Bolt11Tests/BuildingArticleTests.swift")
+    #expect(blocks >= 6)
+    #expect(missing == [], "not in BuildingArticleTests.swift")
   }
 }
