@@ -3,7 +3,9 @@
 //
 // Properties: nothing traps; `PaymentString.kind(ofUTF8:)` agrees with `kind(of:)` on valid UTF-8
 // and with the kind that parsing gives (in its value or its error); an error's position lies
-// within the input; the inspect JSON parses, says `valid`, and always has `warnings`.
+// within the input; the inspect JSON parses, says `valid`, and always has `warnings`; the invoice a
+// command needs (`PaymentString.invoice(inUTF8:)`, the batch's reading) comes from an invoice or
+// a URI, and its refusal's position lies within the input.
 
 import Bolt11
 import Bolt11JSON
@@ -33,6 +35,17 @@ public func fuzz(_ start: UnsafeRawPointer, _ count: Int) -> CInt {
       check(position >= 0 && position <= text.utf8.count, "position \(position) outside the input")
     }
     json = error.json
+  }
+  do throws(PaymentStringError) {
+    let (_, uri) = try PaymentString.invoice(inUTF8: bytes, options: options)
+    let byteKind = PaymentString.kind(ofUTF8: bytes)
+    check(
+      (uri == nil) == (byteKind == .bolt11) && (byteKind == .bolt11 || byteKind == .bip321),
+      "an invoice from a string recognised as \(String(describing: byteKind))")
+  } catch {
+    if let position = error.position {
+      check(position >= 0 && position <= count, "invoice refusal at \(position), outside")
+    }
   }
   guard let value = try? JSON.parse(json) else {
     fatalError("fuzz property broken: the inspect JSON does not parse: \(json)")
