@@ -18,7 +18,7 @@
 # -fsanitize=fuzzer-no-link,address): the fuzzer and ASan runtimes ship with the Swift toolchain.
 # --reuse BIN_DIR (e.g. .build/release, which Tools/package.sh leaves) takes each Swift module
 # SwiftPM has already built there (BIN_DIR/Modules/MODULE.swiftmodule newer than the module's
-# sources, objects BIN_DIR/MODULE.build/*.o) instead of compiling it again; from the first module
+# sources, an object BIN_DIR/MODULE.build/FILE.swift.o for each source) instead of compiling it again; from the first module
 # it cannot take on, it compiles as above. C modules are always compiled here (DWARF 4).
 # Used by Tools/fuzz/run.sh, Tools/bounds.sh and Tools/differential/run.py.
 set -euo pipefail
@@ -116,8 +116,12 @@ while read -r kind module path; do
       # Sub-folders too (OfflineReceive keeps one per concern).
       mapfile -t sources < <(find "$path" -name '*.swift' | sort)
       if [ -n "$reuse" ]; then
-        prebuilt=("$reuse/$module.build"/*.o)
-        if [ -e "${prebuilt[0]}" ] && ! stale "$reuse/Modules/$module.swiftmodule" "${sources[@]}"
+        # One object per current source: a folder that also holds objects of sources since
+        # removed or renamed would define their symbols twice.
+        prebuilt=()
+        for source in "${sources[@]}"; do prebuilt+=("$reuse/$module.build/${source##*/}.o"); done
+        if [ -e "${prebuilt[0]}" ] && ls "${prebuilt[@]}" >/dev/null 2>&1 \
+          && ! stale "$reuse/Modules/$module.swiftmodule" "${sources[@]}"
         then
           # No copy of our own may shadow SwiftPM's module (-I "$out" comes first).
           rm -f "$out/$module.swiftmodule" "$out/$module.o"

@@ -84,7 +84,7 @@ check "encode < /" 3 "error: io.read: standard input: " "$b encode </"
 # A FIFO whose writer opens and closes it: empty input.
 mkfifo "$work/fifo"
 fifo="{ exec 3>fifo; exec 3>&-; } & "
-check "decode - < FIFO closed" 1 "error: bech32.no_separator: " "$fifo $b decode - <fifo"
+check "decode - < FIFO closed" 1 "error: input.empty: " "$fifo $b decode - <fifo"
 check "decode --batch FIFO closed" 0 "decoded 0, invalid 0" "$fifo $b decode --batch fifo"
 check "encode < FIFO closed" 1 "error: input.invalid_json: " "$fifo $b encode <fifo"
 

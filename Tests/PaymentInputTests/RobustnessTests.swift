@@ -2,8 +2,8 @@ import Bolt11
 import PaymentInput
 import Testing
 
-/// No input traps or takes more than linear time: every truncation of a string of each kind, and
-/// a megabyte of each kind's worst filler.
+/// No input traps: every truncation of a string of each kind, and a megabyte of each kind's worst
+/// filler (whose cost Tools/bounds.sh shows linear, in instructions).
 @Suite struct RobustnessTests {
   static var samples: [String] {
     [
@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test(
-    "a megabyte of each kind is read in linear time",
+    "a megabyte of each kind is read as what its form says",
     arguments: [
       "bitcoin:?" + String(repeating: "a=b&", count: 250_000),
       "bitcoin:?lightning=" + String(repeating: "%41", count: 340_000),
@@ -50,13 +50,16 @@ import Testing
       "ln" + String(repeating: "q", count: 1_000_000),
     ])
   func linear(text: String) {
-    let clock = ContinuousClock()
-    let elapsed = clock.measure {
-      _ = try? PaymentString(parsing: text)
-      _ = PaymentString.kind(of: text)
+    // Whether it finishes in linear time is counted in instructions by Tools/bounds.sh (a timed
+    // assertion here would fail on a loaded machine, not on a slow algorithm); here the answer
+    // must be what the form says, and a refusal's position must lie in the input.
+    let kind = PaymentString.kind(of: text)
+    do {
+      #expect(try PaymentString(parsing: text).kind == kind)
+    } catch {
+      #expect(error.kind == kind, "\(text.prefix(20))...: \(error)")
+      if let position = error.position { #expect(position <= text.utf8.count) }
     }
-    // A quadratic step would take minutes on a megabyte; linear work takes well under a second
-    // even in a debug build.
-    #expect(elapsed < .seconds(5), "\(text.prefix(20))...: \(elapsed)")
   }
+
 }

@@ -15,9 +15,17 @@
 //   mixed        a repeating mix of all of the above, small
 //   late-error   `tiny`, with the payment hash missing (fails after reading every field)
 //   too-long     LENGTH characters that are not an invoice (refused by the length cap)
+//
+// Payment strings (`PaymentString(parsing:)`, no length cap: measured at 100 times LENGTH):
+//   uri-params   a `bitcoin:` URI of many short unknown parameters
+//   uri-percent  a URI whose `label` is all percent-escapes
+//   offer-plus   a BOLT #12 offer cut into one-character parts joined by `+`
+//   lnurl        a `lnurl1` string of LENGTH data characters (its checksum fails at the end)
+//   address-at   a Lightning Address whose user part is LENGTH characters
 
 import Bech32Codec
 import Bolt11
+import PaymentInput
 import TestSupport
 
 /// A fake key for measurements only: 32 bytes of 0x01. Not a real key.
@@ -134,9 +142,28 @@ func invoice(kind: String, length: Int) -> String {
   return InvoiceSigner.sign(hrp: hrp, dataWords: data, key: key)
 }
 
-/// The decode that callgrind measures.
+/// A payment string of `kind` and about `length` characters, or nil for an invoice kind.
+func paymentString(kind: String, length: Int) -> String? {
+  switch kind {
+  case "uri-params": "bitcoin:?" + String(repeating: "ab=c&", count: length / 5)
+  case "uri-percent": "bitcoin:?label=" + String(repeating: "%41", count: length / 3)
+  case "offer-plus": "lno1" + String(repeating: "q+", count: length / 2) + "q"
+  case "lnurl": "lnurl1" + String(repeating: "q", count: length)
+  case "address-at": String(repeating: "a", count: length) + "@example.com"
+  default: nil
+  }
+}
+
+/// The decode that callgrind measures: an invoice, or a payment string when `isPaymentString`.
 @inline(never)
-func measuredDecode(_ text: String) -> Int {
+func measuredDecode(_ text: String, isPaymentString: Bool = false) -> Int {
+  if isPaymentString {
+    do {
+      return try PaymentString(parsing: text).kind.rawValue.utf8.count
+    } catch {
+      return -(error.position ?? 0) - 1
+    }
+  }
   do {
     let decoded = try Invoice.decode(text)
     return decoded.extraFields.count + decoded.routeHints.count + decoded.fallbacks.count
@@ -152,7 +179,10 @@ guard arguments.count == 2, let length = Int(arguments[1]) else {
   fatalError("usage: bounds-probe [--print] KIND LENGTH")
 }
 let text: String
-if arguments[0] == "too-long" {
+let payment = paymentString(kind: arguments[0], length: 100 * length)
+if let payment {
+  text = payment
+} else if arguments[0] == "too-long" {
   // Mixed case at character 5: the Bech32 layer would refuse this with bech32.mixed_case.
   text = "lnbc1Q" + String(repeating: "q", count: max(0, length - 6))
 } else {
@@ -161,5 +191,5 @@ if arguments[0] == "too-long" {
 if printOnly {
   print(text)
 } else {
-  print(text.utf8.count, measuredDecode(text))
+  print(text.utf8.count, measuredDecode(text, isPaymentString: payment != nil))
 }
