@@ -1,3 +1,4 @@
+import Bolt11Conformance
 import Synchronization
 import SystemCall
 
@@ -193,36 +194,9 @@ public final class FileSource: ByteSource {
   }
 
   /// The `*.json` files under the folder `path`, at any depth, sorted; nil when `path` is not a
-  /// folder. Folders are descended into, symbolic links to folders are not.
+  /// folder (Bolt11Conformance's reader, with POSIX calls).
   public static func jsonFiles(under path: String) -> [String]? {
-    var status = stat()
-    guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else { return nil }
-    var files: [String] = []
-    collectJSONFiles(in: path, into: &files)
-    return files.sorted()
-  }
-
-  /// Appends the `*.json` files under `folder` to `files`; a folder that cannot be read adds none.
-  private static func collectJSONFiles(in folder: String, into files: inout [String]) {
-    guard let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." { continue }
-      let child = folder + "/" + name
-      var isFolder = Int32(entry.pointee.d_type) == Int32(DT_DIR)
-      if Int32(entry.pointee.d_type) == Int32(DT_UNKNOWN) {
-        var status = stat()
-        isFolder = lstat(child, &status) == 0 && status.st_mode & S_IFMT == S_IFDIR
-      }
-      if isFolder {
-        collectJSONFiles(in: child, into: &files)
-      } else if name.hasSuffix(".json") {
-        files.append(child)
-      }
-    }
+    FileReader.jsonFiles(under: path)
   }
 
   public func read(maximum: Int) throws -> [UInt8] {
