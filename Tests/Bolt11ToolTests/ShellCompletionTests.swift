@@ -58,6 +58,46 @@ import Testing
   }
 
   @Test(
+    "zsh completes a name with a space quoted, and a folder with its slash",
+    .enabled(
+      if: FileManager.default.isExecutableFile(atPath: "/usr/bin/zsh")
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/timeout")))
+  func zsh() throws {
+    let (directory, _) = try Self.fixture("zsh")
+    defer { directory.remove() }
+    let functions = directory.path + "/.zfunc"
+    try FileManager.default.createDirectory(atPath: functions, withIntermediateDirectories: false)
+    _ = try directory.write(
+      ".zfunc/_bolt11", runTool(["--generate-completion-script", "zsh"]).stdout)
+    // An interactive zsh on a pseudo-terminal (zpty) with compinit, typing TAB; each read waits
+    // for what the completion should show, and `timeout` ends a wait that never comes.
+    let driver = #"""
+      zmodload zsh/zpty
+      zpty -b z 'zsh -f -i'
+      zpty -w z "PS1='%% '; fpath=(${(q)1} \$fpath); autoload -U compinit; compinit -u -D"
+      zpty -w z "cd ${(q)2}; echo RE''ADY"
+      zpty -r z out '*READY*'
+      zpty -n -w z $'bolt11 vectors my\t'
+      zpty -r z out '*invoices.txt*'
+      print -r -- "$out"
+      print -- ---
+      zpty -n -w z $'\x15bolt11 vectors vecd\t'
+      zpty -r z out '*vecdir*/*'
+      print -r -- "$out"
+      zpty -d z
+      """#
+    let output = try ReadableHelpTests.run(
+      "/usr/bin/timeout",
+      ["20", "/usr/bin/zsh", "-f", "-c", driver, "zsh", functions, directory.path])
+    // What the terminal showed, without its escape sequences.
+    let shown = output.replacing(#/\x1b\[[0-9;?]*[A-Za-z]/#, with: "")
+    let answers = shown.components(separatedBy: "---\n")
+    try #require(answers.count == 2, "\(shown)")
+    #expect(answers[0].contains("bolt11 vectors my\\ invoices.txt"), "\(answers[0])")
+    #expect(answers[1].contains("bolt11 vectors vecdir/"), "\(answers[1])")
+  }
+
+  @Test(
     "fish completes a name with a space, a folder with its slash, and describes each network",
     .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/fish")))
   func fish() throws {
