@@ -10,7 +10,8 @@ enum Help {
     var lines = ["bolt11: \(CommandTable.summary)", "", "Usage:"]
     let synopses = CommandTable.commands.flatMap(\.synopses) + CommandTable.metaSynopses
     for synopsis in synopses {
-      lines += wrap("bolt11 \(synopsis.usage)", indent: "  ", continuation: "      ")
+      lines += wrap(
+        "bolt11 \(synopsis.usage)", indent: "  ", continuation: "      ", keepingGroups: true)
       lines += wrap(synopsis.summary, indent: "      ")
     }
     lines += ["", "Options for decode and explain:"]
@@ -36,7 +37,8 @@ enum Help {
     var lines: [String] = []
     for (index, usage) in ManualPage.joinedUsage(spec).enumerated() {
       lines += wrap(
-        usage, indent: index == 0 ? "Usage: " : "       ", continuation: "         ")
+        usage, indent: index == 0 ? "Usage: " : "       ", continuation: "         ",
+        keepingGroups: true)
     }
     for paragraph in spec.about { lines += [""] + wrap(oneLine(paragraph)) }
     lines += ["", "Options:"] + spec.options.flatMap(optionLines)
@@ -64,14 +66,19 @@ enum Help {
   }
 
   /// `text` filled into lines of at most `width` columns, the first starting with `indent` and
-  /// the others with `continuation` (by default `indent`). A word longer than a line gets a line
-  /// of its own.
-  static func wrap(_ text: String, indent: String = "", continuation: String? = nil) -> [String] {
+  /// the others with `continuation` (by default `indent`). With `keepingGroups`, for a usage line,
+  /// a bracketed group (`[--now UNIX]`, `[--amount-msat N [--allow-amountless]]`) is kept whole,
+  /// as a word is; a word longer than a line gets a line of its own.
+  static func wrap(
+    _ text: String, indent: String = "", continuation: String? = nil, keepingGroups: Bool = false
+  ) -> [String] {
     let continuation = continuation ?? indent
     var lines: [String] = []
     var line = indent
     var lineIsEmpty = true
-    for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+    let words =
+      keepingGroups ? groups(text) : text.split(separator: " ", omittingEmptySubsequences: true)
+    for word in words {
       if !lineIsEmpty && line.count + 1 + word.count > width {
         lines.append(line)
         line = continuation
@@ -82,5 +89,26 @@ enum Help {
     }
     lines.append(line)
     return lines
+  }
+
+  /// The words of `text`, a bracketed group with the spaces in it counting as one word (a
+  /// bracket that is not closed ends its group at the end of the text).
+  static func groups(_ text: String) -> [Substring] {
+    var words: [Substring] = []
+    var start: String.Index?
+    var depth = 0
+    for index in text.indices {
+      let character = text[index]
+      if character == " " && depth == 0 {
+        if let wordStart = start { words.append(text[wordStart..<index]) }
+        start = nil
+        continue
+      }
+      if start == nil { start = index }
+      if character == "[" { depth += 1 }
+      if character == "]" { depth = max(0, depth - 1) }
+    }
+    if let wordStart = start { words.append(text[wordStart...]) }
+    return words
   }
 }

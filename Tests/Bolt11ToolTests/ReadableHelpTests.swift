@@ -19,6 +19,19 @@ import Testing
     }
   }
 
+  @Test("a usage line is never broken inside [an option group]", arguments: helpCommands)
+  func usageGroupsWhole(_ arguments: [String]) {
+    let text = runTool(arguments).stdout
+    let usage = text.components(separatedBy: "\n\n").filter {
+      $0.hasPrefix("Usage") || $0.hasPrefix("bolt11:")
+    }
+    #expect(!usage.isEmpty)
+    for line in usage.joined(separator: "\n").split(separator: "\n") {
+      let opened = line.filter { $0 == "[" }.count
+      #expect(opened == line.filter { $0 == "]" }.count, "\(line)")
+    }
+  }
+
   @Test("the manual page has no Markdown backticks, in roff or as man renders it")
   func manualWithoutBackticks() throws {
     let page = runTool(["--generate-manual"]).stdout
