@@ -2,8 +2,11 @@
 # Proves the Debian package works where no Swift toolchain is: builds it (Tools/package.sh),
 # installs it with dpkg -i, checks every installed file, decodes the spec's second example with
 # the installed `bolt11` from a folder outside the checkout with only /usr/bin and /bin on PATH,
-# and removes the package again. Needs root or sudo (dpkg). Checks on one machine take turns, and
-# each waits for dpkg's lock if apt or dpkg holds it. Prints "package: ok" last.
+# and removes the package again. Before installing, lintian (installed with apt-get when missing)
+# must report no error; its warnings are printed. The manual page must render (man -l) without a
+# Markdown backtick, and Depends must carry versions. Needs root or sudo (dpkg). Checks on one
+# machine take turns, and each waits for dpkg's lock if apt or dpkg holds it. Prints
+# "package: ok" last.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -29,6 +32,27 @@ dpkg_waiting() {
 
 deb=$(Tools/package.sh | tail -n 1)
 echo "package: $deb ($(du -h "$deb" | cut -f1))"
+
+depends=$(dpkg-deb -f "$deb" Depends)
+echo "package: Depends: $depends"
+for library in libc6 libstdc++6 libgcc-s1; do
+  if [[ ", $depends" != *", $library (>= "* ]]; then
+    echo "package: Depends names no version of $library: $depends" >&2
+    exit 1
+  fi
+done
+
+if ! command -v lintian >/dev/null; then
+  $sudo apt-get install -y --no-install-recommends lintian >/dev/null
+fi
+# Errors fail the check; warnings and notes are printed for the release note.
+echo "package: lintian $(lintian --version | awk '{ print $2 }')"
+lintian --fail-on error --display-info "$deb" 2>&1 | grep -v 'running with root privileges' |
+  sed 's/^/  /' || true
+lintian --fail-on error "$deb" >/dev/null 2>&1 || {
+  echo "package: lintian reports errors" >&2
+  exit 1
+}
 # The package is installed machine-wide: two clones' checks on one machine take turns from
 # install to removal, rather than one removing what the other is checking.
 # One file for the machine, read-only, so that any user can take it whoever made it.
@@ -41,7 +65,8 @@ trap 'dpkg_waiting -r bolt11 || true' EXIT
 
 for file in /usr/bin/bolt11 /usr/share/man/man1/bolt11.1.gz \
   /usr/share/bash-completion/completions/bolt11 /usr/share/zsh/vendor-completions/_bolt11 \
-  /usr/share/fish/vendor_completions.d/bolt11.fish /usr/share/doc/bolt11/copyright; do
+  /usr/share/fish/vendor_completions.d/bolt11.fish /usr/share/doc/bolt11/copyright \
+  /usr/share/doc/bolt11/changelog.Debian.gz; do
   [ -s "$file" ] || { echo "package: $file is missing or empty" >&2; exit 1; }
 done
 if ldd /usr/bin/bolt11 | grep -i swift; then
@@ -49,6 +74,11 @@ if ldd /usr/bin/bolt11 | grep -i swift; then
   exit 1
 fi
 bash -c 'source /usr/share/bash-completion/completions/bolt11 && complete -p bolt11' >/dev/null
+# The manual as man shows it: no Markdown left in it.
+if MANWIDTH=80 man -l /usr/share/man/man1/bolt11.1.gz 2>/dev/null | grep -n '`'; then
+  echo "package: the manual page shows Markdown backticks" >&2
+  exit 1
+fi
 
 # "Please send $3 for a cup of coffee to the same peer, within one minute" (BOLT #11, Examples):
 # 2500u is 250,000,000 msat, payee 03e7156a...

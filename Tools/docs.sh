@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Builds the API documentation of every library module that has a DocC catalog
 # (Sources/<Module>/<Module>.docc) with the toolchain's own `docc`, warnings as failures, and
-# transforms it for static hosting: one site under .build/docs/, an index page linking to each
-# module at .build/docs/<module>/documentation/<module>/ (module names in lower case).
+# transforms it for static hosting: one site under .build/docs/, with a landing page
+# (.build/docs/index.html: what the package is, its version, and one line per module, the first
+# paragraph of the module's overview page, linking to .build/docs/<module>/documentation/<module>/,
+# module names in lower case). Code listings wrap instead of being cut at the page's width.
 #
 #   Tools/docs.sh                          build the site, and list public symbols without a
 #                                          doc comment (Tools/doc-coverage.py)
 #   Tools/docs.sh --require-doc-comments   fail when a public symbol has no doc comment
-#   Tools/docs.sh --serve                  build it, then serve it at http://localhost:8000/
+#   Tools/docs.sh --serve                  build it, then serve it at http://127.0.0.1:8000/
 #
 # Symbol graphs come from `swift package dump-symbol-graph`, which builds the package as
 # `swift build` does (reusing its build) and extracts each module's public symbols; no plugin.
@@ -27,11 +29,18 @@ out=.build/docs
 graphs=.build/docs-symbol-graphs
 log=.build/docs-symbol-graphs.log
 
+# The landing page's order: what a wallet links first; any other catalog follows.
+order=(Bolt11 Bolt11JSON PaymentInput Secp256k1 Bech32Codec OfflineReceive OfflineReceiveTesting
+  Bolt11Conformance)
 modules=()
+for module in "${order[@]}"; do
+  [ -d "Sources/$module/$module.docc" ] && modules+=("$module")
+done
 for catalog in Sources/*/*.docc; do
   [ -d "$catalog" ] || continue
   module=$(basename "$(dirname "$catalog")")
-  [ "$(basename "$catalog" .docc)" = "$module" ] && modules+=("$module")
+  [ "$(basename "$catalog" .docc)" = "$module" ] || continue
+  [[ " ${modules[*]} " == *" $module "* ]] || modules+=("$module")
 done
 if [ ${#modules[@]} -eq 0 ]; then
   echo "no Sources/<Module>/<Module>.docc catalog" >&2
@@ -59,6 +68,12 @@ fi
 rm -rf "$out" "$graphs"
 mkdir -p "$out"
 links=""
+version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/Bolt11Tool/Tool.swift)
+# DocC sets code listings in one unbroken line per source line, cut at the column's width; wrap
+# them instead (a continued line keeps its indentation), on every page of the site.
+wrap_code='<style>.code-listing pre, .code-listing code { white-space: pre-wrap !important;'
+wrap_code+=' overflow-wrap: anywhere; } .code-listing .container-general { overflow: visible; }'
+wrap_code+='</style>'
 for module in "${modules[@]}"; do
   lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
   mkdir -p "$graphs/$module"
@@ -78,16 +93,45 @@ for module in "${modules[@]}"; do
     echo "docc failed for $module" >&2
     exit 1
   fi
-  links+="      <li><a href=\"$lower/documentation/$lower/\">$module</a></li>"$'\n'
+  find "$out/$lower" -name index.html -exec sed -i "s#</head>#$wrap_code</head>#" {} +
+  # The module page's first paragraph, as HTML: code spans kept as code.
+  summary=$(awk 'NR > 1 && /^$/ && started { exit } NR > 1 && /[^ ]/ { started = 1; print }' \
+    "Sources/$module/$module.docc/$module.md" | tr '\n' ' ' |
+    sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/``\([^`]*\)``/<code>\1<\/code>/g;
+      s/`\([^`]*\)`/<code>\1<\/code>/g; s/ *$//')
+  links+="      <li><a href=\"$lower/documentation/$lower/\"><code>$module</code></a>"
+  links+="<p>$summary</p></li>"$'\n'
 done
 
 cat >"$out/index.html" <<HTML
 <!doctype html>
 <html lang="en">
-  <head><meta charset="utf-8"><title>swift-bolt11 API documentation</title></head>
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <title>swift-bolt11 $version API documentation</title>
+    <style>
+      body { font: 17px/1.5 -apple-system, "Helvetica Neue", "DejaVu Sans", sans-serif;
+        max-width: 46em; margin: 3em auto; padding: 0 1.5em; color: #1d1d1f; }
+      h1 { font-size: 2em; margin-bottom: 0.2em; }
+      .version { color: #6e6e73; margin-top: 0; }
+      ul { list-style: none; padding: 0; }
+      li { margin: 0 0 1.1em; }
+      li > a { font-size: 1.15em; font-weight: 600; text-decoration: none; color: #0066cc; }
+      li > p { margin: 0.2em 0 0; }
+      code { font-family: "SF Mono", Menlo, "DejaVu Sans Mono", monospace; font-size: 0.92em; }
+    </style>
+  </head>
   <body>
-    <h1>swift-bolt11 API documentation</h1>
-    <ul>
+    <h1>swift-bolt11</h1>
+    <p class="version">Version $version · API documentation</p>
+    <p>Read, check and write Lightning BOLT #11 invoices in Swift: a decoder that checks every
+      reader rule of the specification and the signature, an invoice builder and signer, the
+      JSON of the <code>bolt11</code> command line, recognition of any pasted payment string, and
+      a safe way to show an invoice a wallet can be paid with while offline. The decoding
+      libraries use no Foundation; signatures are libsecp256k1's.</p>
+    <h2>Modules</h2>
+    <ul class="modules">
 $links    </ul>
   </body>
 </html>
@@ -101,6 +145,6 @@ done
 [ "$coverage_failed" -eq 0 ] || exit 1
 
 if [ "$serve" -eq 1 ]; then
-  echo "serving $out at http://localhost:8000/"
-  exec python3 -m http.server 8000 --directory "$out"
+  echo "serving $out at http://127.0.0.1:8000/"
+  exec python3 -m http.server 8000 --bind 127.0.0.1 --directory "$out"
 fi

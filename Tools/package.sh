@@ -3,13 +3,17 @@
 #
 #   Tools/package.sh     prints the path of .build/package/bolt11_VERSION_ARCH.deb last
 #
-# The release build links the Swift runtime and Foundation statically (--static-swift-stdlib),
-# and libsecp256k1 statically from Debian's archive (libsecp256k1-dev ships libsecp256k1.a); when
-# that archive is missing it links the shared library and the package depends on libsecp256k1-1.
-# Either way `ldd` must list no Swift library. The package installs /usr/bin/bolt11, its manual
-# page, bash, zsh and fish completions (all printed by the built tool from its command table), and
-# the copyright file (Tools/debian/copyright.in plus the Expat licence from LICENSE).
-# Needs the Swift toolchain, pkg-config, libsecp256k1-dev and dpkg-deb; Debian or Ubuntu.
+# The release build links the Swift runtime statically (--static-swift-stdlib), and libsecp256k1
+# statically from Debian's archive (libsecp256k1-dev ships libsecp256k1.a); when that archive is
+# missing it links the shared library. `ldd` must list no Swift library, and the binary must hold
+# neither Foundation's internationalisation nor ICU (37 MB of data; FoundationEssentials at most).
+# `Depends` comes from dpkg-shlibdeps (versioned libc6, libgcc-s1, libstdc++6, and libsecp256k1-1
+# when it is linked dynamically). The package installs /usr/bin/bolt11, its manual page, bash, zsh
+# and fish completions (all printed by the built tool from its command table), the copyright file
+# (Tools/debian/copyright.in plus the Expat licence from LICENSE) and changelog.Debian.gz
+# (Tools/debian/changelog, whose first entry must be this version with its Debian revision).
+# Prints the sizes of the stripped binary and of the .deb on standard error.
+# Needs the Swift toolchain, pkg-config, libsecp256k1-dev, dpkg-dev and dpkg-deb; Debian or Ubuntu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +25,6 @@ mkdir -p "$out"
 # A pkg-config file whose library folder holds only the static archive, so that the linker's
 # -lsecp256k1 finds libsecp256k1.a before Debian's shared library.
 libdir=$(pkg-config --variable=libdir libsecp256k1)
-depends="libc6, libgcc-s1, libstdc++6"
 if [ -f "$libdir/libsecp256k1.a" ]; then
   mkdir -p "$out/static-lib" "$out/pkgconfig"
   ln -sf "$libdir/libsecp256k1.a" "$out/static-lib/libsecp256k1.a"
@@ -35,16 +38,23 @@ PC
   export PKG_CONFIG_PATH="$PWD/$out/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
   secp_static=1
 else
-  depends="$depends, libsecp256k1-1"
   secp_static=0
 fi
 
-echo "building bolt11 (release, --static-swift-stdlib)" >&2
-if ! swift build -c release --product bolt11 --static-swift-stdlib >"$log" 2>&1; then
+# --disable-local-rpath: no RUNPATH $ORIGIN, which would make the dynamic loader look for libc,
+# libm, libstdc++ and libgcc_s in /usr/bin (and its glibc-hwcaps, tls and x86_64 folders) first,
+# 22 failed lookups at every start.
+echo "building bolt11 (release, --static-swift-stdlib --disable-local-rpath)" >&2
+if ! swift build -c release --product bolt11 --static-swift-stdlib --disable-local-rpath \
+  >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   exit 1
 fi
 binary="$(swift build -c release --show-bin-path)/bolt11"
+if readelf -d "$binary" | grep -E 'RPATH|RUNPATH'; then
+  echo "package: bolt11 carries a library search path" >&2
+  exit 1
+fi
 
 libraries=$(ldd "$binary")
 if grep -i swift <<<"$libraries"; then
@@ -56,11 +66,24 @@ if [ "$secp_static" -eq 1 ] && grep secp256k1 <<<"$libraries"; then
   exit 1
 fi
 
-version=$("$binary" --version | awk '{ print $2 }')
+# Foundation (swift-corelibs-foundation), FoundationInternationalization and ICU: none of them.
+if nm "$binary" | grep -m 3 -E '\$s10Foundation|FoundationInternationalization|_FoundationICU|icudt'
+then
+  echo "package: bolt11 links Foundation or ICU (FoundationEssentials at most)" >&2
+  exit 1
+fi
+
+upstream=$("$binary" --version | awk 'NR == 1 { print $2 }')
+# The Debian revision: the first entry of Tools/debian/changelog must be this version.
+version=$(sed -n '1s/^bolt11 (\([^)]*\)).*/\1/p' Tools/debian/changelog)
+if [ "${version%-*}" != "$upstream" ]; then
+  echo "package: Tools/debian/changelog starts at $version, bolt11 is $upstream" >&2
+  exit 1
+fi
 arch=$(dpkg --print-architecture)
 root=$out/root
 install -D -m 0755 "$binary" "$root/usr/bin/bolt11"
-strip --strip-unneeded "$root/usr/bin/bolt11"
+strip --strip-unneeded --remove-section=.comment "$root/usr/bin/bolt11"
 mkdir -p "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions" \
   "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d" \
   "$root/usr/share/doc/bolt11" "$root/DEBIAN"
@@ -75,10 +98,20 @@ mkdir -p "$root/usr/share/man/man1" "$root/usr/share/bash-completion/completions
   # LICENSE without its title and copyright line, as a DEP-5 license paragraph.
   sed -n '/^Permission/,$p' LICENSE | sed 's/^$/./; s/^/ /'
 } >"$root/usr/share/doc/bolt11/copyright"
+gzip -9n <Tools/debian/changelog >"$root/usr/share/doc/bolt11/changelog.Debian.gz"
 chmod 0644 "$root"/usr/share/man/man1/* "$root"/usr/share/*/*completions*/* \
-  "$root/usr/share/doc/bolt11/copyright"
+  "$root"/usr/share/doc/bolt11/*
 
-maintainer=$(git log -1 --format='%an <%ae>' 2>/dev/null || echo "swift-bolt11 contributors")
+# The maintainer is the changelog's; Depends are what dpkg-shlibdeps finds the binary needs, with
+# the versions of the symbols it uses (GLIBC_2.x, GLIBCXX_3.4.x), so that it does not install
+# where it cannot run. dpkg-shlibdeps reads a debian/control, which a binary-only build lacks.
+maintainer=$(sed -n 's/^ -- \(.*>\)  .*/\1/p' Tools/debian/changelog | head -n 1)
+mkdir -p "$out/shlibdeps/debian"
+printf 'Source: bolt11\n\nPackage: bolt11\nArchitecture: any\n' >"$out/shlibdeps/debian/control"
+depends=$(cd "$out/shlibdeps" && dpkg-shlibdeps -O "$OLDPWD/$root/usr/bin/bolt11" |
+  sed -n 's/^shlibs:Depends=//p')
+[ -n "$depends" ] || { echo "package: dpkg-shlibdeps found no dependencies" >&2; exit 1; }
+(cd "$root" && find usr -type f -exec md5sum {} + | sort -k 2) >"$root/DEBIAN/md5sums"
 cat >"$root/DEBIAN/control" <<CONTROL
 Package: bolt11
 Version: $version
@@ -90,12 +123,17 @@ Section: utils
 Priority: optional
 Description: read, check and write Lightning BOLT #11 invoices
  bolt11 decodes a Lightning payment request, checks every reader rule of
- BOLT #11 and its signature, explains each part of it, checks it for
- offline receiving, and signs invoices. One statically linked file, with a
- manual page and bash, zsh and fish completions.
+ BOLT #11 and its signature, explains each part of it, says what a pasted
+ payment string is, checks an invoice before paying or for offline
+ receiving, and signs invoices.
+ .
+ One executable, with the Swift runtime and libsecp256k1 linked statically
+ (it needs only the C and C++ runtime libraries), a manual page, and bash,
+ zsh and fish completions.
 CONTROL
 
-# xz level 1: 18 MB in about 8 s; level 6 saves 2.5 MB for 50 s more.
 deb=$out/bolt11_${version}_${arch}.deb
-dpkg-deb --root-owner-group -Zxz -z1 --build "$root" "$deb" >&2
+dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
+echo "package: stripped bolt11 $(stat -c %s "$root/usr/bin/bolt11") bytes," \
+  ".deb $(stat -c %s "$deb") bytes" >&2
 echo "$deb"

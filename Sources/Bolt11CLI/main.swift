@@ -1,12 +1,19 @@
 import Bolt11Tool
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 // A closed standard stream stays one that fails when used, rather than becoming the first file
 // the tool opens.
 FileSink.reserveClosedStandardDescriptors()
 let environment = ToolEnvironment(
   arguments: Array(CommandLine.arguments.dropFirst()),
-  environment: ProcessInfo.processInfo.environment,
+  environment: ToolEnvironment.processEnvironment(),
   now: { UInt64(max(0, time(nil))) },
   stdin: FileSource.standardInput(),
   stdout: FileSink.standardOutput,

@@ -9,7 +9,7 @@ import SystemCall
 #endif
 
 /// Files read with POSIX calls: the library takes no Foundation.
-enum FileReader {
+package enum FileReader {
   /// The whole file at `path`, or nil when it holds more than `limit` bytes; a failure gives the
   /// system's reason.
   static func contents(of path: String, atMost limit: Int) -> Result<[UInt8]?, Reason> {
@@ -38,7 +38,7 @@ enum FileReader {
   /// `path` is not a folder.
   ///
   /// Folders are followed through symbolic links, at most 16 deep.
-  static func jsonFiles(under path: String) -> [String]? {
+  package static func jsonFiles(under path: String) -> [String]? {
     guard isFolder(path) else { return nil }
     var files: [String] = []
     collect(path, depth: 0, into: &files)

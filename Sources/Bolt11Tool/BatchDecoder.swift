@@ -1,9 +1,16 @@
 import Bolt11
 import Bolt11JSON
 import Dispatch
-import Foundation
 import PaymentInput
 import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Decodes one invoice per line into one JSON line per line, in input order, on several workers,
 /// with memory bounded whatever the input size.

@@ -72,10 +72,7 @@ enum CheckCommand {
     expected.payees = try keys(options, "--payee")
     expected.ownNodeIDs = try keys(options, "--own-node-id")
     if let name = options.values["--network"] {
-      guard let currency = Currency(name: name) else {
-        throw UsageError(message: "unknown network \(name) (bc, tb, tbs or bcrt)", command: "check")
-      }
-      expected.network = currency
+      expected.network = try Bolt11Tool.network(named: name, command: "check")
     }
     expected.description = options.values["--description"].map(
       InvoiceExpectations.Description.text)

@@ -12,16 +12,16 @@ enum Completion: Sendable, Equatable {
 struct OptionSpec: Sendable {
   /// The option as typed: `--network`.
   var name: String
-  /// The value's placeholder (`N`, `HEX`, `bc|tb|tbs|bcrt`), or nil for a flag without a value.
+  /// The value's placeholder (`N`, `HEX`, `NET`), or nil for a flag without a value.
   var value: String?
-  /// What the option does, as lines of the help column (each at most 66 characters).
+  /// What the option does; help, the manual and the completions fill the lines to their width.
   var help: [String]
   /// What a shell offers for the value.
   var completion: Completion = .none
   /// Whether the option may be given more than once (each value kept, in order).
   var repeatable = false
 
-  /// The option and its placeholder: `--network bc|tb|tbs|bcrt`.
+  /// The option and its placeholder: `--network NET`.
   var signature: String { value.map { "\(name) \($0)" } ?? name }
   /// The help lines as one sentence, for the manual and the shell completions.
   var helpText: String { help.joined(separator: " ") }
@@ -72,10 +72,27 @@ enum CommandTable {
   static let checkRouteKeys = OptionSpec(
     name: "--check-route-keys",
     help: ["refuse route hop keys off the curve (field.invalid_pubkey)"])
-  static let network = OptionSpec(
-    name: "--network", value: "bc|tb|tbs|bcrt",
-    help: ["refuse an invoice for another chain (network.mismatch)"],
-    completion: .choices(["bc", "tb", "tbs", "bcrt"]))
+  /// The values `--network` takes: each chain's name, then its invoice prefix.
+  static let networkNames = ["bitcoin", "mainnet", "testnet", "signet", "regtest"]
+  static let networkPrefixes = ["bc", "tb", "tbs", "bcrt"]
+  /// What each value of `--network` means, for the completions that describe values (fish).
+  static let choiceDescriptions: [String: String] = [
+    "bitcoin": "Bitcoin mainnet (lnbc)", "mainnet": "Bitcoin mainnet (lnbc)",
+    "testnet": "testnet (lntb)", "signet": "signet (lntbs)", "regtest": "regtest (lnbcrt)",
+    "bc": "Bitcoin mainnet", "tb": "testnet", "tbs": "signet", "bcrt": "regtest",
+  ]
+  /// The help line that says which values `--network NET` takes.
+  static let networkValues =
+    "NET is bitcoin (or mainnet), testnet, signet, regtest, or the prefix bc, tb, tbs, bcrt"
+
+  /// `--network NET`, with `help` first and the values it takes after.
+  static func networkOption(_ help: String) -> OptionSpec {
+    OptionSpec(
+      name: "--network", value: "NET", help: [help + ";", networkValues],
+      completion: .choices(networkNames + networkPrefixes))
+  }
+
+  static let network = networkOption("refuse an invoice for another chain (network.mismatch)")
   static let description = OptionSpec(
     name: "--description", value: "TEXT",
     help: ["check the `h` field against TEXT (description_hash.mismatch)"])
@@ -98,9 +115,9 @@ enum CommandTable {
       ("decode --batch FILE|- [--jobs N]", "one invoice a line in, one JSON line out"),
     ],
     usage: [
-      "bolt11 decode INVOICE|- [--json] [--compat] [--check-route-keys] [--network N]",
+      "bolt11 decode INVOICE|- [--json] [--compat] [--check-route-keys] [--network NET]",
       "  [--description TEXT] [--now UNIX]",
-      "bolt11 decode --batch FILE|- [--jobs N] [--compat] [--check-route-keys] [--network N]",
+      "bolt11 decode --batch FILE|- [--jobs N] [--compat] [--check-route-keys] [--network NET]",
       "  [--description TEXT] [--now UNIX]",
       "bolt11 decode --protocol",
     ],
@@ -156,7 +173,7 @@ enum CommandTable {
     name: "explain", run: ExplainCommand.run,
     synopses: [("explain INVOICE|- [options]", "the invoice cut into its parts, with meanings")],
     usage: [
-      "bolt11 explain INVOICE|- [--compat] [--check-route-keys] [--network N]",
+      "bolt11 explain INVOICE|- [--compat] [--check-route-keys] [--network NET]",
       "  [--description TEXT] [--now UNIX]",
     ],
     about: [
@@ -183,7 +200,7 @@ enum CommandTable {
       )
     ],
     usage: [
-      "bolt11 validate INVOICE|- --amount-msat N --node-id HEX [--network N] [--now UNIX]",
+      "bolt11 validate INVOICE|- --amount-msat N --node-id HEX [--network NET] [--now UNIX]",
       "  [--description TEXT] [--max-display-seconds S] [--min-remaining-seconds S]",
       "  [--clock-skew-seconds S] [--safety-margin-seconds S]",
     ],
@@ -203,9 +220,7 @@ enum CommandTable {
       OptionSpec(
         name: "--node-id", value: "HEX",
         help: ["our node's 33-byte key, 66 hex digits (required)"]),
-      OptionSpec(
-        name: "--network", value: "bc|tb|tbs|bcrt", help: ["the chain the invoice must be for"],
-        completion: .choices(["bc", "tb", "tbs", "bcrt"])),
+      networkOption("the chain the invoice must be for"),
       OptionSpec(
         name: "--now", value: "UNIX", help: ["the clock, in Unix seconds (default: the system's)"]),
       OptionSpec(
@@ -262,7 +277,7 @@ enum CommandTable {
     ],
     usage: [
       "bolt11 check INVOICE|- [--json] [--compat] [--amount-msat N [--allow-amountless]]",
-      "  [--max-amount-msat N] [--payee HEX]... [--own-node-id HEX]... [--network N]",
+      "  [--max-amount-msat N] [--payee HEX]... [--own-node-id HEX]... [--network NET]",
       "  [--description TEXT] [--description-hash HEX] [--payment-hash HEX] [--now UNIX]",
       "  [--max-future-seconds S] [--min-remaining-seconds S] [--max-age-seconds S]",
       "  [--max-cltv N]",
@@ -304,9 +319,7 @@ enum CommandTable {
           "repeat for several (check.self_payment)",
         ],
         repeatable: true),
-      OptionSpec(
-        name: "--network", value: "bc|tb|tbs|bcrt", help: ["the chain (check.network_mismatch)"],
-        completion: .choices(["bc", "tb", "tbs", "bcrt"])),
+      networkOption("the chain (check.network_mismatch)"),
       OptionSpec(
         name: "--description", value: "TEXT",
         help: ["`d` equal to TEXT, or `h` its SHA-256", "(check.description_mismatch)"]),
@@ -510,7 +523,7 @@ enum CommandTable {
     ),
     (
       "The same as JSON, refusing it unless it is for mainnet and still valid now:",
-      "bolt11 decode --json --network bc --now \"$(date +%s)\" lnbc2500u1pvjluez..."
+      "bolt11 decode --json --network bitcoin --now \"$(date +%s)\" lnbc2500u1pvjluez..."
     ),
     ("Decode a file of invoices, one a line, on all cores:", "bolt11 decode --batch invoices.txt"),
     ("See what each part of an invoice means:", "bolt11 explain lnbc2500u1pvjluez..."),
@@ -520,7 +533,7 @@ enum CommandTable {
     ),
     (
       "Before paying: exactly 250000 sat, to this node, on mainnet, 10 minutes left at least:",
-      "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...f1c --network bc"
+      "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...f1c --network mainnet"
         + " --min-remaining-seconds 600"
     ),
     (

@@ -19,20 +19,39 @@ enum CompletionScripts {
   static let commandNames = CommandTable.commands.map(\.name).joined(separator: " ")
   static let shellNames = shells.joined(separator: " ")
 
+  /// The bash script: words offered one a line (`mapfile`), so that a name with a space stays
+  /// one word, and file names completed with `compopt -o filenames` (quoted as the shell needs,
+  /// a folder followed by `/`, not a space).
   static var bash: String {
     var lines = [
       "# bash completion for bolt11, made by `bolt11 --generate-completion-script bash`.",
+      "# The word being completed, unquoted: a leading quote dropped, each \\x read as x.",
+      "_bolt11_unquoted() {",
+      "  local word=$1 plain=\"\" i",
+      "  case $word in \\'*) word=${word#\\'} ;; \\\"*) word=${word#\\\"} ;; esac",
+      "  for ((i = 0; i < ${#word}; i++)); do",
+      "    if [[ ${word:i:1} == \\\\ ]]; then i=$((i + 1)); fi",
+      "    plain+=${word:i:1}",
+      "  done",
+      "  printf '%s' \"$plain\"",
+      "}",
+      "# COMPREPLY: the words of $1 that start with $cur.",
+      "_bolt11_words() { mapfile -t COMPREPLY < <(compgen -W \"$1\" -- \"$cur\"); }",
+      "# COMPREPLY: the files and folders whose names start with $cur.",
+      "_bolt11_files() {",
+      "  compopt -o filenames 2>/dev/null",
+      "  mapfile -t COMPREPLY < <(compgen -f -- \"$(_bolt11_unquoted \"$cur\")\")",
+      "}",
       "_bolt11() {",
       "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
+      "  COMPREPLY=()",
       "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
-      "    COMPREPLY=($(compgen -W '\(topLevelWords.joined(separator: " "))' -- \"$cur\"))",
+      "    _bolt11_words '\(topLevelWords.joined(separator: " "))'",
       "    return",
       "  fi",
       "  case \"${COMP_WORDS[1]}\" in",
-      "    help) COMPREPLY=($(compgen -W '\(commandNames)'"
-        + " -- \"$cur\")) ;;",
-      "    --generate-completion-script)"
-        + " COMPREPLY=($(compgen -W '\(shellNames)' -- \"$cur\")) ;;",
+      "    help) _bolt11_words '\(commandNames)' ;;",
+      "    --generate-completion-script) _bolt11_words '\(shellNames)' ;;",
     ]
     for command in CommandTable.commands {
       let optionNames = command.options.map(\.name).joined(separator: " ")
@@ -43,11 +62,10 @@ enum CompletionScripts {
       lines += [
         "      esac",
         "      if [[ \"$cur\" == -* ]]; then",
-        "        COMPREPLY=($(compgen -W '\(optionNames) --help'"
-          + " -- \"$cur\"))",
+        "        _bolt11_words '\(optionNames) --help'",
       ]
       if command.operands == .files {
-        lines += ["      else", "        COMPREPLY=($(compgen -f -- \"$cur\"))"]
+        lines += ["      else", "        _bolt11_files"]
       }
       lines += ["      fi", "      ;;"]
     }
@@ -58,9 +76,8 @@ enum CompletionScripts {
   static func bashValue(_ completion: Completion) -> String {
     switch completion {
     case .none: "COMPREPLY=()"
-    case .files: "COMPREPLY=($(compgen -f -- \"$cur\"))"
-    case .choices(let words):
-      "COMPREPLY=($(compgen -W '\(words.joined(separator: " "))' -- \"$cur\"))"
+    case .files: "_bolt11_files"
+    case .choices(let words): "_bolt11_words '\(words.joined(separator: " "))'"
     }
   }
 
@@ -150,7 +167,12 @@ enum CompletionScripts {
         switch (option.value, option.completion) {
         case (nil, _): break
         case (_, .files): line += " -r -F"
-        case (_, .choices(let words)): line += " -x -a \(fishQuoted(words.joined(separator: " ")))"
+        case (_, .choices(let words)):
+          // Each value with its own description (`value<TAB>'what it is'`), not the option's.
+          let described = words.map { word in
+            CommandTable.choiceDescriptions[word].map { "\(word)\\t\(fishQuoted($0))" } ?? word
+          }
+          line += " -x -a \(fishQuoted(described.joined(separator: " ")))"
         case (_, .none): line += " -x"
         }
         lines.append(line + " -d \(fishQuoted(option.helpText))")

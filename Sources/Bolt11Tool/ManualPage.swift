@@ -64,8 +64,10 @@ enum ManualPage {
     return page.joined(separator: "\n") + "\n"
   }
 
-  /// `text` in bold, escaped.
-  static func bold(_ text: String) -> String { "\\fB\(escape(text))\\fR" }
+  /// `text` in bold, escaped (a code span's backticks dropped: bold does not nest).
+  static func bold(_ text: String) -> String {
+    "\\fB\(escapeCharacters(text).replacingBackticks(with: ("", "")))\\fR"
+  }
 
   /// The command's usage lines with their continuations joined: one invocation a line.
   static func joinedUsage(_ command: CommandSpec) -> [String] {
@@ -86,8 +88,13 @@ enum ManualPage {
   }
 
   /// Text safe in roff: backslashes and hyphens escaped, no line starting with a control
-  /// character.
+  /// character, and each `code` span of the table's text set in bold rather than shown with its
+  /// backticks.
   static func escape(_ text: String) -> String {
+    escapeCharacters(text).replacingBackticks(with: ("\\fB", "\\fR"))
+  }
+
+  static func escapeCharacters(_ text: String) -> String {
     var escaped = ""
     for character in text {
       switch character {
@@ -98,5 +105,23 @@ enum ManualPage {
     }
     if escaped.hasPrefix(".") || escaped.hasPrefix("'") { escaped = "\\&" + escaped }
     return escaped
+  }
+}
+
+extension String {
+  /// Each backtick that opens a code span replaced by `marks.open`, each that closes one by
+  /// `marks.close`; a span left open is closed at the end.
+  fileprivate func replacingBackticks(with marks: (open: String, close: String)) -> String {
+    var result = ""
+    var open = false
+    for character in self {
+      if character == "`" {
+        result += open ? marks.close : marks.open
+        open.toggle()
+      } else {
+        result.append(character)
+      }
+    }
+    return open ? result + marks.close : result
   }
 }

@@ -61,7 +61,10 @@ struct ParsedOptions {
         }
         flags.insert(name)
       } else {
-        throw UsageError(message: "unknown option \(name)", command: command)
+        let known = table.valued.union(table.boolean).union(["--help"]).sorted()
+        throw UsageError(
+          message: "unknown option \(name)" + Suggestion.didYouMean(name, among: known),
+          command: command)
       }
     }
   }

@@ -1,8 +1,15 @@
 import Bech32Codec
 import Bolt11
-import Foundation
 import Secp256k1
 import SystemCall
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where `encode` finds its secret key: `--key-file PATH`, else `--key HEX`, else the environment
 /// variable `BOLT11_SIGNING_KEY` (hex).
@@ -108,7 +115,7 @@ enum SigningKeySource {
     while count < buffer.count {
       let read = try buffer.withUnsafeMutableBytes { buffer in
         retryingOnInterrupt {
-          Foundation.read(descriptor, buffer.baseAddress! + count, buffer.count - count)
+          systemRead(descriptor, buffer.baseAddress! + count, buffer.count - count)
         }
       }.mapError { ToolIOError(.read, path, $0) }.get()
       if read == 0 { break }
@@ -121,4 +128,9 @@ enum SigningKeySource {
     }
     return try parse(buffer[0..<count], from: "--key-file \(path)")
   }
+}
+
+/// `read(2)`, named apart from the `read` members of the types that call it.
+func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, buffer, count)
 }

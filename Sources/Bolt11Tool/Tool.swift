@@ -31,7 +31,10 @@ public enum Bolt11Tool {
       case "--help", "-h", "help":
         if command == "help", let topic = rest.first {
           guard let text = Help.text(for: topic) else {
-            throw UsageError(message: "no command named \(topic)", command: nil)
+            throw UsageError(
+              message: "no command named \(topic)"
+                + Suggestion.didYouMean(topic, among: CommandTable.commands.map(\.name)),
+              command: nil)
           }
           try environment.stdout.write(text)
         } else {
@@ -58,9 +61,11 @@ public enum Bolt11Tool {
         return ExitCode.ok.rawValue
       default:
         guard let handler = commands[command] else {
+          let known = CommandTable.commands.map(\.name) + CompletionScripts.topLevelWords
           throw UsageError(
-            message: command.hasPrefix("-")
-              ? "unknown option \(command)" : "unknown command \(command)",
+            message: (command.hasPrefix("-")
+              ? "unknown option \(command)" : "unknown command \(command)")
+              + Suggestion.didYouMean(command, among: known),
             command: nil)
         }
         // `--help` anywhere before `--` wins over everything else on the line.
@@ -128,15 +133,25 @@ public enum Bolt11Tool {
       mode: options.flags.contains("--compat") ? .compat : .strict,
       checkRouteHintKeys: options.flags.contains("--check-route-keys"))
     if let name = options.values["--network"] {
-      guard let currency = Currency(name: name) else {
-        throw UsageError(
-          message: "unknown network \(name) (bc, tb, tbs or bcrt)", command: options.command)
-      }
-      decodeOptions.network = currency
+      decodeOptions.network = try network(named: name, command: options.command)
     }
     decodeOptions.description = options.values["--description"]
     decodeOptions.now = try options.unsigned("--now")
     return decodeOptions
+  }
+
+  /// The chain `--network NET` names: `bitcoin` or `mainnet`, `testnet`, `signet`, `regtest`, or
+  /// an invoice prefix (`bc`, `tb`, `tbs`, `bcrt`).
+  ///
+  /// - Throws: `UsageError` for any other name.
+  static func network(named name: String, command: String) throws(UsageError) -> Currency {
+    if name == "mainnet" { return .bitcoin }
+    if let currency = Currency(name: name), currency.knownNetworkName != nil { return currency }
+    let names = CommandTable.networkNames + CommandTable.networkPrefixes
+    throw UsageError(
+      message: "unknown network \(name) (\(CommandTable.networkValues))"
+        + Suggestion.didYouMean(name, among: names),
+      command: command)
   }
 
   /// Writes `error: <code>: <message>` to standard error, and with `json` the error object to

@@ -1,5 +1,14 @@
-import Foundation
+import Bolt11Conformance
+import Synchronization
 import SystemCall
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// Where bytes come from: standard input or a file.
 public protocol ByteSource: AnyObject {
@@ -98,7 +107,7 @@ public struct ToolEnvironment {
     stderrIsTerminal: Bool = false,
     openFile: @escaping (String) throws -> ByteSource = FileSource.open,
     listJSONFiles: @escaping (String) -> [String]? = FileSource.jsonFiles,
-    processorCount: Int = ProcessInfo.processInfo.activeProcessorCount
+    processorCount: Int = ToolEnvironment.availableProcessors()
   ) {
     self.arguments = arguments
     self.environment = environment
@@ -111,6 +120,28 @@ public struct ToolEnvironment {
     self.openFile = openFile
     self.listJSONFiles = listJSONFiles
     self.processorCount = processorCount
+  }
+
+  /// The variables of this process's environment (`environ`); the first of a repeated name wins,
+  /// as `getenv(3)` finds it.
+  public static func processEnvironment() -> [String: String] {
+    var variables: [String: String] = [:]
+    var entry = environ
+    while let pointer = entry.pointee {
+      let text = String(
+        decoding: UnsafeRawBufferPointer(start: pointer, count: strlen(pointer)), as: UTF8.self)
+      if let equals = text.firstIndex(of: "="), variables[String(text[..<equals])] == nil {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return variables
+  }
+
+  /// The processors online (`sysconf(_SC_NPROCESSORS_ONLN)`), at least 1: the default number of
+  /// batch workers (`--jobs N` sets another).
+  public static func availableProcessors() -> Int {
+    max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   }
 
   /// Reads a source to its end when it holds at most `limit` bytes; stops reading past that, so
@@ -157,22 +188,15 @@ public final class FileSource: ByteSource {
   ///
   /// - Throws: `ToolIOError` with `io.read` naming the path.
   public static func open(_ path: String) throws -> ByteSource {
-    let descriptor = Foundation.open(path, O_RDONLY | O_CLOEXEC)
+    let descriptor = systemOpen(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { throw ToolIOError.fromErrno(.read, path) }
     return FileSource(descriptor: descriptor, ownsDescriptor: true, name: path)
   }
 
+  /// The `*.json` files under the folder `path`, at any depth, sorted; nil when `path` is not a
+  /// folder (Bolt11Conformance's reader, with POSIX calls).
   public static func jsonFiles(under path: String) -> [String]? {
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else { return nil }
-    guard let enumerator = FileManager.default.enumerator(atPath: path) else { return [] }
-    var files: [String] = []
-    while let name = enumerator.nextObject() as? String {
-      if name.hasSuffix(".json") { files.append(path + "/" + name) }
-    }
-    return files.sorted()
+    FileReader.jsonFiles(under: path)
   }
 
   public func read(maximum: Int) throws -> [UInt8] {
@@ -183,7 +207,7 @@ public final class FileSource: ByteSource {
 
   /// One `read(2)`, straight into `buffer`.
   public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-    try retryingOnInterrupt { Foundation.read(descriptor, buffer.baseAddress, buffer.count) }
+    try retryingOnInterrupt { systemRead(descriptor, buffer.baseAddress, buffer.count) }
       .mapError { ToolIOError(.read, name, $0) }.get()
   }
 }
@@ -210,7 +234,7 @@ public final class FileSink: ByteSink {
     var offset = 0
     while offset < bytes.count {
       let written = try retryingOnInterrupt {
-        Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+        systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
       }.mapError { ToolIOError(.write, name, $0) }.get()
       // write(2) returns 0 only for a count of 0; never loop on it.
       guard written > 0 else { throw ToolIOError(.write, "\(name): nothing written") }
@@ -228,7 +252,7 @@ public final class FileSink: ByteSink {
     for descriptor: Int32 in 0...2 where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
       let flags = descriptor == 0 ? O_WRONLY : O_RDONLY
       // open(2) takes the lowest free descriptor, which is this one: the lower ones are open.
-      let opened = Foundation.open("/dev/null", flags)
+      let opened = systemOpen("/dev/null", flags)
       if opened >= 0 && opened != descriptor {
         _ = dup2(opened, descriptor)
         close(opened)
@@ -251,19 +275,21 @@ public final class BufferSource: ByteSource {
 }
 
 /// An in-memory sink, for tests.
-public final class BufferSink: ByteSink, @unchecked Sendable {
-  // Invariant for @unchecked Sendable: `storage` is only touched while holding `lock`.
-  private let lock = NSLock()
-  private var storage: [UInt8] = []
+public final class BufferSink: ByteSink, Sendable {
+  private let storage = Mutex<[UInt8]>([])
   public init() {}
   public func write(_ bytes: [UInt8]) {
-    lock.lock()
-    storage += bytes
-    lock.unlock()
+    storage.withLock { $0 += bytes }
   }
   public var text: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return String(decoding: storage, as: UTF8.self)
+    storage.withLock { String(decoding: $0, as: UTF8.self) }
   }
+}
+
+/// `open(2)` and `write(2)`, named apart from the `open` and `write` members of the types that
+/// call them.
+func systemOpen(_ path: String, _ flags: Int32) -> Int32 { open(path, flags) }
+
+func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
 }

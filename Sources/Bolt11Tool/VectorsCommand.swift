@@ -1,6 +1,13 @@
 import Bolt11
 import Bolt11Conformance
-import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// `bolt11 vectors PATH... [--decoder CMD]... [--timeout SECONDS] [--report FILE.md|FILE.html]`:
 /// runs vector files, or every `*.json` under a folder, through our decoder or external ones.

@@ -99,7 +99,10 @@ enum Binary {
     let run = try Binary.run(["decode", "--jsn", SpecInvoice.coffee])
     #expect(run.code == 2)
     #expect(run.stdout.isEmpty)
-    #expect(run.stderr == "error: usage: unknown option --jsn (see 'bolt11 decode --help')\n")
+    #expect(
+      run.stderr
+        == "error: usage: unknown option --jsn; did you mean --json? (see 'bolt11 decode --help')\n"
+    )
   }
 
   @Test("exit 3: a batch file that does not exist")
