@@ -18,6 +18,10 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     case journal = "offline.journal"
     /// The intent belongs to another wallet scope.
     case scopeMismatch = "offline.scope_mismatch"
+    /// The intent ended before this call (cancelled, refused, expired or failed): it is never
+    /// moved to a new node request, so that a late payment of the invoice it showed is still
+    /// recorded. Prepare again under a new intent id.
+    case intentEnded = "offline.intent_ended"
   }
 
   /// What went wrong: the stable code callers branch on.
@@ -55,7 +59,9 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   /// refusals and a request in progress keep the intent.
   public var endsIntent: Bool {
     switch code {
-    case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch: true
+    case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch,
+      .intentEnded:
+      true
     case .retryable, .journal, .requestInProgress: false
     }
   }
