@@ -67,10 +67,15 @@ struct LifecycleFixture {
     #expect(await fixture.node.calls.contains("cancel first"))
     #expect(await fixture.provider.canReceive(amount: .sats(3000)))
     #expect(await fixture.state("first") == .terminal(.invalidInvoice("offline.future_timestamp")))
-    // The phone's clock is fixed; the same intent and another amount both go through at once.
+    // The phone's clock is fixed. The refused intent stays ended (a payment of its invoice is
+    // still matched to it); a new intent, same amount or another, goes through at once.
     await fixture.phoneClock.set(seconds: TestInvoices.now)
-    guard case .ready = try await fixture.prepare("first") else {
-      Issue.record("the same intent is not ready after the refusal")
+    let again = try await #require(throws: OfflineReceiveError.self) {
+      try await fixture.prepare("first")
+    }
+    #expect(again.code == .intentEnded)
+    guard case .ready = try await fixture.prepare("retry") else {
+      Issue.record("the same amount is not ready after the refusal")
       return
     }
     guard case .ready = try await fixture.prepare("second", sats: 2000) else {

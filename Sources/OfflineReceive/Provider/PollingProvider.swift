@@ -4,7 +4,9 @@ import Bolt11
 /// memory of identity.
 ///
 /// - Identity is the caller's intent id, never a lookup by amount and description.
-/// - A resumed intent whose node request expired or failed is prepared afresh in the same call.
+/// - An ended intent is never moved to a new node request: preparing it again answers
+///   `offline.intent_ended` (the session then prepares a new intent in the same call), so its
+///   record keeps the payment hash of the invoice it showed and a late payment is recorded.
 /// - Resuming is an idempotent prepare with the stored id and arguments; a not-found answer is
 ///   ambiguous (the node may not have recovered yet) and never deletes an identity.
 /// - A new intent cancels (or, when told so, refuses while there are) the other live intents,
@@ -24,7 +26,6 @@ public actor PollingProvider {
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
   private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
-  private var freshRequestCounter: UInt64 = 0
 
   /// - Parameters:
   ///   - node: the adapter over the node's offline-receive API.
@@ -195,17 +196,17 @@ public actor PollingProvider {
       case .intent, .submitted, .ready:
         isResume = true
       case .cancelling(let reason):
-        // Its node request must be released before the intent gets a new one.
+        // Its node request is released; the intent stays ended, with its payment hash.
         if case .settled(fulfilled: true) = try await release(stored, reason) {
           throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
         }
-        record = try await freshRecord(from: stored)
-        isResume = false
+        throw ended(intentID, reason)
       case .terminal(.settled(fulfilled: true)):
         throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
-      case .terminal:
-        record = try await freshRecord(from: stored)
-        isResume = false
+      case .terminal(let reason):
+        // Never moved to a new node request: its invoice may still be paid, and the record
+        // must keep matching that payment.
+        throw ended(intentID, reason)
       }
     } else {
       try await supersedeOthers(than: intentID)
@@ -243,9 +244,9 @@ public actor PollingProvider {
       case .expired, .failed:
         try await tombstone(record, reason(status))
         if isResume {
-          // A resumed request that ended is dropped and a fresh one prepared in the same call;
-          // only a fresh request that ends is a failure.
-          return try await run(intentID, amount: amount, description: description)
+          // A resumed request that ended ends its intent; the session prepares a new intent
+          // in the same call.
+          throw ended(intentID, reason(status))
         }
         throw OfflineReceiveError(
           .unavailable, "the node request ended: \(status)", intentID: intentID)
@@ -366,15 +367,9 @@ public actor PollingProvider {
     }
   }
 
-  private func freshRecord(from stored: JournalRecord) async throws -> JournalRecord {
-    freshRequestCounter += 1
-    var record = stored
-    record.nodeRequestID =
-      "\(stored.intentID.rawValue)-\(await clock.now())-\(freshRequestCounter)"
-    record.state = .intent
-    record.paymentHash = nil
-    record.expiresAt = nil
-    return record
+  private func ended(_ intentID: IntentID, _ reason: TerminalReason) -> OfflineReceiveError {
+    OfflineReceiveError(
+      .intentEnded, "the intent ended (\(reason)); prepare a new intent", intentID: intentID)
   }
 
   private func tombstone(_ record: JournalRecord, _ reason: TerminalReason) async throws {

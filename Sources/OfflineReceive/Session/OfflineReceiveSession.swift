@@ -155,6 +155,19 @@ public actor OfflineReceiveSession {
   public func prepareInvoice(_ snapshot: EligibilitySnapshot, description: String) async throws
     -> PrepareOutcome<AcceptedInvoice>
   {
+    do {
+      return try await prepareOnce(snapshot, description: description)
+    } catch let error as OfflineReceiveError where error.code == .intentEnded {
+      // The reused intent had ended (cancelled, refused, expired): it keeps its node request
+      // and invoice, and the request is prepared under a new intent, with a fresh eligibility
+      // check, in the same call.
+      return try await prepareOnce(snapshot, description: description)
+    }
+  }
+
+  private func prepareOnce(_ snapshot: EligibilitySnapshot, description: String) async throws
+    -> PrepareOutcome<AcceptedInvoice>
+  {
     let amount = snapshot.amount
     // S18: "An existing preparation is reused when amount and description match. Otherwise a
     // new preparation with a fresh id replaces it".
@@ -234,9 +247,10 @@ public actor OfflineReceiveSession {
     }
   }
 
-  /// A terminal intent needs a fresh eligibility check.
+  /// A terminal intent is dropped: the next attempt gets a new intent id and a fresh
+  /// eligibility check, and the ended intent keeps its node request and invoice.
   private func endStickiness(_ intentID: IntentID) {
     guard preparation?.intentID == intentID else { return }
-    preparation?.attempted = false
+    preparation = nil
   }
 }
