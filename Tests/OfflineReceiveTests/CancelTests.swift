@@ -38,4 +38,66 @@ import Testing
         amount: Millisatoshis(1_000_000), description: "Coffee") == false)
     #expect(await fixture.node.isLive(requestID: intent.rawValue) == false)
   }
+
+  @Test("the flow's cancel retires the QR, ends the intent and cancels the node request, in order")
+  func flowCancelInOrder() async throws {
+    let fixture = LifecycleFixture()
+    let flow = await Self.wiredFlow(fixture)
+    guard let (accepted, intent) = try await Self.showCoffee(flow) else { return }
+    // Observed after the flow's own observer: what holds just before the node's cancel.
+    let seen = Recorder()
+    await fixture.provider.observeCancels { id in
+      await seen.add(
+        "\(id == intent) shown=\(await flow.display.visible != .empty)"
+          + " prepared=\(await flow.session.preparationIntent != nil)"
+          + " journal=\(await fixture.journal.record(id)?.state == .ready)"
+          + " node=\(await fixture.node.isLive(requestID: id.rawValue))")
+    }
+    #expect(try await flow.cancel() == .cancelled)
+    #expect(await seen.lines == ["true shown=false prepared=false journal=true node=true"])
+    #expect(await flow.display.hasPreparedOfflineInvoice(now: TestInvoices.now) == false)
+    #expect(await fixture.journal.record(intent)?.state == .terminal(.cancelled))
+    #expect(await fixture.journal.record(intent)?.paymentHash == accepted.paymentHash)
+    #expect(await fixture.node.isLive(requestID: intent.rawValue) == false)
+    // Nothing left to cancel.
+    #expect(try await flow.cancel() == nil)
+    // The same request again is a new intent and a new QR.
+    guard let (next, nextIntent) = try await Self.showCoffee(flow) else { return }
+    #expect(nextIntent != intent)
+    #expect(next.paymentHash != accepted.paymentHash)
+  }
+
+  @Test("a cancel whose node call fails still retires the QR; the cancel is retried later")
+  func flowCancelWithFailedNodeCall() async throws {
+    let fixture = LifecycleFixture()
+    let flow = await Self.wiredFlow(fixture)
+    guard let (_, intent) = try await Self.showCoffee(flow) else { return }
+    await fixture.node.inject([.notRunning], into: .cancel)
+    let error = try await #require(throws: OfflineReceiveError.self) { try await flow.cancel() }
+    #expect(error.code == .retryable)
+    #expect(error.nodeError == .notRunning)
+    #expect(await flow.display.visible == .empty)
+    #expect(await fixture.journal.record(intent)?.state == .cancelling(.cancelled))
+    _ = try await fixture.provider.restore()
+    #expect(await fixture.journal.record(intent)?.state == .terminal(.cancelled))
+    #expect(await fixture.node.isLive(requestID: intent.rawValue) == false)
+  }
+
+  @Test("a gated provider forwards cancel and payments even when switched off")
+  func gatedProviderForwardsCancel() async throws {
+    let fixture = LifecycleFixture()
+    guard case .ready(let accepted, _) = try await fixture.prepare("gated") else {
+      Issue.record("not ready")
+      return
+    }
+    let gated = GatedProvider(inner: fixture.provider, isEnabled: { false })
+    #expect(try await gated.cancel(intentID: IntentID("gated")) == .cancelled)
+    #expect(await fixture.node.isLive(requestID: "gated") == false)
+    #expect(try await gated.paymentReceived(accepted.paymentHash)?.intentID == IntentID("gated"))
+  }
+}
+
+actor Recorder {
+  var lines: [String] = []
+  func add(_ line: String) { lines.append(line) }
 }

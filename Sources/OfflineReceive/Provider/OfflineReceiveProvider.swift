@@ -18,9 +18,16 @@ public protocol OfflineReceiveProvider: Sendable {
   /// Records a payment of the invoice with `hash` against its intent, whatever state the intent
   /// is in; nil when the provider knows no such invoice or recorded it already.
   func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment?
+  /// Ends the intent and cancels its node request, whatever state it is in.
+  ///
+  /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
+  func cancel(intentID: IntentID) async throws -> TerminalReason
 }
 
 extension OfflineReceiveProvider {
+  /// A provider that keeps no journal has no node request to cancel.
+  public func cancel(intentID: IntentID) async throws -> TerminalReason { .cancelled }
+
   /// A provider that keeps no journal records nothing.
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? { nil }
 }

@@ -26,6 +26,7 @@ public actor PollingProvider {
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
   private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
+  private var cancelObservers: [@Sendable (IntentID) async -> Void] = []
 
   /// - Parameters:
   ///   - node: the adapter over the node's offline-receive API.
@@ -97,9 +98,19 @@ public actor PollingProvider {
     }
   }
 
+  /// Calls `observer` with an intent's id before that intent's node request is cancelled (by
+  /// `cancel(intentID:)`, or by a new intent superseding it), so whatever shows its invoice
+  /// retires it first: `ReceiveFlow` observes its provider this way. Observers run in the order
+  /// they were added.
+  public func observeCancels(_ observer: @escaping @Sendable (IntentID) async -> Void) {
+    cancelObservers.append(observer)
+  }
+
   /// Ends the intent and cancels its node request, keeping a tombstone; a request the node no
   /// longer knows counts as cancelled.
   ///
+  /// In this order, whoever calls it: the observers (`observeCancels(_:)`) retire the display and
+  /// the session's preparation, the journal records the end, the node request is cancelled.
   /// A request the node reports paid is not cancelled: it is recorded as settled.
   /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
   /// - Throws: `offline.retryable` with the node's error when the cancel failed; the record stays
@@ -109,6 +120,7 @@ public actor PollingProvider {
     guard let record = try await journalCall({ try await journal.record(intentID) }) else {
       return .cancelled
     }
+    await notifyCancel(intentID)
     switch record.state {
     case .terminal(let reason): return reason
     case .cancelling(let reason): return try await release(record, reason)
@@ -359,12 +371,17 @@ public actor PollingProvider {
         intentID: intentID)
     }
     for other in others {
+      await notifyCancel(other.intentID)
       if case .cancelling(let reason) = other.state {
         try await release(other, reason)
       } else {
         try await release(other, .cancelled)
       }
     }
+  }
+
+  private func notifyCancel(_ intentID: IntentID) async {
+    for observer in cancelObservers { await observer(intentID) }
   }
 
   private func ended(_ intentID: IntentID, _ reason: TerminalReason) -> OfflineReceiveError {

@@ -139,6 +139,21 @@ public actor OfflineReceiveSession {
       intentID: intentID, amount: amount, description: description, attempted: true)
   }
 
+  /// The intent of the current preparation, if any.
+  public var preparationIntent: IntentID? { preparation?.intentID }
+
+  /// Ends the intent: drops its preparation (the next attempt gets a new intent id and a fresh
+  /// eligibility check), then cancels it with the provider.
+  ///
+  /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
+  /// - Throws: the provider's cancel error (`offline.retryable` when the node's cancel failed;
+  ///   the provider retries it).
+  @discardableResult
+  public func cancel(_ intentID: IntentID) async throws -> TerminalReason {
+    expirePreparation(intentID)
+    return try await provider.cancel(intentID: intentID)
+  }
+
   /// Records a payment with the provider (see `OfflineReceiveProvider.paymentReceived(_:)`).
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
     try await provider.paymentReceived(hash)
