@@ -101,6 +101,10 @@ public actor FileRequestJournal: RequestJournal {
   }
   /// Forgets every finished record, durably.
   public func pruneTerminal() throws(JournalError) { try mutate { $0.pruneTerminal() } }
+  /// Forgets every ended record no payment can arrive for any more, durably.
+  public func pruneEnded(asOf now: UInt64, margin: UInt64) throws(JournalError) {
+    try mutate { $0.pruneEnded(asOf: now, margin: margin) }
+  }
 
   /// Re-reads the file after a failed write and unblocks writing: what is on disk is the truth.
   public func reconfirm() throws(JournalError) {

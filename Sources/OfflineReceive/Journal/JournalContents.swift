@@ -35,6 +35,8 @@ package struct JournalContents: Sendable, Equatable {
 
   package mutating func pruneTerminal() { records.removeAll { !$0.state.isLive } }
 
+  package mutating func pruneEnded(asOf now: UInt64, margin: UInt64) {}
+
   private func full() -> JournalError {
     JournalError(.full, "\(capacity) live requests already; finish or cancel one first")
   }

@@ -26,6 +26,10 @@ public actor PollingProvider {
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
   private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
+  /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
+  /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
+  /// its epoch closes, after the invoice's expiry.
+  public static let defaultEndedRetention: UInt64 = 172_800
   private var cancelObservers: [@Sendable (IntentID) async -> Void] = []
 
   /// - Parameters:
