@@ -26,8 +26,11 @@ import SystemCall
 ///
 /// - A file that fails its checksum or does not parse is moved aside to `journal.corrupt-N` and
 ///   reported with `journal.corrupt`; it is never silently emptied.
-/// - A write that fails blocks further writes by this instance until `reconfirm()`; its
-///   temporary file is removed.
+/// - A write that fails removes its temporary file; the next change re-reads the file under
+///   the lock and starts from what it holds, so nothing needs to confirm the failure.
+/// - Ended records are pruned by `pruneEnded(asOf:margin:)` (the provider calls it), so the
+///   file holds the live records and those ended recently, and a write's cost does not grow
+///   with the wallet's history.
 /// - Descriptors are opened close-on-exec; calls interrupted by a signal are retried.
 ///
 /// This is the only file of the module that uses Foundation.
@@ -42,16 +45,18 @@ public actor FileRequestJournal: RequestJournal {
   public let directory: String
   private let capacity: Int
   private let lock: LockFile
-  private var writeMayHaveFailed = false
   private var temporaryCounter: UInt64 = 0
-  /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
-  private var injectedFailure: WriteStep?
+  #if DEBUG
+    /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
+    /// Debug (test) builds only; a release build has no fault injection.
+    private var injectedFailure: WriteStep?
 
-  /// The steps of one durable replacement, for fault injection.
-  package enum WriteStep: Sendable { case write, fsync, rename }
+    /// The steps of one durable replacement, for fault injection.
+    package enum WriteStep: Sendable { case write, fsync, rename }
 
-  /// Makes the next write fail at `step`, as a full disk or a failing device would.
-  package func failNextWrite(at step: WriteStep) { injectedFailure = step }
+    /// Makes the next write fail at `step`, as a full disk or a failing device would.
+    package func failNextWrite(at step: WriteStep) { injectedFailure = step }
+  #endif
 
   private var path: String { directory + "/journal" }
 
@@ -106,10 +111,10 @@ public actor FileRequestJournal: RequestJournal {
     try mutate { $0.pruneEnded(asOf: now, margin: margin) }
   }
 
-  /// Re-reads the file after a failed write and unblocks writing: what is on disk is the truth.
+  /// Re-reads the file. Kept for source compatibility: writing is no longer blocked after a
+  /// failed write, since every change re-reads the file under the lock first.
   public func reconfirm() throws(JournalError) {
     _ = try current()
-    writeMayHaveFailed = false
   }
 
   /// The journal as the file holds it now, read under the lock.
@@ -119,24 +124,19 @@ public actor FileRequestJournal: RequestJournal {
     }
   }
 
+  /// Every change re-reads the file under the lock first, so a write that may have failed
+  /// (full disk, failing device) needs no confirmation call: the next change starts from what
+  /// the file holds.
   private func mutate(_ change: (inout JournalContents) throws(JournalError) -> Void)
     throws(JournalError)
   {
-    guard !writeMayHaveFailed else {
-      throw JournalError(.unconfirmedWrite, "a previous write may have failed; call reconfirm()")
-    }
     try lock.withExclusive { () throws(JournalError) in
       let before = JournalContents(
         capacity: capacity, records: try Self.load(path: path, directory: directory))
       var next = before
       try change(&next)
       guard next != before else { return }
-      do throws(JournalError) {
-        try write(Self.encode(next.records))
-      } catch {
-        writeMayHaveFailed = true
-        throw error
-      }
+      try write(Self.encode(next.records))
     }
   }
 
@@ -166,12 +166,17 @@ public actor FileRequestJournal: RequestJournal {
     try Self.sync(directoryDescriptor, path: directory)
   }
 
-  private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {
-    guard injectedFailure == step else { return }
-    injectedFailure = nil
-    errno = EIO
-    throw Self.ioError(operation)
-  }
+  #if DEBUG
+    private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {
+      guard injectedFailure == step else { return }
+      injectedFailure = nil
+      errno = EIO
+      throw Self.ioError(operation)
+    }
+  #else
+    private enum WriteStep { case write, fsync, rename }
+    private func injectFailure(at step: WriteStep, _ operation: String) {}
+  #endif
 
   /// `open(2)` with close-on-exec, retried when a signal interrupts it.
   static func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(JournalError) -> Int32 {

@@ -25,6 +25,7 @@ public actor PollingProvider {
   private let timeout: Duration
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
+  private let endedRetention: UInt64
   private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
   /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
@@ -43,12 +44,15 @@ public actor PollingProvider {
   ///   - cancelsOtherIntents: whether a new intent cancels the wallet's other live intents
   ///     (the node allows one live request per settlement channel), or is refused with
   ///     `offline.request_in_progress` while one exists.
+  ///   - endedRetention: how long, in seconds after its invoice's expiry, an ended record is
+  ///     kept so that a late payment of that invoice is still matched; then it is pruned.
   public init(
     node: any NodeOfflineReceiveClient, journal: any RequestJournal, scope: WalletScope,
     display: DisplayPolicy = DisplayPolicy(), clock: any WallClock,
     timeout: Duration = .seconds(60), pollInterval: Duration = .milliseconds(500),
-    cancelsOtherIntents: Bool = true
+    cancelsOtherIntents: Bool = true, endedRetention: UInt64 = defaultEndedRetention
   ) {
+    self.endedRetention = endedRetention
     self.node = node
     self.journal = journal
     self.scope = scope
@@ -225,6 +229,10 @@ public actor PollingProvider {
         throw ended(intentID, reason)
       }
     } else {
+      // Ended records no payment can arrive for go before each new intent: the journal holds
+      // the live records and those ended recently.
+      let now = await clock.now()
+      try await journalCall { try await journal.pruneEnded(asOf: now, margin: endedRetention) }
       try await supersedeOthers(than: intentID)
       record = JournalRecord(
         intentID: intentID, nodeRequestID: intentID.rawValue, amount: amount,
