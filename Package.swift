@@ -70,6 +70,11 @@ let package = Package(
       name: "offline-receive-demo",
       dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1"],
       path: "Tools/offline-receive-demo"),
+    // `swift run -c release journal-bench [DIRECTORY]`: the file journal's save cost and size
+    // as a wallet's history grows.
+    .executableTarget(
+      name: "journal-bench", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
+      path: "Tools/journal-bench"),
     // The code of the article "Writing a provider adapter"; CI runs it.
     .executableTarget(
       name: "adapter-guide",

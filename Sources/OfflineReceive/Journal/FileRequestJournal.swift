@@ -175,7 +175,7 @@ public actor FileRequestJournal: RequestJournal {
     }
   #else
     private enum WriteStep { case write, fsync, rename }
-    private func injectFailure(at step: WriteStep, _ operation: String) {}
+    private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {}
   #endif
 
   /// `open(2)` with close-on-exec, retried when a signal interrupts it.
