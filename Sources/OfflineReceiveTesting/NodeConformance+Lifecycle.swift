@@ -174,6 +174,8 @@ struct SkewedClock: WallClock {
     return skewSeconds < 0 ? (now >= skew ? now - skew : 0) : now.addingSaturating(skew)
   }
 
+  func monotonicNow() async -> Duration { await base.monotonicNow() }
+
   func sleep(for duration: Duration) async throws { try await base.sleep(for: duration) }
 }
 

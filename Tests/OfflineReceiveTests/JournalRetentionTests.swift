@@ -36,7 +36,7 @@ import Testing
         description: "", state: .ready, scope: Self.scope, paymentHash: TestInvoices.hash(6),
         expiresAt: 1),
     ])
-    try await journal.pruneEnded(asOf: now, margin: margin)
+    await journal.pruneEnded(asOf: now, margin: margin)
     #expect(
       await journal.records().map(\.intentID.rawValue) == [
         "payable", "hash-without-expiry", "live",

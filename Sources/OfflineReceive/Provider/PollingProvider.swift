@@ -39,7 +39,8 @@ public actor PollingProvider {
   ///   - scope: this wallet's network and node id; records of other scopes are left alone.
   ///   - display: the lifetime rules every Ready invoice must meet.
   ///   - clock: the time and the waits between status calls; `SystemClock` in production.
-  ///   - timeout: how long one call waits for Ready before it answers `.pending`.
+  ///   - timeout: how long one call waits for Ready before it answers `.pending`, on the
+  ///     clock's monotonic time (`WallClock.monotonicNow()`), never on the wall clock.
   ///   - pollInterval: the pause between status calls.
   ///   - cancelsOtherIntents: whether a new intent cancels the wallet's other live intents
   ///     (the node allows one live request per settlement channel), or is refused with
@@ -202,8 +203,8 @@ public actor PollingProvider {
   private func run(_ intentID: IntentID, amount: Millisatoshis, description: String) async throws
     -> PrepareOutcome<AcceptedInvoice>
   {
-    let timeoutSeconds = UInt64(max(0, timeout.components.seconds))
-    let deadline = await clock.now().addingSaturating(timeoutSeconds)
+    // The wait runs on the monotonic clock: moving the phone's clock changes nothing.
+    let started = await clock.monotonicNow()
     var record: JournalRecord
     var isResume: Bool
     if let stored = try await journalCall({ try await journal.record(intentID) }) {
@@ -278,7 +279,7 @@ public actor PollingProvider {
         break
       }
       // The deadline is checked before each sleep and is exclusive.
-      guard await clock.now() < deadline else {
+      guard await clock.monotonicNow() - started < timeout else {
         return .pending(intentID, lastStatus: lastStatus)
       }
       try await clock.sleep(for: pollInterval)
