@@ -101,3 +101,23 @@ actor Recorder {
   var lines: [String] = []
   func add(_ line: String) { lines.append(line) }
 }
+
+/// Defect 4, the journal's part: its stable code reaches the wallet as a value.
+@Suite struct JournalCauseTests {
+  @Test("a journal refusal carries the journal's code, not only its text")
+  func journalCodeIsAttached() async throws {
+    let fixture = LifecycleFixture()
+    let provider = PollingProvider(
+      node: fixture.node, journal: InMemoryRequestJournal(capacity: 0),
+      scope: ProviderFixture.scope, clock: fixture.phoneClock)
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await provider.prepare(
+        intentID: IntentID("full"), amount: Millisatoshis(1_000_000), description: "Coffee")
+    }
+    #expect(error.code == .journal)
+    #expect(error.journalError?.code == .full)
+    #expect(error.intentID == IntentID("full"))
+    #expect(error.endsIntent == false)
+    #expect(await fixture.node.calls.isEmpty)
+  }
+}

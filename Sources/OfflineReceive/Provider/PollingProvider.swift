@@ -126,7 +126,7 @@ public actor PollingProvider {
   ///   `cancelling` and the cancel is retried by the next `cancel`, `prepare` or `restore()`.
   @discardableResult
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
-    guard let record = try await journalCall({ try await journal.record(intentID) }) else {
+    guard let record = try await journalCall(intentID, { try await journal.record(intentID) }) else {
       return .cancelled
     }
     await notifyCancel(intentID)
@@ -151,7 +151,7 @@ public actor PollingProvider {
     let previous = record.state
     guard previous != .terminal(.settled(fulfilled: true)) else { return nil }
     record.state = .terminal(.settled(fulfilled: true))
-    try await journalCall { try await journal.save(record) }
+    try await journalCall(record.intentID) { try await journal.save(record) }
     return SettledPayment(
       intentID: record.intentID, amount: record.amount, description: record.description,
       previousState: previous)
@@ -207,7 +207,7 @@ public actor PollingProvider {
     let started = await clock.monotonicNow()
     var record: JournalRecord
     var isResume: Bool
-    if let stored = try await journalCall({ try await journal.record(intentID) }) {
+    if let stored = try await journalCall(intentID, { try await journal.record(intentID) }) {
       guard stored.scope == scope else {
         throw OfflineReceiveError(
           .scopeMismatch, "the intent belongs to another wallet", intentID: intentID)
@@ -233,7 +233,9 @@ public actor PollingProvider {
       // Ended records no payment can arrive for go before each new intent: the journal holds
       // the live records and those ended recently.
       let now = await clock.now()
-      try await journalCall { try await journal.pruneEnded(asOf: now, margin: endedRetention) }
+      try await journalCall(intentID) {
+        try await journal.pruneEnded(asOf: now, margin: endedRetention)
+      }
       try await supersedeOthers(than: intentID)
       record = JournalRecord(
         intentID: intentID, nodeRequestID: intentID.rawValue, amount: amount,
@@ -241,7 +243,7 @@ public actor PollingProvider {
       isResume = false
     }
     // The record is written before the node call (write-ahead).
-    try await journalCall { try await journal.save(record) }
+    try await journalCall(intentID) { try await journal.save(record) }
 
     var lastStatus: NodeRequestStatus?
     var status: NodeRequestStatus
@@ -253,7 +255,7 @@ public actor PollingProvider {
     }
     if record.state == .intent {
       record.state = .submitted
-      try await journalCall { try await journal.save(record) }
+      try await journalCall(record.intentID) { try await journal.save(record) }
     }
     while true {
       lastStatus = status
@@ -319,7 +321,7 @@ public actor PollingProvider {
       ready.state = .ready
       ready.paymentHash = accepted.paymentHash
       ready.expiresAt = accepted.invoice.expiresAt
-      try await journalCall { try await journal.save(ready) }
+      try await journalCall(record.intentID) { try await journal.save(ready) }
       return .ready(accepted, intentID: record.intentID)
     case .failure(let rejection):
       var refused = record
@@ -360,7 +362,7 @@ public actor PollingProvider {
     }
     var cancelling = record
     cancelling.state = .cancelling(reason)
-    if cancelling != record { try await journalCall { try await journal.save(cancelling) } }
+    if cancelling != record { try await journalCall(record.intentID) { try await journal.save(cancelling) } }
     do {
       try await node.cancel(requestID: record.nodeRequestID)
     } catch .requestNotFound {
@@ -405,7 +407,7 @@ public actor PollingProvider {
   private func tombstone(_ record: JournalRecord, _ reason: TerminalReason) async throws {
     var finished = record
     finished.state = .terminal(reason)
-    try await journalCall { try await journal.save(finished) }
+    try await journalCall(record.intentID) { try await journal.save(finished) }
   }
 
   private func reason(_ status: NodeRequestStatus) -> TerminalReason {
@@ -418,10 +420,13 @@ public actor PollingProvider {
     }
   }
 
-  /// Runs a journal call, reporting its refusal as `offline.journal`.
-  private func journalCall<Value>(_ body: () async throws -> Value) async throws -> Value {
+  /// Runs a journal call, reporting its refusal as `offline.journal` with the journal's error
+  /// attached (and the intent, when the call concerns one).
+  private func journalCall<Value>(
+    _ intentID: IntentID? = nil, _ body: () async throws -> Value
+  ) async throws -> Value {
     do { return try await body() } catch let error as JournalError {
-      throw OfflineReceiveError(.journal, "\(error)")
+      throw OfflineReceiveError(.journal, "\(error)", intentID: intentID, journalError: error)
     }
   }
 }

@@ -34,12 +34,16 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   public var nodeError: NodeError?
   /// The validator's rejection, for `offline.invalid_invoice`.
   public var rejection: OfflineRejection?
+  /// The journal's refusal behind `offline.journal`, with its own stable code
+  /// (`journal.full`, `journal.io`, ...).
+  public var journalError: JournalError?
 
   /// An error with `code` and `message`, and what the caller needs to act on it.
   public init(
     _ code: Code, _ message: String, intentID: IntentID? = nil, nodeError: NodeError? = nil,
-    rejection: OfflineRejection? = nil
+    rejection: OfflineRejection? = nil, journalError: JournalError? = nil
   ) {
+    self.journalError = journalError
     self.code = code
     self.message = message
     self.intentID = intentID
@@ -50,7 +54,9 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   /// The dotted code, the message, the rejection code and the intent.
   public var description: String {
     let intent = intentID.map { " (intent \($0))" } ?? ""
-    let rejected = rejection.map { " [\($0.dottedCode)]" } ?? ""
+    let rejected =
+      rejection.map { " [\($0.dottedCode)]" } ?? journalError.map { " [\($0.code.rawValue)]" }
+      ?? ""
     return "\(code.rawValue): \(message)\(rejected)\(intent)"
   }
 
