@@ -127,4 +127,6 @@ if let pruned1000 = pruned.first(where: { $0.requests == 1000 }),
 }
 let goal = 2.0
 let worst = pruned.map(\.medianSave).max() ?? 0
-print(worst <= goal ? "goal met: ≤ \(goal) ms a save" : "goal missed: \(format3(worst)) ms > \(goal) ms")
+print(
+  worst <= goal ? "goal met: ≤ \(goal) ms a save" : "goal missed: \(format3(worst)) ms > \(goal) ms"
+)

@@ -11,8 +11,8 @@ public protocol OfflineReceiveProvider: Sendable {
   /// pending.
   ///
   /// It must return only once the offline arrangement is activated and its recovery
-  /// data is durable. It must never fall back to an ordinary invoice. `requestId` is an
-  /// idempotency key. Here the key is the library-issued intent id.
+  /// data is durable. It must never fall back to an ordinary invoice. `intentID` is the
+  /// idempotency key: the library-issued intent id.
   func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String) async throws
     -> PrepareOutcome<String>
   /// Records a payment of the invoice with `hash` against its intent, whatever state the intent

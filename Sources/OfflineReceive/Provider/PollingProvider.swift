@@ -126,7 +126,8 @@ public actor PollingProvider {
   ///   `cancelling` and the cancel is retried by the next `cancel`, `prepare` or `restore()`.
   @discardableResult
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
-    guard let record = try await journalCall(intentID, { try await journal.record(intentID) }) else {
+    guard let record = try await journalCall(intentID, { try await journal.record(intentID) })
+    else {
       return .cancelled
     }
     await notifyCancel(intentID)
@@ -362,7 +363,9 @@ public actor PollingProvider {
     }
     var cancelling = record
     cancelling.state = .cancelling(reason)
-    if cancelling != record { try await journalCall(record.intentID) { try await journal.save(cancelling) } }
+    if cancelling != record {
+      try await journalCall(record.intentID) { try await journal.save(cancelling) }
+    }
     do {
       try await node.cancel(requestID: record.nodeRequestID)
     } catch .requestNotFound {
