@@ -121,3 +121,33 @@ actor Recorder {
     #expect(await fixture.node.calls.isEmpty)
   }
 }
+
+/// Defect 4: a capability re-check that fails says why.
+@Suite struct CapabilityCauseTests {
+  @Test(
+    "a node fault during the capability re-check is retryable, names the node error, keeps the intent",
+    arguments: [NodeError.notRunning, .unavailable])
+  func nodeFaultIsRetryable(fault: NodeError) async throws {
+    let fixture = LifecycleFixture()
+    let flow = await fixture.flow()
+    await fixture.node.inject([fault], into: .canReceive)
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await flow.requestOfflineInvoice(
+        amount: Millisatoshis(1_000_000), description: "Coffee",
+        channels: LifecycleFixture.channels)
+    }
+    #expect(error.code == .retryable)
+    #expect(error.nodeError == fault)
+    #expect(error.endsIntent == false)
+    #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") }.isEmpty)
+    // The fault passed: the same request goes through.
+    guard
+      case .ready = try await flow.requestOfflineInvoice(
+        amount: Millisatoshis(1_000_000), description: "Coffee",
+        channels: LifecycleFixture.channels)
+    else {
+      Issue.record("not ready after the fault")
+      return
+    }
+  }
+}
