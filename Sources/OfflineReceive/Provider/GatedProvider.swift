@@ -32,6 +32,14 @@ public struct GatedProvider: OfflineReceiveProvider {
       intentID: intentID, amount: amount, description: description)
   }
 
+  /// The inner provider's check when enabled; `offline.unavailable` otherwise.
+  public func checkCapability(amount: Millisatoshis) async throws {
+    guard await isEnabled() else {
+      throw OfflineReceiveError(.unavailable, "offline receive is switched off")
+    }
+    try await inner.checkCapability(amount: amount)
+  }
+
   /// The inner provider's payment record, also when the switch is off: a payment is never lost.
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
     try await inner.paymentReceived(hash)

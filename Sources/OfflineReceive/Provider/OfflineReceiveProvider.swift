@@ -18,6 +18,12 @@ public protocol OfflineReceiveProvider: Sendable {
   /// Records a payment of the invoice with `hash` against its intent, whatever state the intent
   /// is in; nil when the provider knows no such invoice or recorded it already.
   func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment?
+  /// Checks, before a new intent is prepared, that offline receive of `amount` is possible, and
+  /// says why not.
+  ///
+  /// - Throws: `offline.unavailable` when the provider says no; a node fault as
+  ///   `offline.retryable` with the node's error (the intent is kept).
+  func checkCapability(amount: Millisatoshis) async throws
   /// Ends the intent and cancels its node request, whatever state it is in.
   ///
   /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
@@ -25,6 +31,13 @@ public protocol OfflineReceiveProvider: Sendable {
 }
 
 extension OfflineReceiveProvider {
+  /// `canReceive(amount:)`: false is `offline.unavailable`; its errors propagate unchanged.
+  public func checkCapability(amount: Millisatoshis) async throws {
+    guard try await canReceive(amount: amount) else {
+      throw OfflineReceiveError(.unavailable, "the provider no longer offers \(amount)")
+    }
+  }
+
   /// A provider that keeps no journal has no node request to cancel.
   public func cancel(intentID: IntentID) async throws -> TerminalReason { .cancelled }
 

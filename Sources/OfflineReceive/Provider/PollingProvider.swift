@@ -79,6 +79,33 @@ public actor PollingProvider {
     return records.contains { $0.scope == scope && $0.state.isLive }
   }
 
+  /// `canReceive(amount:)` that says why not: a node fault (stopped, not recovered, storage, a
+  /// lost answer) is `offline.retryable` with the node's error; the node's refusal
+  /// (`disabled`, `ineligible`, ...) or its "no" is `offline.unavailable`, with its error when
+  /// it gave one.
+  public func checkCapability(amount: Millisatoshis) async throws {
+    guard amount.rawValue > 0 else {
+      throw OfflineReceiveError(.insufficientLiquidity, "\(amount) cannot be received")
+    }
+    do {
+      if try await node.canReceive(amount: amount) { return }
+    } catch {
+      switch error.disposition {
+      case .retryable, .ambiguous:
+        throw OfflineReceiveError(.retryable, "node: \(error)", nodeError: error)
+      case .terminal:
+        throw OfflineReceiveError(.unavailable, "node refused: \(error)", nodeError: error)
+      }
+    }
+    // While one of this wallet's own intents holds the channel, a new intent cancels it first.
+    guard cancelsOtherIntents,
+      let records = try? await journal.records(),
+      records.contains(where: { $0.scope == scope && $0.state.isLive })
+    else {
+      throw OfflineReceiveError(.unavailable, "the node does not offer \(amount) now")
+    }
+  }
+
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
   /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling

@@ -210,9 +210,13 @@ public actor OfflineReceiveSession {
       }
       // S10: "Preparation re-checks capability and creates nothing if it was revoked". S16:
       // an error here propagates as-is.
-      guard try await provider.canReceive(amount: amount) else {
-        throw OfflineReceiveError(
-          .unavailable, "the provider no longer offers \(amount)", intentID: intentID)
+      // Why not, when not: a node fault is retryable and keeps this preparation.
+      do {
+        try await provider.checkCapability(amount: amount)
+      } catch var error as OfflineReceiveError {
+        error.intentID = error.intentID ?? intentID
+        if error.endsIntent { endStickiness(intentID) }
+        throw error
       }
       guard preparation?.intentID == intentID else { throw CancellationError() }
     }
