@@ -106,6 +106,11 @@ public actor PollingProvider {
     }
   }
 
+  /// How many callers wait for the intent's preparation now: for tests.
+  package func waiterCount(_ intentID: IntentID) -> Int { inFlight[intentID] == nil ? 0 : 1 }
+  /// Whether a preparation of the intent runs now: for tests.
+  package func isPreparing(_ intentID: IntentID) -> Bool { inFlight[intentID] != nil }
+
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
   /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling
