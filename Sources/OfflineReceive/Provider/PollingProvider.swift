@@ -26,7 +26,15 @@ public actor PollingProvider {
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
   private let endedRetention: UInt64
-  private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
+  /// One running preparation per intent, and the callers waiting for it, each by its own
+  /// continuation: a caller's cancellation ends only its own wait.
+  private struct Flight {
+    var id: UInt64
+    var task: Task<Void, Never>
+    var waiters: [UInt64: CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
+  }
+  private var inFlight: [IntentID: Flight] = [:]
+  private var nextWaiter: UInt64 = 0
   /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
   /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
   /// its epoch closes, after the invoice's expiry.
@@ -107,7 +115,7 @@ public actor PollingProvider {
   }
 
   /// How many callers wait for the intent's preparation now: for tests.
-  package func waiterCount(_ intentID: IntentID) -> Int { inFlight[intentID] == nil ? 0 : 1 }
+  package func waiterCount(_ intentID: IntentID) -> Int { inFlight[intentID]?.waiters.count ?? 0 }
   /// Whether a preparation of the intent runs now: for tests.
   package func isPreparing(_ intentID: IntentID) -> Bool { inFlight[intentID] != nil }
 
@@ -123,19 +131,58 @@ public actor PollingProvider {
       throw OfflineReceiveError(
         .insufficientLiquidity, "\(amount) cannot be received", intentID: intentID)
     }
-    if let running = inFlight[intentID] {
-      return try await withTaskCancellationHandler {
-        try await running.value
-      } onCancel: {
+    nextWaiter += 1
+    let waiter = nextWaiter
+    if inFlight[intentID] == nil {
+      let flightID = waiter
+      let task = Task {
+        let result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
+        do {
+          result = .success(try await self.run(intentID, amount: amount, description: description))
+        } catch {
+          result = .failure(error)
+        }
+        self.finish(intentID, flightID, result)
       }
+      inFlight[intentID] = Flight(id: flightID, task: task)
     }
-    let task = Task { try await self.run(intentID, amount: amount, description: description) }
-    inFlight[intentID] = task
-    defer { inFlight[intentID] = nil }
     return try await withTaskCancellationHandler {
-      try await task.value
+      try await withCheckedThrowingContinuation { continuation in
+        guard !Task.isCancelled else {
+          continuation.resume(throwing: CancellationError())
+          leave(intentID, waiter: nil)
+          return
+        }
+        inFlight[intentID]?.waiters[waiter] = continuation
+      }
     } onCancel: {
-      task.cancel()
+      Task { await self.leave(intentID, waiter: waiter) }
+    }
+  }
+
+  /// The preparation ended: every caller still waiting gets its result.
+  private func finish(
+    _ intentID: IntentID, _ flightID: UInt64,
+    _ result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
+  ) {
+    guard inFlight[intentID]?.id == flightID, let flight = inFlight.removeValue(forKey: intentID)
+    else { return }
+    for continuation in flight.waiters.values { continuation.resume(with: result) }
+  }
+
+  /// A caller was cancelled: only its wait ends. When no caller waits any more, the
+  /// preparation is cancelled too (the node request and the journal record are left alone).
+  private func leave(_ intentID: IntentID, waiter: UInt64?) {
+    guard var flight = inFlight[intentID] else { return }
+    if let waiter, let continuation = flight.waiters.removeValue(forKey: waiter) {
+      continuation.resume(throwing: CancellationError())
+    }
+    if flight.waiters.isEmpty {
+      // Nobody waits: the run stops, and the next caller starts a new one.
+      inFlight[intentID] = nil
+      flight.task.cancel()
+    } else {
+      inFlight[intentID] = flight
     }
   }
 
