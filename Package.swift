@@ -45,7 +45,9 @@ let package = Package(
     // The one retry of system calls interrupted by a signal (EINTR); in no product.
     .target(name: "SystemCall"),
     .target(
-      name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall"]),
+      name: "OfflineReceive",
+      // Bolt11JSON: the journal's JSON, without Foundation's coders.
+      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall", "Bolt11JSON"]),
     .target(
       name: "Bolt11Conformance",
       dependencies: [

@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import Bolt11JSON
 import Foundation
 import Secp256k1
 import SystemCall
@@ -238,10 +239,9 @@ public actor FileRequestJournal: RequestJournal {
   // MARK: - Format
 
   static func encode(_ records: [JournalRecord]) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    // Encoding plain strings and integers cannot fail.
-    let payload = Array(try! encoder.encode(records.map(StoredRecord.init)))
+    var payload: [UInt8] = []
+    payload.reserveCapacity(records.count * 400)
+    JSON.array(records.map { StoredRecord($0).json }).write(to: &payload)
     let header =
       "\(magic) \(schemaVersion) \(payload.count) \(Hex.encode(SHA256.hash(payload)))\n"
     return Array(header.utf8) + payload
@@ -282,12 +282,16 @@ public actor FileRequestJournal: RequestJournal {
     guard Hex.encode(SHA256.hash(payload)) == header[3] else {
       return corrupt("checksum mismatch")
     }
-    guard let stored = try? JSONDecoder().decode([StoredRecord].self, from: Data(payload)) else {
+    guard let parsed = try? JSON.parse(String(decoding: payload, as: UTF8.self)),
+      let items = parsed.arrayValue
+    else {
       return corrupt("payload does not parse")
     }
     var records: [JournalRecord] = []
-    for item in stored {
-      guard let record = item.record else { return corrupt("invalid record \(item.intent)") }
+    records.reserveCapacity(items.count)
+    for item in items {
+      guard let stored = StoredRecord(item) else { return corrupt("payload does not parse") }
+      guard let record = stored.record else { return corrupt("invalid record \(stored.intent)") }
       records.append(record)
     }
     return .success(records)
@@ -304,8 +308,8 @@ public actor FileRequestJournal: RequestJournal {
     return target
   }
 
-  /// The on-disk form of one record.
-  private struct StoredRecord: Codable {
+  /// The on-disk form of one record: a JSON object, keys sorted, absent optionals left out.
+  private struct StoredRecord {
     var intent: String
     var request: String
     var amountMsat: UInt64
@@ -337,6 +341,54 @@ public actor FileRequestJournal: RequestJournal {
         state = "terminal"
         reason = Self.encode(terminal)
       }
+    }
+
+    /// The record's JSON object, its keys in sorted order.
+    var json: JSON {
+      var members: [(String, JSON)] = [
+        ("amountMsat", .unsigned(amountMsat)), ("description", .string(description)),
+      ]
+      if let expiresAt { members.append(("expiresAt", .unsigned(expiresAt))) }
+      members.append(("intent", .string(intent)))
+      members.append(("network", .string(network)))
+      members.append(("nodeID", .string(nodeID)))
+      if let paymentHash { members.append(("paymentHash", .string(paymentHash))) }
+      if let reason { members.append(("reason", .string(reason))) }
+      members.append(("request", .string(request)))
+      members.append(("state", .string(state)))
+      return .object(members)
+    }
+
+    /// Reads a record's JSON object; nil when a field is missing or of the wrong type.
+    init?(_ json: JSON) {
+      guard let members = json.objectValue else { return nil }
+      var fields: [String: JSON] = [:]
+      for (key, value) in members { fields[key] = value }
+      func text(_ key: String) -> String? { fields[key]?.stringValue }
+      func optional<Value>(_ key: String, _ read: (JSON) -> Value?) -> Value?? {
+        guard let value = fields[key], value != .null else { return .some(nil) }
+        return read(value).map { .some($0) }
+      }
+      guard let intent = text("intent"), let request = text("request"),
+        let amountMsat = fields["amountMsat"]?.unsignedValue,
+        let description = text("description"), let state = text("state"),
+        let network = text("network"), let nodeID = text("nodeID"),
+        let paymentHash = optional("paymentHash", \.stringValue),
+        let expiresAt = optional("expiresAt", \.unsignedValue),
+        let reason = optional("reason", \.stringValue)
+      else { return nil }
+      if case .double? = fields["amountMsat"] { return nil }
+      if case .double? = fields["expiresAt"] { return nil }
+      self.intent = intent
+      self.request = request
+      self.amountMsat = amountMsat
+      self.description = description
+      self.state = state
+      self.paymentHash = paymentHash
+      self.expiresAt = expiresAt
+      self.reason = reason
+      self.network = network
+      self.nodeID = nodeID
     }
 
     var record: JournalRecord? {
