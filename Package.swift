@@ -45,7 +45,9 @@ let package = Package(
     // The one retry of system calls interrupted by a signal (EINTR); in no product.
     .target(name: "SystemCall"),
     .target(
-      name: "OfflineReceive", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall"]),
+      name: "OfflineReceive",
+      // Bolt11JSON: the journal's JSON, without Foundation's coders.
+      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "SystemCall", "Bolt11JSON"]),
     .target(
       name: "Bolt11Conformance",
       dependencies: [
@@ -70,6 +72,11 @@ let package = Package(
       name: "offline-receive-demo",
       dependencies: ["OfflineReceive", "OfflineReceiveTesting", "Bolt11", "Secp256k1"],
       path: "Tools/offline-receive-demo"),
+    // `swift run -c release journal-bench [DIRECTORY]`: the file journal's save cost and size
+    // as a wallet's history grows.
+    .executableTarget(
+      name: "journal-bench", dependencies: ["OfflineReceive", "Bolt11", "Secp256k1"],
+      path: "Tools/journal-bench"),
     // The code of the article "Writing a provider adapter"; CI runs it.
     .executableTarget(
       name: "adapter-guide",

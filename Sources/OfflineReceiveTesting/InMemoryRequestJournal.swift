@@ -18,4 +18,7 @@ public actor InMemoryRequestJournal: RequestJournal {
   public func remove(_ intentID: IntentID) { contents.remove(intentID) }
   public func removeAll(scope: WalletScope) { contents.removeAll(scope: scope) }
   public func pruneTerminal() { contents.pruneTerminal() }
+  public func pruneEnded(asOf now: UInt64, margin: UInt64) {
+    contents.pruneEnded(asOf: now, margin: margin)
+  }
 }

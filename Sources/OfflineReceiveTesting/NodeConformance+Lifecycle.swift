@@ -8,7 +8,36 @@ extension NodeConformance {
   /// The lifecycle scenarios, after the node-side ones.
   static let lifecycleScenarios = [
     "refused-invoice", "payment", "late-payment", "failed-cancel", "restart",
+    "settled-stays-settled", "paid-after-cancel",
   ]
+
+  /// A cancel of a request that was paid leaves it settled: the node must never turn a payment
+  /// into a cancelled request.
+  static func settledStaysSettled(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let node = harness.client
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
+    guard await pollToReady(node, "a") != nil else { return check(false, "never ready") }
+    await harness.settleRequest("a")
+    _ = try? await node.cancel(requestID: "a")
+    check(
+      (try? await node.status(requestID: "a")) == .settled(fulfilled: true),
+      "a cancel turned a settled request into another state")
+  }
+
+  /// A request cancelled after its invoice was released can still be paid: the payer may have
+  /// paid before the cancel took effect, and the node must settle and report it.
+  static func paidAfterCancel(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let node = harness.client
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
+    guard await pollToReady(node, "a") != nil else { return check(false, "never ready") }
+    _ = try? await node.cancel(requestID: "a")
+    await harness.settleRequest("a")
+    check(
+      (try? await node.status(requestID: "a")) == .settled(fulfilled: true),
+      "a payment after a cancel was not settled")
+  }
 
   /// A wallet over `harness`: a fresh provider, the given journal, the node's time shifted by
   /// `skewSeconds` (negative: the phone runs behind the node).
@@ -173,6 +202,8 @@ struct SkewedClock: WallClock {
     let skew = skewSeconds.magnitude
     return skewSeconds < 0 ? (now >= skew ? now - skew : 0) : now.addingSaturating(skew)
   }
+
+  func monotonicNow() async -> Duration { await base.monotonicNow() }
 
   func sleep(for duration: Duration) async throws { try await base.sleep(for: duration) }
 }

@@ -41,6 +41,8 @@ public enum NodeConformance {
     case "late-payment": await latePayment(factory, check)
     case "failed-cancel": await failedCancel(factory, check)
     case "restart": await restart(factory, check)
+    case "settled-stays-settled": await settledStaysSettled(factory, check)
+    case "paid-after-cancel": await paidAfterCancel(factory, check)
     default: check(false, "no such scenario")
     }
     return failures

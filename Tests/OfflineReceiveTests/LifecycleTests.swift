@@ -67,10 +67,15 @@ struct LifecycleFixture {
     #expect(await fixture.node.calls.contains("cancel first"))
     #expect(await fixture.provider.canReceive(amount: .sats(3000)))
     #expect(await fixture.state("first") == .terminal(.invalidInvoice("offline.future_timestamp")))
-    // The phone's clock is fixed; the same intent and another amount both go through at once.
+    // The phone's clock is fixed. The refused intent stays ended (a payment of its invoice is
+    // still matched to it); a new intent, same amount or another, goes through at once.
     await fixture.phoneClock.set(seconds: TestInvoices.now)
-    guard case .ready = try await fixture.prepare("first") else {
-      Issue.record("the same intent is not ready after the refusal")
+    let again = try await #require(throws: OfflineReceiveError.self) {
+      try await fixture.prepare("first")
+    }
+    #expect(again.code == .intentEnded)
+    guard case .ready = try await fixture.prepare("retry") else {
+      Issue.record("the same amount is not ready after the refusal")
       return
     }
     guard case .ready = try await fixture.prepare("second", sats: 2000) else {
@@ -265,5 +270,76 @@ struct LifecycleFixture {
     #expect(try await fixture.provider.cancel(intentID: IntentID("lost")) == .cancelled)
     #expect(await fixture.state("lost") == .terminal(.cancelled))
     #expect(await fixture.node.calls.filter { $0 == "cancel lost" }.count == 1)
+  }
+
+  @Test(
+    "defect 1: a payment of the first QR after a same-amount, same-note retry is recorded",
+    arguments: ["cancelled", "refused"])
+  func latePaymentAfterSameRequestRetry(ending: String) async throws {
+    let fixture = LifecycleFixture(phoneBehindSeconds: ending == "refused" ? 600 : 0)
+    let flow = await fixture.flow()
+    let first: IntentID
+    let firstHash: PaymentHash
+    if ending == "cancelled" {
+      let outcome = try await flow.requestOfflineInvoice(
+        amount: Millisatoshis(1_000_000), description: "Coffee",
+        channels: LifecycleFixture.channels)
+      guard case .ready(let accepted, let intent) = outcome else {
+        Issue.record("\(outcome)")
+        return
+      }
+      first = intent
+      firstHash = accepted.paymentHash
+      #expect(try await fixture.provider.cancel(intentID: first) == .cancelled)
+    } else {
+      let error = try await #require(throws: OfflineReceiveError.self) {
+        try await flow.requestOfflineInvoice(
+          amount: Millisatoshis(1_000_000), description: "Coffee",
+          channels: LifecycleFixture.channels)
+      }
+      first = try #require(error.intentID)
+      firstHash = try #require(error.rejection?.invoice?.paymentHash)
+      await fixture.phoneClock.set(seconds: TestInvoices.now)
+    }
+    let firstRequest = try #require(await fixture.journal.record(first)?.nodeRequestID)
+    // The same amount and note again: a new QR.
+    let retry = try await flow.requestOfflineInvoice(
+      amount: Millisatoshis(1_000_000), description: "Coffee", channels: LifecycleFixture.channels)
+    guard case .ready(let second, let secondIntent) = retry else {
+      Issue.record("\(retry)")
+      return
+    }
+    #expect(second.paymentHash != firstHash)
+    // The ended intent keeps its node request and the hash of the invoice it showed.
+    #expect(secondIntent != first)
+    #expect(await fixture.journal.record(first)?.nodeRequestID == firstRequest)
+    #expect(await fixture.journal.record(first)?.paymentHash == firstHash)
+    // The first QR is paid after all.
+    let payment = try await flow.paymentReceived(firstHash)
+    #expect(payment?.intentID == first)
+    #expect(payment?.amount == Millisatoshis(1_000_000))
+    #expect(payment?.arrivedAfterEnd == true)
+    #expect(await fixture.journal.record(first)?.state == .terminal(.settled(fulfilled: true)))
+    // The second QR is untouched by the first one's payment.
+    #expect(await fixture.journal.record(secondIntent)?.state == .ready)
+  }
+
+  @Test("an ended intent is never moved to a new node request: preparing it again ends")
+  func endedIntentIsNotMoved() async throws {
+    let fixture = LifecycleFixture()
+    guard case .ready(let accepted, _) = try await fixture.prepare("once") else {
+      Issue.record("not ready")
+      return
+    }
+    #expect(try await fixture.provider.cancel(intentID: IntentID("once")) == .cancelled)
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await fixture.prepare("once")
+    }
+    #expect(error.code == .intentEnded)
+    #expect(error.endsIntent)
+    #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") } == ["prepare once"])
+    let record = try #require(await fixture.journal.record(IntentID("once")))
+    #expect(record.nodeRequestID == "once")
+    #expect(record.paymentHash == accepted.paymentHash)
   }
 }

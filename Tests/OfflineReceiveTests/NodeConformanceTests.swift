@@ -33,6 +33,7 @@ import Testing
       NodeConformance.scenarios
         == (1...10).map { "N\($0)" } + [
           "refused-invoice", "payment", "late-payment", "failed-cancel", "restart",
+          "settled-stays-settled", "paid-after-cancel",
         ])
     #expect(await NodeConformance.run("N11", factory: Self.factory).count == 1)
   }
@@ -97,5 +98,63 @@ import Testing
       IgnoresCancel(node: await Self.factory(configured) as! SimulatedNode)
     }
     #expect(failures.contains { $0.contains("still held") })
+  }
+
+  /// A node with one of the bugs the first suite missed.
+  actor BuggyNode: NodeConformanceHarness, NodeOfflineReceiveClient {
+    enum Bug { case cancelsSettled, refusesPaymentAfterCancel }
+    let node: SimulatedNode
+    let bug: Bug
+    var cancelled: Set<String> = []
+    init(node: SimulatedNode, bug: Bug) {
+      self.node = node
+      self.bug = bug
+    }
+    nonisolated var client: any NodeOfflineReceiveClient { self }
+    nonisolated var network: Currency { .regtest }
+    nonisolated var clock: any WallClock { ManualClock(seconds: TestInvoices.now) }
+    func restartProcess() async { await node.restartProcess() }
+    func runRecovery() async { await node.runRecovery() }
+    func stopNode() async { await node.stopNode() }
+    func settleRequest(_ requestID: String) async {
+      if bug == .refusesPaymentAfterCancel && cancelled.contains(requestID) { return }
+      await node.settleRequest(requestID)
+    }
+    func expireRequest(_ requestID: String) async { await node.expireRequest(requestID) }
+    func setPeerConnected(_ connected: Bool) async { await node.setPeerConnected(connected) }
+    func ownNodeID() async throws(NodeError) -> PublicKey { try await node.ownNodeID() }
+    func canReceive(amount: Millisatoshis) async throws(NodeError) -> Bool {
+      try await node.canReceive(amount: amount)
+    }
+    func prepare(requestID: String, amount: Millisatoshis, description: String)
+      async throws(NodeError) -> NodeRequestStatus
+    {
+      try await node.prepare(requestID: requestID, amount: amount, description: description)
+    }
+    func status(requestID: String) async throws(NodeError) -> NodeRequestStatus {
+      if bug == .cancelsSettled && cancelled.contains(requestID) {
+        return .failed(reason: "cancelled")
+      }
+      return try await node.status(requestID: requestID)
+    }
+    func cancel(requestID: String) async throws(NodeError) {
+      cancelled.insert(requestID)
+      try await node.cancel(requestID: requestID)
+    }
+  }
+
+  @Test(
+    "conformance: a node that cancels a settled request, or refuses a payment after a cancel, is caught",
+    arguments: [
+      ("settled-stays-settled", BuggyNode.Bug.cancelsSettled),
+      ("paid-after-cancel", BuggyNode.Bug.refusesPaymentAfterCancel),
+    ])
+  func buggyNodesFail(scenario: String, bug: BuggyNode.Bug) async {
+    let failures = await NodeConformance.run(scenario) { configured in
+      BuggyNode(node: await Self.factory(configured) as! SimulatedNode, bug: bug)
+    }
+    #expect(!failures.isEmpty)
+    // The well-behaved node passes the same scenario.
+    #expect(await NodeConformance.run(scenario, factory: Self.factory).isEmpty)
   }
 }

@@ -144,11 +144,14 @@ import Testing
     Row(
       before: .submitted, answer: .failure(.requestNotFound), outcome: "offline.retryable",
       after: "submitted"),
-    // W2: a resumed request that ended is dropped and a fresh one prepared in the same call.
-    Row(before: .submitted, answer: .success(.expired), outcome: "ready", after: "ready"),
+    // W2, second pass: a resumed request that ended ends its intent, which keeps its node
+    // request (the session prepares a new intent in the same call), never moved to a new one.
     Row(
-      before: .terminal(.expired), answer: .success(.ready(bolt11: coffee)), outcome: "ready",
-      after: "ready"),
+      before: .submitted, answer: .success(.expired), outcome: "offline.intent_ended",
+      after: "terminal(expired)"),
+    Row(
+      before: .terminal(.expired), answer: .success(.ready(bolt11: coffee)),
+      outcome: "offline.intent_ended", after: "terminal(expired)"),
   ]
 
   @Test("transition table: journal state × node answer → action, next state", arguments: rows)
@@ -162,7 +165,7 @@ import Testing
             scope: ProviderFixture.scope)
         ]
       } ?? []
-    // After the scripted answer, a fresh request (W2) is ready at once.
+    // After the scripted answer, a second prepare would be ready at once: no row may reach it.
     let fixture = ScriptedFixture(
       prepare: [row.answer, .success(.ready(bolt11: Self.coffee))], records: records)
     let outcome: String

@@ -107,7 +107,9 @@ guard case .ready(let shown, _) = coffee, let paidIntent = await flow.displayedI
   fatalError("the first invoice is not ready: \(coffee)")
 }
 check(await flow.display.visible.bolt11 == shown.bolt11, "the validated invoice is displayed")
-await node.settle(requestID: paidIntent.rawValue)
+// The node knows the request by the journal's node request id.
+let paidRequest = try await journal.record(paidIntent)?.nodeRequestID ?? ""
+await node.settle(requestID: paidRequest)
 let payment = try await flow.paymentReceived(shown.paymentHash)
 check(payment?.intentID == paidIntent, "the payment is matched to its intent")
 check(await flow.display.visible == .empty, "the paid invoice is retired from the QR")
@@ -137,8 +139,11 @@ check(true, "the retry is ready at once")
 
 // MARK: 6. A lost response, then a retry under the same identity
 
-// A new amount: the wallet cancels the displayed intent first (one live request per channel).
-try await provider.cancel(intentID: teaIntent)
+// A new amount: the wallet cancels the displayed intent first (one live request per channel):
+// the QR is retired, the intent ends, the node request is cancelled, in that order.
+check(try await flow.cancel() == .cancelled, "the displayed intent is cancelled")
+check(await flow.display.visible == .empty, "the cancelled invoice is off the QR")
+check(!(await node.isLive(requestID: teaIntent.rawValue)), "its node request is cancelled")
 await node.loseResponses(.prepare)
 do {
   _ = try await flow.requestOfflineInvoice(

@@ -161,6 +161,17 @@ public actor OfflineDisplayStore {
     return offlineInvoice
   }
 
+  /// Retires the offline invoice with `hash` (its intent was cancelled): clears it and its
+  /// registration. Any other invoice stays.
+  /// - Returns: whether it was on display.
+  @discardableResult
+  public func retire(_ hash: PaymentHash) async -> Bool {
+    guard let offlineInvoice, offlineInvoice.paymentHash == hash else { return false }
+    clearOffline()
+    await gate.retire(hash)
+    return true
+  }
+
   /// A channel-ready or channel-closed event clears the ordinary invoice (it must be made
   /// again), but never a displayed offline invoice.
   public func channelsChanged() {

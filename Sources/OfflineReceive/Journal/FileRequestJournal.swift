@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import Bolt11JSON
 import Foundation
 import Secp256k1
 import SystemCall
@@ -26,8 +27,11 @@ import SystemCall
 ///
 /// - A file that fails its checksum or does not parse is moved aside to `journal.corrupt-N` and
 ///   reported with `journal.corrupt`; it is never silently emptied.
-/// - A write that fails blocks further writes by this instance until `reconfirm()`; its
-///   temporary file is removed.
+/// - A write that fails removes its temporary file; the next change re-reads the file under
+///   the lock and starts from what it holds, so nothing needs to confirm the failure.
+/// - Ended records are pruned by `pruneEnded(asOf:margin:)` (the provider calls it), so the
+///   file holds the live records and those ended recently, and a write's cost does not grow
+///   with the wallet's history.
 /// - Descriptors are opened close-on-exec; calls interrupted by a signal are retried.
 ///
 /// This is the only file of the module that uses Foundation.
@@ -42,16 +46,18 @@ public actor FileRequestJournal: RequestJournal {
   public let directory: String
   private let capacity: Int
   private let lock: LockFile
-  private var writeMayHaveFailed = false
   private var temporaryCounter: UInt64 = 0
-  /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
-  private var injectedFailure: WriteStep?
+  #if DEBUG
+    /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
+    /// Debug (test) builds only; a release build has no fault injection.
+    private var injectedFailure: WriteStep?
 
-  /// The steps of one durable replacement, for fault injection.
-  package enum WriteStep: Sendable { case write, fsync, rename }
+    /// The steps of one durable replacement, for fault injection.
+    package enum WriteStep: Sendable { case write, fsync, rename }
 
-  /// Makes the next write fail at `step`, as a full disk or a failing device would.
-  package func failNextWrite(at step: WriteStep) { injectedFailure = step }
+    /// Makes the next write fail at `step`, as a full disk or a failing device would.
+    package func failNextWrite(at step: WriteStep) { injectedFailure = step }
+  #endif
 
   private var path: String { directory + "/journal" }
 
@@ -101,11 +107,15 @@ public actor FileRequestJournal: RequestJournal {
   }
   /// Forgets every finished record, durably.
   public func pruneTerminal() throws(JournalError) { try mutate { $0.pruneTerminal() } }
+  /// Forgets every ended record no payment can arrive for any more, durably.
+  public func pruneEnded(asOf now: UInt64, margin: UInt64) throws(JournalError) {
+    try mutate { $0.pruneEnded(asOf: now, margin: margin) }
+  }
 
-  /// Re-reads the file after a failed write and unblocks writing: what is on disk is the truth.
+  /// Re-reads the file. Kept for source compatibility: writing is no longer blocked after a
+  /// failed write, since every change re-reads the file under the lock first.
   public func reconfirm() throws(JournalError) {
     _ = try current()
-    writeMayHaveFailed = false
   }
 
   /// The journal as the file holds it now, read under the lock.
@@ -115,24 +125,19 @@ public actor FileRequestJournal: RequestJournal {
     }
   }
 
+  /// Every change re-reads the file under the lock first, so a write that may have failed
+  /// (full disk, failing device) needs no confirmation call: the next change starts from what
+  /// the file holds.
   private func mutate(_ change: (inout JournalContents) throws(JournalError) -> Void)
     throws(JournalError)
   {
-    guard !writeMayHaveFailed else {
-      throw JournalError(.unconfirmedWrite, "a previous write may have failed; call reconfirm()")
-    }
     try lock.withExclusive { () throws(JournalError) in
       let before = JournalContents(
         capacity: capacity, records: try Self.load(path: path, directory: directory))
       var next = before
       try change(&next)
       guard next != before else { return }
-      do throws(JournalError) {
-        try write(Self.encode(next.records))
-      } catch {
-        writeMayHaveFailed = true
-        throw error
-      }
+      try write(Self.encode(next.records))
     }
   }
 
@@ -162,12 +167,17 @@ public actor FileRequestJournal: RequestJournal {
     try Self.sync(directoryDescriptor, path: directory)
   }
 
-  private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {
-    guard injectedFailure == step else { return }
-    injectedFailure = nil
-    errno = EIO
-    throw Self.ioError(operation)
-  }
+  #if DEBUG
+    private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {
+      guard injectedFailure == step else { return }
+      injectedFailure = nil
+      errno = EIO
+      throw Self.ioError(operation)
+    }
+  #else
+    private enum WriteStep { case write, fsync, rename }
+    private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {}
+  #endif
 
   /// `open(2)` with close-on-exec, retried when a signal interrupts it.
   static func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(JournalError) -> Int32 {
@@ -229,10 +239,9 @@ public actor FileRequestJournal: RequestJournal {
   // MARK: - Format
 
   static func encode(_ records: [JournalRecord]) -> [UInt8] {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    // Encoding plain strings and integers cannot fail.
-    let payload = Array(try! encoder.encode(records.map(StoredRecord.init)))
+    var payload: [UInt8] = []
+    payload.reserveCapacity(records.count * 400)
+    JSON.array(records.map { StoredRecord($0).json }).write(to: &payload)
     let header =
       "\(magic) \(schemaVersion) \(payload.count) \(Hex.encode(SHA256.hash(payload)))\n"
     return Array(header.utf8) + payload
@@ -273,12 +282,16 @@ public actor FileRequestJournal: RequestJournal {
     guard Hex.encode(SHA256.hash(payload)) == header[3] else {
       return corrupt("checksum mismatch")
     }
-    guard let stored = try? JSONDecoder().decode([StoredRecord].self, from: Data(payload)) else {
+    guard let parsed = try? JSON.parse(String(decoding: payload, as: UTF8.self)),
+      let items = parsed.arrayValue
+    else {
       return corrupt("payload does not parse")
     }
     var records: [JournalRecord] = []
-    for item in stored {
-      guard let record = item.record else { return corrupt("invalid record \(item.intent)") }
+    records.reserveCapacity(items.count)
+    for item in items {
+      guard let stored = StoredRecord(item) else { return corrupt("payload does not parse") }
+      guard let record = stored.record else { return corrupt("invalid record \(stored.intent)") }
       records.append(record)
     }
     return .success(records)
@@ -295,8 +308,8 @@ public actor FileRequestJournal: RequestJournal {
     return target
   }
 
-  /// The on-disk form of one record.
-  private struct StoredRecord: Codable {
+  /// The on-disk form of one record: a JSON object, keys sorted, absent optionals left out.
+  private struct StoredRecord {
     var intent: String
     var request: String
     var amountMsat: UInt64
@@ -328,6 +341,54 @@ public actor FileRequestJournal: RequestJournal {
         state = "terminal"
         reason = Self.encode(terminal)
       }
+    }
+
+    /// The record's JSON object, its keys in sorted order.
+    var json: JSON {
+      var members: [(String, JSON)] = [
+        ("amountMsat", .unsigned(amountMsat)), ("description", .string(description)),
+      ]
+      if let expiresAt { members.append(("expiresAt", .unsigned(expiresAt))) }
+      members.append(("intent", .string(intent)))
+      members.append(("network", .string(network)))
+      members.append(("nodeID", .string(nodeID)))
+      if let paymentHash { members.append(("paymentHash", .string(paymentHash))) }
+      if let reason { members.append(("reason", .string(reason))) }
+      members.append(("request", .string(request)))
+      members.append(("state", .string(state)))
+      return .object(members)
+    }
+
+    /// Reads a record's JSON object; nil when a field is missing or of the wrong type.
+    init?(_ json: JSON) {
+      guard let members = json.objectValue else { return nil }
+      var fields: [String: JSON] = [:]
+      for (key, value) in members { fields[key] = value }
+      func text(_ key: String) -> String? { fields[key]?.stringValue }
+      func optional<Value>(_ key: String, _ read: (JSON) -> Value?) -> Value?? {
+        guard let value = fields[key], value != .null else { return .some(nil) }
+        return read(value).map { .some($0) }
+      }
+      guard let intent = text("intent"), let request = text("request"),
+        let amountMsat = fields["amountMsat"]?.unsignedValue,
+        let description = text("description"), let state = text("state"),
+        let network = text("network"), let nodeID = text("nodeID"),
+        let paymentHash = optional("paymentHash", \.stringValue),
+        let expiresAt = optional("expiresAt", \.unsignedValue),
+        let reason = optional("reason", \.stringValue)
+      else { return nil }
+      if case .double? = fields["amountMsat"] { return nil }
+      if case .double? = fields["expiresAt"] { return nil }
+      self.intent = intent
+      self.request = request
+      self.amountMsat = amountMsat
+      self.description = description
+      self.state = state
+      self.paymentHash = paymentHash
+      self.expiresAt = expiresAt
+      self.reason = reason
+      self.network = network
+      self.nodeID = nodeID
     }
 
     var record: JournalRecord? {

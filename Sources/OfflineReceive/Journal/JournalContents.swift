@@ -35,6 +35,18 @@ package struct JournalContents: Sendable, Equatable {
 
   package mutating func pruneTerminal() { records.removeAll { !$0.state.isLive } }
 
+  /// Drops ended records no payment can arrive for: one that never showed an invoice, or whose
+  /// invoice expired `margin` seconds or more before `now`. One with a hash but no expiry stays.
+  package mutating func pruneEnded(asOf now: UInt64, margin: UInt64) {
+    records.removeAll { record in
+      guard !record.state.isLive else { return false }
+      guard record.paymentHash != nil else { return true }
+      guard let expiresAt = record.expiresAt else { return false }
+      let (end, overflow) = expiresAt.addingReportingOverflow(margin)
+      return !overflow && end <= now
+    }
+  }
+
   private func full() -> JournalError {
     JournalError(.full, "\(capacity) live requests already; finish or cancel one first")
   }

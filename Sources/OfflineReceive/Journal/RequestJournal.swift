@@ -18,4 +18,8 @@ public protocol RequestJournal: Actor {
   func removeAll(scope: WalletScope) throws(JournalError)
   /// Forgets every terminal record (tombstone).
   func pruneTerminal() throws(JournalError)
+  /// Forgets every ended record for which no payment can arrive any more at `now` (Unix
+  /// seconds): one that never showed an invoice, or whose invoice expired at least `margin`
+  /// seconds ago. `PollingProvider` calls it before each new intent.
+  func pruneEnded(asOf now: UInt64, margin: UInt64) throws(JournalError)
 }

@@ -31,4 +31,23 @@ public struct GatedProvider: OfflineReceiveProvider {
     return try await inner.prepareInvoice(
       intentID: intentID, amount: amount, description: description)
   }
+
+  /// The inner provider's check when enabled; `offline.unavailable` otherwise.
+  public func checkCapability(amount: Millisatoshis) async throws {
+    guard await isEnabled() else {
+      throw OfflineReceiveError(.unavailable, "offline receive is switched off")
+    }
+    try await inner.checkCapability(amount: amount)
+  }
+
+  /// The inner provider's payment record, also when the switch is off: a payment is never lost.
+  public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    try await inner.paymentReceived(hash)
+  }
+
+  /// The inner provider's cancel, also when the switch is off: a node request it prepared
+  /// would otherwise hold the settlement channel.
+  public func cancel(intentID: IntentID) async throws -> TerminalReason {
+    try await inner.cancel(intentID: intentID)
+  }
 }

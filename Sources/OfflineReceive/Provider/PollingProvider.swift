@@ -4,7 +4,9 @@ import Bolt11
 /// memory of identity.
 ///
 /// - Identity is the caller's intent id, never a lookup by amount and description.
-/// - A resumed intent whose node request expired or failed is prepared afresh in the same call.
+/// - An ended intent is never moved to a new node request: preparing it again answers
+///   `offline.intent_ended` (the session then prepares a new intent in the same call), so its
+///   record keeps the payment hash of the invoice it showed and a late payment is recorded.
 /// - Resuming is an idempotent prepare with the stored id and arguments; a not-found answer is
 ///   ambiguous (the node may not have recovered yet) and never deletes an identity.
 /// - A new intent cancels (or, when told so, refuses while there are) the other live intents,
@@ -23,8 +25,21 @@ public actor PollingProvider {
   private let timeout: Duration
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
-  private var inFlight: [IntentID: Task<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
-  private var freshRequestCounter: UInt64 = 0
+  private let endedRetention: UInt64
+  /// One running preparation per intent, and the callers waiting for it, each by its own
+  /// continuation: a caller's cancellation ends only its own wait.
+  private struct Flight {
+    var id: UInt64
+    var task: Task<Void, Never>
+    var waiters: [UInt64: CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
+  }
+  private var inFlight: [IntentID: Flight] = [:]
+  private var nextWaiter: UInt64 = 0
+  /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
+  /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
+  /// its epoch closes, after the invoice's expiry.
+  public static let defaultEndedRetention: UInt64 = 172_800
+  private var cancelObservers: [@Sendable (IntentID) async -> Void] = []
 
   /// - Parameters:
   ///   - node: the adapter over the node's offline-receive API.
@@ -32,17 +47,21 @@ public actor PollingProvider {
   ///   - scope: this wallet's network and node id; records of other scopes are left alone.
   ///   - display: the lifetime rules every Ready invoice must meet.
   ///   - clock: the time and the waits between status calls; `SystemClock` in production.
-  ///   - timeout: how long one call waits for Ready before it answers `.pending`.
+  ///   - timeout: how long one call waits for Ready before it answers `.pending`, on the
+  ///     clock's monotonic time (`WallClock.monotonicNow()`), never on the wall clock.
   ///   - pollInterval: the pause between status calls.
   ///   - cancelsOtherIntents: whether a new intent cancels the wallet's other live intents
   ///     (the node allows one live request per settlement channel), or is refused with
   ///     `offline.request_in_progress` while one exists.
+  ///   - endedRetention: how long, in seconds after its invoice's expiry, an ended record is
+  ///     kept so that a late payment of that invoice is still matched; then it is pruned.
   public init(
     node: any NodeOfflineReceiveClient, journal: any RequestJournal, scope: WalletScope,
     display: DisplayPolicy = DisplayPolicy(), clock: any WallClock,
     timeout: Duration = .seconds(60), pollInterval: Duration = .milliseconds(500),
-    cancelsOtherIntents: Bool = true
+    cancelsOtherIntents: Bool = true, endedRetention: UInt64 = defaultEndedRetention
   ) {
+    self.endedRetention = endedRetention
     self.node = node
     self.journal = journal
     self.scope = scope
@@ -68,6 +87,38 @@ public actor PollingProvider {
     return records.contains { $0.scope == scope && $0.state.isLive }
   }
 
+  /// `canReceive(amount:)` that says why not: a node fault (stopped, not recovered, storage, a
+  /// lost answer) is `offline.retryable` with the node's error; the node's refusal
+  /// (`disabled`, `ineligible`, ...) or its "no" is `offline.unavailable`, with its error when
+  /// it gave one.
+  public func checkCapability(amount: Millisatoshis) async throws {
+    guard amount.rawValue > 0 else {
+      throw OfflineReceiveError(.insufficientLiquidity, "\(amount) cannot be received")
+    }
+    do {
+      if try await node.canReceive(amount: amount) { return }
+    } catch {
+      switch error.disposition {
+      case .retryable, .ambiguous:
+        throw OfflineReceiveError(.retryable, "node: \(error)", nodeError: error)
+      case .terminal:
+        throw OfflineReceiveError(.unavailable, "node refused: \(error)", nodeError: error)
+      }
+    }
+    // While one of this wallet's own intents holds the channel, a new intent cancels it first.
+    guard cancelsOtherIntents,
+      let records = try? await journal.records(),
+      records.contains(where: { $0.scope == scope && $0.state.isLive })
+    else {
+      throw OfflineReceiveError(.unavailable, "the node does not offer \(amount) now")
+    }
+  }
+
+  /// How many callers wait for the intent's preparation now: for tests.
+  package func waiterCount(_ intentID: IntentID) -> Int { inFlight[intentID]?.waiters.count ?? 0 }
+  /// Whether a preparation of the intent runs now: for tests.
+  package func isPreparing(_ intentID: IntentID) -> Bool { inFlight[intentID] != nil }
+
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
   /// - Throws: `OfflineReceiveError` carrying `intentID`; `CancellationError` when the calling
@@ -80,34 +131,85 @@ public actor PollingProvider {
       throw OfflineReceiveError(
         .insufficientLiquidity, "\(amount) cannot be received", intentID: intentID)
     }
-    if let running = inFlight[intentID] {
-      return try await withTaskCancellationHandler {
-        try await running.value
-      } onCancel: {
+    nextWaiter += 1
+    let waiter = nextWaiter
+    if inFlight[intentID] == nil {
+      let flightID = waiter
+      let task = Task {
+        let result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
+        do {
+          result = .success(try await self.run(intentID, amount: amount, description: description))
+        } catch {
+          result = .failure(error)
+        }
+        self.finish(intentID, flightID, result)
       }
+      inFlight[intentID] = Flight(id: flightID, task: task)
     }
-    let task = Task { try await self.run(intentID, amount: amount, description: description) }
-    inFlight[intentID] = task
-    defer { inFlight[intentID] = nil }
     return try await withTaskCancellationHandler {
-      try await task.value
+      try await withCheckedThrowingContinuation { continuation in
+        guard !Task.isCancelled else {
+          continuation.resume(throwing: CancellationError())
+          leave(intentID, waiter: nil)
+          return
+        }
+        inFlight[intentID]?.waiters[waiter] = continuation
+      }
     } onCancel: {
-      task.cancel()
+      Task { await self.leave(intentID, waiter: waiter) }
     }
+  }
+
+  /// The preparation ended: every caller still waiting gets its result.
+  private func finish(
+    _ intentID: IntentID, _ flightID: UInt64,
+    _ result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
+  ) {
+    guard inFlight[intentID]?.id == flightID, let flight = inFlight.removeValue(forKey: intentID)
+    else { return }
+    for continuation in flight.waiters.values { continuation.resume(with: result) }
+  }
+
+  /// A caller was cancelled: only its wait ends. When no caller waits any more, the
+  /// preparation is cancelled too (the node request and the journal record are left alone).
+  private func leave(_ intentID: IntentID, waiter: UInt64?) {
+    guard var flight = inFlight[intentID] else { return }
+    if let waiter, let continuation = flight.waiters.removeValue(forKey: waiter) {
+      continuation.resume(throwing: CancellationError())
+    }
+    if flight.waiters.isEmpty {
+      // Nobody waits: the run stops, and the next caller starts a new one.
+      inFlight[intentID] = nil
+      flight.task.cancel()
+    } else {
+      inFlight[intentID] = flight
+    }
+  }
+
+  /// Calls `observer` with an intent's id before that intent's node request is cancelled (by
+  /// `cancel(intentID:)`, or by a new intent superseding it), so whatever shows its invoice
+  /// retires it first: `ReceiveFlow` observes its provider this way. Observers run in the order
+  /// they were added.
+  public func observeCancels(_ observer: @escaping @Sendable (IntentID) async -> Void) {
+    cancelObservers.append(observer)
   }
 
   /// Ends the intent and cancels its node request, keeping a tombstone; a request the node no
   /// longer knows counts as cancelled.
   ///
+  /// In this order, whoever calls it: the observers (`observeCancels(_:)`) retire the display and
+  /// the session's preparation, the journal records the end, the node request is cancelled.
   /// A request the node reports paid is not cancelled: it is recorded as settled.
   /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
   /// - Throws: `offline.retryable` with the node's error when the cancel failed; the record stays
   ///   `cancelling` and the cancel is retried by the next `cancel`, `prepare` or `restore()`.
   @discardableResult
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
-    guard let record = try await journalCall({ try await journal.record(intentID) }) else {
+    guard let record = try await journalCall(intentID, { try await journal.record(intentID) })
+    else {
       return .cancelled
     }
+    await notifyCancel(intentID)
     switch record.state {
     case .terminal(let reason): return reason
     case .cancelling(let reason): return try await release(record, reason)
@@ -129,7 +231,7 @@ public actor PollingProvider {
     let previous = record.state
     guard previous != .terminal(.settled(fulfilled: true)) else { return nil }
     record.state = .terminal(.settled(fulfilled: true))
-    try await journalCall { try await journal.save(record) }
+    try await journalCall(record.intentID) { try await journal.save(record) }
     return SettledPayment(
       intentID: record.intentID, amount: record.amount, description: record.description,
       previousState: previous)
@@ -181,11 +283,11 @@ public actor PollingProvider {
   private func run(_ intentID: IntentID, amount: Millisatoshis, description: String) async throws
     -> PrepareOutcome<AcceptedInvoice>
   {
-    let timeoutSeconds = UInt64(max(0, timeout.components.seconds))
-    let deadline = await clock.now().addingSaturating(timeoutSeconds)
+    // The wait runs on the monotonic clock: moving the phone's clock changes nothing.
+    let started = await clock.monotonicNow()
     var record: JournalRecord
     var isResume: Bool
-    if let stored = try await journalCall({ try await journal.record(intentID) }) {
+    if let stored = try await journalCall(intentID, { try await journal.record(intentID) }) {
       guard stored.scope == scope else {
         throw OfflineReceiveError(
           .scopeMismatch, "the intent belongs to another wallet", intentID: intentID)
@@ -195,19 +297,25 @@ public actor PollingProvider {
       case .intent, .submitted, .ready:
         isResume = true
       case .cancelling(let reason):
-        // Its node request must be released before the intent gets a new one.
+        // Its node request is released; the intent stays ended, with its payment hash.
         if case .settled(fulfilled: true) = try await release(stored, reason) {
           throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
         }
-        record = try await freshRecord(from: stored)
-        isResume = false
+        throw ended(intentID, reason)
       case .terminal(.settled(fulfilled: true)):
         throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
-      case .terminal:
-        record = try await freshRecord(from: stored)
-        isResume = false
+      case .terminal(let reason):
+        // Never moved to a new node request: its invoice may still be paid, and the record
+        // must keep matching that payment.
+        throw ended(intentID, reason)
       }
     } else {
+      // Ended records no payment can arrive for go before each new intent: the journal holds
+      // the live records and those ended recently.
+      let now = await clock.now()
+      try await journalCall(intentID) {
+        try await journal.pruneEnded(asOf: now, margin: endedRetention)
+      }
       try await supersedeOthers(than: intentID)
       record = JournalRecord(
         intentID: intentID, nodeRequestID: intentID.rawValue, amount: amount,
@@ -215,7 +323,7 @@ public actor PollingProvider {
       isResume = false
     }
     // The record is written before the node call (write-ahead).
-    try await journalCall { try await journal.save(record) }
+    try await journalCall(intentID) { try await journal.save(record) }
 
     var lastStatus: NodeRequestStatus?
     var status: NodeRequestStatus
@@ -227,7 +335,7 @@ public actor PollingProvider {
     }
     if record.state == .intent {
       record.state = .submitted
-      try await journalCall { try await journal.save(record) }
+      try await journalCall(record.intentID) { try await journal.save(record) }
     }
     while true {
       lastStatus = status
@@ -243,9 +351,9 @@ public actor PollingProvider {
       case .expired, .failed:
         try await tombstone(record, reason(status))
         if isResume {
-          // A resumed request that ended is dropped and a fresh one prepared in the same call;
-          // only a fresh request that ends is a failure.
-          return try await run(intentID, amount: amount, description: description)
+          // A resumed request that ended ends its intent; the session prepares a new intent
+          // in the same call.
+          throw ended(intentID, reason(status))
         }
         throw OfflineReceiveError(
           .unavailable, "the node request ended: \(status)", intentID: intentID)
@@ -253,7 +361,7 @@ public actor PollingProvider {
         break
       }
       // The deadline is checked before each sleep and is exclusive.
-      guard await clock.now() < deadline else {
+      guard await clock.monotonicNow() - started < timeout else {
         return .pending(intentID, lastStatus: lastStatus)
       }
       try await clock.sleep(for: pollInterval)
@@ -293,7 +401,7 @@ public actor PollingProvider {
       ready.state = .ready
       ready.paymentHash = accepted.paymentHash
       ready.expiresAt = accepted.invoice.expiresAt
-      try await journalCall { try await journal.save(ready) }
+      try await journalCall(record.intentID) { try await journal.save(ready) }
       return .ready(accepted, intentID: record.intentID)
     case .failure(let rejection):
       var refused = record
@@ -334,7 +442,9 @@ public actor PollingProvider {
     }
     var cancelling = record
     cancelling.state = .cancelling(reason)
-    if cancelling != record { try await journalCall { try await journal.save(cancelling) } }
+    if cancelling != record {
+      try await journalCall(record.intentID) { try await journal.save(cancelling) }
+    }
     do {
       try await node.cancel(requestID: record.nodeRequestID)
     } catch .requestNotFound {
@@ -358,6 +468,7 @@ public actor PollingProvider {
         intentID: intentID)
     }
     for other in others {
+      await notifyCancel(other.intentID)
       if case .cancelling(let reason) = other.state {
         try await release(other, reason)
       } else {
@@ -366,21 +477,19 @@ public actor PollingProvider {
     }
   }
 
-  private func freshRecord(from stored: JournalRecord) async throws -> JournalRecord {
-    freshRequestCounter += 1
-    var record = stored
-    record.nodeRequestID =
-      "\(stored.intentID.rawValue)-\(await clock.now())-\(freshRequestCounter)"
-    record.state = .intent
-    record.paymentHash = nil
-    record.expiresAt = nil
-    return record
+  private func notifyCancel(_ intentID: IntentID) async {
+    for observer in cancelObservers { await observer(intentID) }
+  }
+
+  private func ended(_ intentID: IntentID, _ reason: TerminalReason) -> OfflineReceiveError {
+    OfflineReceiveError(
+      .intentEnded, "the intent ended (\(reason)); prepare a new intent", intentID: intentID)
   }
 
   private func tombstone(_ record: JournalRecord, _ reason: TerminalReason) async throws {
     var finished = record
     finished.state = .terminal(reason)
-    try await journalCall { try await journal.save(finished) }
+    try await journalCall(record.intentID) { try await journal.save(finished) }
   }
 
   private func reason(_ status: NodeRequestStatus) -> TerminalReason {
@@ -393,10 +502,13 @@ public actor PollingProvider {
     }
   }
 
-  /// Runs a journal call, reporting its refusal as `offline.journal`.
-  private func journalCall<Value>(_ body: () async throws -> Value) async throws -> Value {
+  /// Runs a journal call, reporting its refusal as `offline.journal` with the journal's error
+  /// attached (and the intent, when the call concerns one).
+  private func journalCall<Value>(
+    _ intentID: IntentID? = nil, _ body: () async throws -> Value
+  ) async throws -> Value {
     do { return try await body() } catch let error as JournalError {
-      throw OfflineReceiveError(.journal, "\(error)")
+      throw OfflineReceiveError(.journal, "\(error)", intentID: intentID, journalError: error)
     }
   }
 }

@@ -18,6 +18,10 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     case journal = "offline.journal"
     /// The intent belongs to another wallet scope.
     case scopeMismatch = "offline.scope_mismatch"
+    /// The intent ended before this call (cancelled, refused, expired or failed): it is never
+    /// moved to a new node request, so that a late payment of the invoice it showed is still
+    /// recorded. Prepare again under a new intent id.
+    case intentEnded = "offline.intent_ended"
   }
 
   /// What went wrong: the stable code callers branch on.
@@ -30,12 +34,16 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   public var nodeError: NodeError?
   /// The validator's rejection, for `offline.invalid_invoice`.
   public var rejection: OfflineRejection?
+  /// The journal's refusal behind `offline.journal`, with its own stable code
+  /// (`journal.full`, `journal.io`, ...).
+  public var journalError: JournalError?
 
   /// An error with `code` and `message`, and what the caller needs to act on it.
   public init(
     _ code: Code, _ message: String, intentID: IntentID? = nil, nodeError: NodeError? = nil,
-    rejection: OfflineRejection? = nil
+    rejection: OfflineRejection? = nil, journalError: JournalError? = nil
   ) {
+    self.journalError = journalError
     self.code = code
     self.message = message
     self.intentID = intentID
@@ -46,7 +54,9 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   /// The dotted code, the message, the rejection code and the intent.
   public var description: String {
     let intent = intentID.map { " (intent \($0))" } ?? ""
-    let rejected = rejection.map { " [\($0.dottedCode)]" } ?? ""
+    let rejected =
+      rejection.map { " [\($0.dottedCode)]" } ?? journalError.map { " [\($0.code.rawValue)]" }
+      ?? ""
     return "\(code.rawValue): \(message)\(rejected)\(intent)"
   }
 
@@ -55,7 +65,9 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   /// refusals and a request in progress keep the intent.
   public var endsIntent: Bool {
     switch code {
-    case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch: true
+    case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch,
+      .intentEnded:
+      true
     case .retryable, .journal, .requestInProgress: false
     }
   }

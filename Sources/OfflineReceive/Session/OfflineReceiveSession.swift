@@ -139,6 +139,21 @@ public actor OfflineReceiveSession {
       intentID: intentID, amount: amount, description: description, attempted: true)
   }
 
+  /// The intent of the current preparation, if any.
+  public var preparationIntent: IntentID? { preparation?.intentID }
+
+  /// Ends the intent: drops its preparation (the next attempt gets a new intent id and a fresh
+  /// eligibility check), then cancels it with the provider.
+  ///
+  /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
+  /// - Throws: the provider's cancel error (`offline.retryable` when the node's cancel failed;
+  ///   the provider retries it).
+  @discardableResult
+  public func cancel(_ intentID: IntentID) async throws -> TerminalReason {
+    expirePreparation(intentID)
+    return try await provider.cancel(intentID: intentID)
+  }
+
   /// Records a payment with the provider (see `OfflineReceiveProvider.paymentReceived(_:)`).
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
     try await provider.paymentReceived(hash)
@@ -153,6 +168,19 @@ public actor OfflineReceiveSession {
   ///   was revoked, `offline.invalid_invoice` for an empty or refused invoice;
   ///   the provider's own errors unchanged, and its capability errors unchanged.
   public func prepareInvoice(_ snapshot: EligibilitySnapshot, description: String) async throws
+    -> PrepareOutcome<AcceptedInvoice>
+  {
+    do {
+      return try await prepareOnce(snapshot, description: description)
+    } catch let error as OfflineReceiveError where error.code == .intentEnded {
+      // The reused intent had ended (cancelled, refused, expired): it keeps its node request
+      // and invoice, and the request is prepared under a new intent, with a fresh eligibility
+      // check, in the same call.
+      return try await prepareOnce(snapshot, description: description)
+    }
+  }
+
+  private func prepareOnce(_ snapshot: EligibilitySnapshot, description: String) async throws
     -> PrepareOutcome<AcceptedInvoice>
   {
     let amount = snapshot.amount
@@ -182,9 +210,13 @@ public actor OfflineReceiveSession {
       }
       // S10: "Preparation re-checks capability and creates nothing if it was revoked". S16:
       // an error here propagates as-is.
-      guard try await provider.canReceive(amount: amount) else {
-        throw OfflineReceiveError(
-          .unavailable, "the provider no longer offers \(amount)", intentID: intentID)
+      // Why not, when not: a node fault is retryable and keeps this preparation.
+      do {
+        try await provider.checkCapability(amount: amount)
+      } catch var error as OfflineReceiveError {
+        error.intentID = error.intentID ?? intentID
+        if error.endsIntent { endStickiness(intentID) }
+        throw error
       }
       guard preparation?.intentID == intentID else { throw CancellationError() }
     }
@@ -234,9 +266,10 @@ public actor OfflineReceiveSession {
     }
   }
 
-  /// A terminal intent needs a fresh eligibility check.
+  /// A terminal intent is dropped: the next attempt gets a new intent id and a fresh
+  /// eligibility check, and the ended intent keeps its node request and invoice.
   private func endStickiness(_ intentID: IntentID) {
     guard preparation?.intentID == intentID else { return }
-    preparation?.attempted = false
+    preparation = nil
   }
 }

@@ -53,6 +53,32 @@ public actor ReceiveFlow {
       display: OfflineDisplayStore(
         gate: gate, ordinary: ordinary, persistOrdinary: persistOrdinary),
       clock: clock)
+    await observe(provider)
+  }
+
+  /// Follows `provider`'s cancels, so that whoever cancels an intent (the wallet through
+  /// `cancel()`, or a direct `PollingProvider.cancel(intentID:)`) retires its invoice from the
+  /// QR and ends its preparation before the node request is cancelled. The provider-based
+  /// initializer does this; call it once when the flow was built from its parts.
+  public func observe(_ provider: PollingProvider) async {
+    await provider.observeCancels { [weak self] intentID in
+      await self?.intentEnding(intentID)
+    }
+  }
+
+  /// Cancels the offline request in progress: retires the QR, ends the intent and cancels the
+  /// node request, in that order.
+  ///
+  /// - Returns: why the intent ended (`.cancelled`, or `.settled` when it was paid after all);
+  ///   nil when there was nothing to cancel.
+  /// - Throws: `offline.retryable` when the node's cancel failed: the QR and the preparation
+  ///   are gone all the same, and the provider retries the cancel (next prepare, `restore()`).
+  @discardableResult
+  public func cancel() async throws -> TerminalReason? {
+    let preparing = await session.preparationIntent
+    guard let intent = displayedIntent ?? preparing else { return nil }
+    await intentEnding(intent)
+    return try await session.cancel(intent)
   }
 
   /// Whether an *ordinary* Lightning invoice can be asked for: a ready inbound capacity
@@ -166,6 +192,15 @@ public actor ReceiveFlow {
       throw OfflineReceiveError(.unavailable, "the request changed before display")
     }
     displayedIntent = intentID
+  }
+
+  /// The intent is being cancelled: its QR goes, then its preparation.
+  private func intentEnding(_ intentID: IntentID) async {
+    if displayedIntent == intentID {
+      displayedIntent = nil
+      if let shown = await display.offlineInvoice { await display.retire(shown.paymentHash) }
+    }
+    await session.expirePreparation(intentID)
   }
 
   private func endDisplayedIntent() async {

@@ -18,6 +18,12 @@ public struct SystemClock: WallClock {
     return UInt64(max(0, time.tv_sec))
   }
 
+  /// The origin of `monotonicNow()`.
+  static let monotonicOrigin = ContinuousClock.now
+
+  /// `ContinuousClock`, which keeps counting while the device sleeps, since the origin.
+  public func monotonicNow() async -> Duration { Self.monotonicOrigin.duration(to: .now) }
+
   /// Sleeps with `Task.sleep`; throws `CancellationError` when the task is cancelled.
   public func sleep(for duration: Duration) async throws {
     try await Task.sleep(for: duration)

@@ -1,0 +1,132 @@
+// `swift run -c release journal-bench [DIRECTORY]`: what one save costs the file journal as
+// a wallet's history grows, and how big the file gets.
+//
+// One request cycle is what the provider writes for one intent: the prune before a new
+// intent, then intent → submitted → ready → terminal (the release). Requests come ten minutes
+// apart (wallet time, not real time), so ended records age out after their invoice's expiry
+// (one hour) plus `PollingProvider.defaultEndedRetention`. The figures are the median release
+// save over the 50 cycles before each mark, with and without pruning (the first pass's
+// behaviour, only up to 1,000 requests: its cost grows with the square of the history).
+
+import Bolt11
+import OfflineReceive
+import Secp256k1
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let marks = [100, 1000, 5000]
+let scope = WalletScope(
+  network: .regtest,
+  nodeID: PublicKey(hex: "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad")!)
+
+func makeDirectory() -> String {
+  let base = CommandLine.arguments.dropFirst().first ?? "/tmp"
+  var template = Array("\(base)/journal-bench-XXXXXX".utf8CString)
+  guard let made = mkdtemp(&template) else { fatalError("mkdtemp in \(base) failed") }
+  return String(cString: made)
+}
+
+func fileSize(_ path: String) -> Int {
+  var status = stat()
+  return stat(path, &status) == 0 ? Int(status.st_size) : 0
+}
+
+func removeDirectory(_ path: String) {
+  for name in ["journal", "journal.lock"] { unlink(path + "/" + name) }
+  rmdir(path)
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+struct Mark {
+  var requests: Int
+  var medianSave: Double
+  var records: Int
+  var bytes: Int
+}
+
+func run(pruning: Bool, upTo last: Int) async throws -> [Mark] {
+  let directory = makeDirectory()
+  defer { removeDirectory(directory) }
+  let journal = try FileRequestJournal(directory: directory)
+  let clock = ContinuousClock()
+  var now: UInt64 = 1_800_000_000
+  var recent: [Double] = []
+  var result: [Mark] = []
+  for cycle in 1...last {
+    if pruning {
+      try await journal.pruneEnded(asOf: now, margin: PollingProvider.defaultEndedRetention)
+    }
+    let id = "intent-\(cycle)"
+    var record = JournalRecord(
+      intentID: IntentID(id), nodeRequestID: id, amount: Millisatoshis(1_000_000),
+      description: "Coffee", state: .intent, scope: scope)
+    try await journal.save(record)
+    record.state = .submitted
+    try await journal.save(record)
+    record.state = .ready
+    var hash = [UInt8](repeating: 0, count: 32)
+    withUnsafeBytes(of: UInt64(cycle).bigEndian) { hash.replaceSubrange(24..<32, with: $0) }
+    record.paymentHash = PaymentHash(bytes: hash)
+    record.expiresAt = now + 3600
+    try await journal.save(record)
+    record.state = .terminal(.cancelled)
+    let start = clock.now
+    try await journal.save(record)
+    recent.append(milliseconds(start.duration(to: clock.now)))
+    if recent.count > 50 { recent.removeFirst() }
+    now += 600
+    if marks.contains(cycle) {
+      let sorted = recent.sorted()
+      result.append(
+        Mark(
+          requests: cycle, medianSave: sorted[sorted.count / 2],
+          records: try await journal.records().count, bytes: fileSize(directory + "/journal")))
+    }
+  }
+  return result
+}
+
+func show(_ title: String, _ marks: [Mark]) {
+  print(title)
+  for mark in marks {
+    let save = String(format3(mark.medianSave))
+    print(
+      "  \(mark.requests) lifetime requests: release save \(save) ms (median of 50),"
+        + " \(mark.records) records, \(mark.bytes) bytes")
+  }
+}
+
+func format3(_ value: Double) -> String {
+  let thousandths = Int((value * 1000).rounded())
+  let fraction = String(thousandths % 1000)
+  return "\(thousandths / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+}
+
+let pruned = try await run(pruning: true, upTo: 5000)
+let unpruned = try await run(pruning: false, upTo: 1000)
+show("with pruning (this pass):", pruned)
+show("without pruning (first pass's behaviour):", unpruned)
+if let first = pruned.first, let last = pruned.last, first.medianSave > 0 {
+  print(
+    "  save cost 5,000 / 100 requests, pruned: \(format3(last.medianSave / first.medianSave))×;"
+      + " file \(last.bytes) / \(first.bytes) bytes")
+}
+if let pruned1000 = pruned.first(where: { $0.requests == 1000 }),
+  let unpruned1000 = unpruned.first(where: { $0.requests == 1000 }), pruned1000.medianSave > 0
+{
+  print(
+    "  at 1,000 requests, unpruned / pruned save: "
+      + "\(format3(unpruned1000.medianSave / pruned1000.medianSave))×")
+}
+let goal = 2.0
+let worst = pruned.map(\.medianSave).max() ?? 0
+print(
+  worst <= goal ? "goal met: ≤ \(goal) ms a save" : "goal missed: \(format3(worst)) ms > \(goal) ms"
+)
