@@ -46,13 +46,8 @@ package enum FileReader {
   }
 
   private static func collect(_ folder: String, depth: Int, into files: inout [String]) {
-    guard depth < 16, let stream = opendir(folder) else { return }
-    defer { closedir(stream) }
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name == "." || name == ".." { continue }
+    guard depth < 16, let names = directoryEntries(folder) else { return }
+    for name in names {
       let path = folder + "/" + name
       if isFolder(path) {
         collect(path, depth: depth + 1, into: &files)

@@ -41,3 +41,18 @@ extension SystemError: CustomStringConvertible {
   /// The C library's text for the code (`strerror`).
   package var description: String { String(cString: strerror(code)) }
 }
+
+/// The names in the folder at `path` (without `.` and `..`), in the order the system lists
+/// them; nil when it cannot be opened.
+package func directoryEntries(_ path: String) -> [String]? {
+  guard let stream = opendir(path) else { return nil }
+  defer { closedir(stream) }
+  var names: [String] = []
+  while let entry = readdir(stream) {
+    let name = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+      String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+    }
+    if name != "." && name != ".." { names.append(name) }
+  }
+  return names
+}

@@ -1,7 +1,6 @@
 import Bech32Codec
 import Bolt11
 import Bolt11JSON
-import Foundation
 import Secp256k1
 import SystemCall
 
@@ -34,7 +33,7 @@ import SystemCall
 ///   with the wallet's history.
 /// - Descriptors are opened close-on-exec; calls interrupted by a signal are retried.
 ///
-/// This is the only file of the module that uses Foundation.
+/// POSIX calls and the package's own JSON only: no Foundation.
 public actor FileRequestJournal: RequestJournal {
   /// The schema version this library writes. It reads this one and every earlier one: schema 1
   /// has no `cancelling` state and no payment hash on finished records.
@@ -78,8 +77,7 @@ public actor FileRequestJournal: RequestJournal {
     self.capacity = capacity
     lock = try LockFile(path: directory + "/journal.lock")
     try lock.withExclusive { () throws(JournalError) in
-      let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-      for name in names where name.hasPrefix(Self.temporaryPrefix) {
+      for name in directoryEntries(directory) ?? [] where name.hasPrefix(Self.temporaryPrefix) {
         unlink(directory + "/" + name)
       }
       _ = try Self.load(path: directory + "/journal", directory: directory)
@@ -300,7 +298,8 @@ public actor FileRequestJournal: RequestJournal {
   /// Moves a corrupt file aside to the first free `journal.corrupt-N`.
   private static func quarantine(path: String, directory: String) throws(JournalError) -> String {
     var index = 1
-    while FileManager.default.fileExists(atPath: "\(directory)/journal.corrupt-\(index)") {
+    var status = stat()
+    while lstat("\(directory)/journal.corrupt-\(index)", &status) == 0 {
       index += 1
     }
     let target = "\(directory)/journal.corrupt-\(index)"
