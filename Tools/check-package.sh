@@ -92,6 +92,12 @@ output=$(cd "$elsewhere" && env -i PATH=/usr/bin:/bin sh -c '
   exit 1
 }
 rmdir "$elsewhere"
+# --version names the libsecp256k1 release the binary was built against.
+secp_version=$(pkg-config --modversion libsecp256k1)
+if ! /usr/bin/bolt11 --version | grep -qF "(libsecp256k1 $secp_version)"; then
+  echo "package: bolt11 --version does not name libsecp256k1 $secp_version: $(/usr/bin/bolt11 --version)" >&2
+  exit 1
+fi
 for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\""; do
   if ! grep -qF "$expected" <<<"$output"; then
     echo "package: bolt11 decode printed $output; expected $expected" >&2

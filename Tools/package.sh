@@ -45,8 +45,10 @@ fi
 # libm, libstdc++ and libgcc_s in /usr/bin (and its glibc-hwcaps, tls and x86_64 folders) first,
 # 22 failed lookups at every start.
 echo "building bolt11 (release, --static-swift-stdlib --disable-local-rpath)" >&2
+# libsecp256k1 has no version call: the release it is built against is passed in, for --version.
+secp_version=$(pkg-config --modversion libsecp256k1)
 if ! swift build -c release --product bolt11 --static-swift-stdlib --disable-local-rpath \
-  >"$log" 2>&1; then
+  -Xcc "-DBOLT11_SECP256K1_VERSION=\"$secp_version\"" >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   exit 1
 fi

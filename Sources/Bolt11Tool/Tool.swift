@@ -1,5 +1,6 @@
 import Bolt11
 import Bolt11JSON
+import Secp256k1
 
 /// The `bolt11` command line as a function of its environment: arguments, input, clock, terminal.
 public enum Bolt11Tool {
@@ -42,7 +43,7 @@ public enum Bolt11Tool {
         }
         return ExitCode.ok.rawValue
       case "--version", "version":
-        try environment.stdout.write("bolt11 \(version)\n")
+        try environment.stdout.write("bolt11 \(version) (\(secp256k1Description))\n")
         return ExitCode.ok.rawValue
       case "--generate-manual":
         guard rest.isEmpty else {
@@ -87,6 +88,12 @@ public enum Bolt11Tool {
       try? environment.stderr.write(errorLine(code: "io", message: String(describing: error)))
       return ExitCode.io.rawValue
     }
+  }
+
+  /// The libsecp256k1 this build uses, for `--version`.
+  static var secp256k1Description: String {
+    LibraryVersion.secp256k1.map { "libsecp256k1 \($0)" }
+      ?? "libsecp256k1 from the system, version not recorded by this build"
   }
 
   typealias Command = @Sendable (ArraySlice<String>, ToolEnvironment) throws -> ExitCode

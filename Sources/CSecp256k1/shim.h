@@ -24,4 +24,14 @@ static inline void CSecp256k1_wipe(void *bytes, size_t count) {
   }
 }
 
+/* The libsecp256k1 release this build was compiled against, when the build
+ * says (Tools/package.sh passes -DBOLT11_SECP256K1_VERSION="x.y.z" from
+ * pkg-config); "" otherwise. The library itself has no version call. */
+#ifndef BOLT11_SECP256K1_VERSION
+#define BOLT11_SECP256K1_VERSION ""
+#endif
+static inline const char *CSecp256k1_buildVersion(void) {
+  return BOLT11_SECP256K1_VERSION;
+}
+
 #endif
