@@ -46,12 +46,16 @@ import Testing
     guard let (accepted, intent) = try await Self.showCoffee(flow) else { return }
     // Observed after the flow's own observer: what holds just before the node's cancel.
     let seen = Recorder()
-    await fixture.provider.observeCancels { id in
+    // The provider keeps its observers: the closure holds the flow weakly and not the fixture,
+    // which holds the provider, or the three would keep each other alive (LeakSanitizer).
+    let (journal, node) = (fixture.journal, fixture.node)
+    await fixture.provider.observeCancels { [weak flow] id in
+      guard let flow else { return }
       await seen.add(
         "\(id == intent) shown=\(await flow.display.visible != .empty)"
           + " prepared=\(await flow.session.preparationIntent != nil)"
-          + " journal=\(await fixture.journal.record(id)?.state == .ready)"
-          + " node=\(await fixture.node.isLive(requestID: id.rawValue))")
+          + " journal=\(await journal.record(id)?.state == .ready)"
+          + " node=\(await node.isLive(requestID: id.rawValue))")
     }
     #expect(try await flow.cancel() == .cancelled)
     #expect(await seen.lines == ["true shown=false prepared=false journal=true node=true"])
