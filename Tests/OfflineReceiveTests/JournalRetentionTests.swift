@@ -68,6 +68,24 @@ import Testing
     #expect(try await fixture.provider.paymentReceived(lastHash)?.intentID == lastIntent)
   }
 
+  @Test("a phone clock set days forward prunes nothing a payment can still reach")
+  func clockForwardKeepsPayableRecords() async throws {
+    let fixture = LifecycleFixture()
+    guard case .ready(let accepted, let intent) = try await fixture.prepare("first") else {
+      Issue.record("not ready")
+      return
+    }
+    _ = try await fixture.provider.cancel(intentID: intent)
+    // The user sets the phone three days ahead, past the invoice's expiry and the two days of
+    // retention; the node's clock is the real one.
+    await fixture.phoneClock.advance(seconds: 3 * 86_400)
+    // Its new invoice looks expired to the phone; what matters is the pruning before it.
+    _ = try? await fixture.prepare("second")
+    #expect(await fixture.journal.record(intent) != nil)
+    // The first QR is paid after all: the payment is matched and recorded.
+    #expect(try await fixture.provider.paymentReceived(accepted.paymentHash)?.intentID == intent)
+  }
+
   @Test("after a failed write the next save re-reads the file and goes through, no call needed")
   func failedWriteRecoversAlone() async throws {
     let directory = try TemporaryDirectory()

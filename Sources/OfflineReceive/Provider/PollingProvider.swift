@@ -26,6 +26,9 @@ public actor PollingProvider {
   private let pollInterval: Duration
   private let cancelsOtherIntents: Bool
   private let endedRetention: UInt64
+  /// The latest creation time of an invoice the node signed and this provider accepted: a lower
+  /// bound on the real time that moving the phone's clock cannot raise. 0 until the first one.
+  private var nodeSignedAt: UInt64 = 0
   /// One running preparation per intent, and the callers waiting for it, each by its own
   /// continuation: a caller's cancellation ends only its own wait.
   private struct Flight {
@@ -311,10 +314,15 @@ public actor PollingProvider {
       }
     } else {
       // Ended records no payment can arrive for go before each new intent: the journal holds
-      // the live records and those ended recently.
-      let now = await clock.now()
-      try await journalCall(intentID) {
-        try await journal.pruneEnded(asOf: now, margin: endedRetention)
+      // the live records and those ended recently. The time they are judged by is never later
+      // than the node's last signature, so a phone clock set forward prunes nothing still
+      // payable (a payment can reach even a cancelled request until its invoice expires);
+      // before the first invoice of this process nothing is pruned.
+      let now = min(await clock.now(), nodeSignedAt)
+      if now > 0 {
+        try await journalCall(intentID) {
+          try await journal.pruneEnded(asOf: now, margin: endedRetention)
+        }
       }
       try await supersedeOthers(than: intentID)
       record = JournalRecord(
@@ -397,6 +405,7 @@ public actor PollingProvider {
       scope, amount: record.amount, description: record.description, display: display)
     switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
     case .success(let accepted):
+      nodeSignedAt = max(nodeSignedAt, accepted.invoice.createdAt)
       var ready = record
       ready.state = .ready
       ready.paymentHash = accepted.paymentHash
