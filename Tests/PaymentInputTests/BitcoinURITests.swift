@@ -1,5 +1,6 @@
 import Bolt11
 import PaymentInput
+import TestSupport
 import Testing
 
 /// `BitcoinURI` as a wallet reads it: amounts converted exactly, entries with their text and
@@ -20,7 +21,7 @@ import Testing
       ("0", 0), ("%31%2E5", 150_000_000_000),
     ] as [(String, UInt64)])
   func amounts(text: String, msat: UInt64) throws {
-    let uri = try Self.uri("bitcoin:\(Fixture.p2pkh)?amount=\(text)")
+    let uri = try Self.uri("bitcoin:\(PaymentStringSamples.p2pkh)?amount=\(text)")
     #expect(uri.amount == Millisatoshis(msat))
   }
 
@@ -32,7 +33,7 @@ import Testing
       "1%2C0",
     ])
   func invalidAmounts(text: String) {
-    let prefix = "bitcoin:\(Fixture.p2pkh)?label=a&amount="
+    let prefix = "bitcoin:\(PaymentStringSamples.p2pkh)?label=a&amount="
     do {
       _ = try Self.uri(prefix + text)
       Issue.record("accepted \(text)")
@@ -47,12 +48,13 @@ import Testing
   func entries() throws {
     let prefix = "bitcoin:?Req-Lightning="
     let text =
-      prefix + Fixture.coffee + "&lno=" + Fixture.offer + "&sp=sp1x&pop=a%3A&lightning="
-      + Fixture.lnurl + "&x"
+      prefix + PaymentStringSamples.coffee + "&lno=" + PaymentStringSamples.offer
+      + "&sp=sp1x&pop=a%3A&lightning="
+      + PaymentStringSamples.lnurl + "&x"
     let uri = try Self.uri(text)
     #expect(uri.address == nil)
     #expect(uri.lightning.count == 2)
-    #expect(uri.lightning[0].text == Fixture.coffee)
+    #expect(uri.lightning[0].text == PaymentStringSamples.coffee)
     #expect(uri.lightning[0].position == prefix.utf8.count)
     #expect(try uri.lightning[0].result.get().fields.amount == Millisatoshis(250_000_000))
     #expect(uri.offers.count == 1)
@@ -63,7 +65,7 @@ import Testing
     }
     #expect(error.code == .inputLNURL)
     #expect(error.kind == .lnurl)
-    #expect(error.position == text.utf8.count - Fixture.lnurl.utf8.count - 2)
+    #expect(error.position == text.utf8.count - PaymentStringSamples.lnurl.utf8.count - 2)
     #expect(uri.entryError == error)
     #expect(
       uri.otherParameters.map { [$0.key, $0.value] } == [
@@ -74,8 +76,8 @@ import Testing
   @Test("warnings name their invoice and leave the URI valid")
   func warnings() throws {
     let text =
-      "bitcoin:\(Fixture.testnetP2WPKH)?amount=0.003&lightning=\(Fixture.donation)"
-      + "&lightning=\(Fixture.coffee)"
+      "bitcoin:\(PaymentStringSamples.testnetP2WPKH)?amount=0.003&lightning=\(PaymentStringSamples.donation)"
+      + "&lightning=\(PaymentStringSamples.coffee)"
     // The donation's expiry, 3600 s after the shared timestamp: both have expired.
     let uri = try Self.uri(text, now: 1_496_314_658 + 3600)
     #expect(uri.entryError == nil)
@@ -90,13 +92,13 @@ import Testing
 
   @Test("a tb address matches tb and tbs; Base58 test addresses also regtest")
   func networks() throws {
-    let segwit = try BitcoinAddress(parsing: Fixture.testnetP2WPKH)
+    let segwit = try BitcoinAddress(parsing: PaymentStringSamples.testnetP2WPKH)
     #expect(segwit.matches(.testnet) && segwit.matches(.signet))
     #expect(!segwit.matches(.bitcoin) && !segwit.matches(.regtest))
-    let base58 = try BitcoinAddress(parsing: Fixture.testnetP2SH)
+    let base58 = try BitcoinAddress(parsing: PaymentStringSamples.testnetP2SH)
     #expect(base58.network == .testnet && base58.type == .p2sh)
     #expect(base58.matches(.regtest) && base58.matches(.signet) && !base58.matches(.bitcoin))
-    let regtest = try BitcoinAddress(parsing: Fixture.regtestP2WPKH)
+    let regtest = try BitcoinAddress(parsing: PaymentStringSamples.regtestP2WPKH)
     #expect(regtest.network == .regtest && regtest.matches(.regtest) && !regtest.matches(.testnet))
     #expect(!BitcoinNetwork.bitcoin.matches(.unknown(prefix: "sb")))
     #expect(regtest.fallback.scriptPubKey == segwit.fallback.scriptPubKey)
@@ -112,18 +114,22 @@ import Testing
         return error.dottedCode
       }
     }
-    #expect(code(Fixture.coffee) == nil)
-    #expect(code("bitcoin:?lightning=" + Fixture.coffee) == nil)
-    #expect(code("bitcoin:" + Fixture.p2pkh) == "input.bip321_without_invoice")
+    #expect(code(PaymentStringSamples.coffee) == nil)
+    #expect(code("bitcoin:?lightning=" + PaymentStringSamples.coffee) == nil)
+    #expect(code("bitcoin:" + PaymentStringSamples.p2pkh) == "input.bip321_without_invoice")
     #expect(
-      code("bitcoin:?lightning=\(Fixture.coffee)&lightning=\(Fixture.donation)")
+      code(
+        "bitcoin:?lightning=\(PaymentStringSamples.coffee)&lightning=\(PaymentStringSamples.donation)"
+      )
         == "input.ambiguous")
-    #expect(code("bitcoin:?lightning=" + Fixture.coffee.dropLast() + "q") == "bech32.checksum")
-    #expect(code(Fixture.offer) == "input.bolt12_offer")
-    #expect(code(Fixture.lnurl) == "input.lnurl")
+    #expect(
+      code("bitcoin:?lightning=" + PaymentStringSamples.coffee.dropLast() + "q")
+        == "bech32.checksum")
+    #expect(code(PaymentStringSamples.offer) == "input.bolt12_offer")
+    #expect(code(PaymentStringSamples.lnurl) == "input.lnurl")
     #expect(code("satoshi@bitcoin.org") == "input.lightning_address")
-    #expect(code(Fixture.node + "@host") == "input.node_uri")
-    #expect(code(Fixture.p2pkh) == "input.bitcoin_address")
+    #expect(code(PaymentStringSamples.node + "@host") == "input.node_uri")
+    #expect(code(PaymentStringSamples.p2pkh) == "input.bitcoin_address")
   }
 
   @Test("refuses what BIP-321 refuses")
@@ -138,14 +144,14 @@ import Testing
     }
     #expect(code("bitcoin:") == .bip321Empty)
     #expect(code("bitcoin:?label=a&message=b&pop=c") == .bip321Empty)
-    #expect(code("bitcoin:\(Fixture.p2pkh)?req-x=1") == .bip321UnknownRequired)
-    #expect(code("bitcoin:\(Fixture.p2pkh)?label=a&LABEL=b") == .bip321Duplicate)
-    #expect(code("bitcoin:\(Fixture.p2pkh)?pop=a&req-pop=b") == .bip321Duplicate)
-    #expect(code("bitcoin:\(Fixture.p2pkh)?label=%zz") == .bip321Malformed)
-    #expect(code("bitcoin:\(Fixture.p2pkh)?label=%FF") == .bip321Malformed)
-    #expect(code("bitcoin:\(Fixture.p2pkh)?=1") == .bip321Malformed)
+    #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?req-x=1") == .bip321UnknownRequired)
+    #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?label=a&LABEL=b") == .bip321Duplicate)
+    #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?pop=a&req-pop=b") == .bip321Duplicate)
+    #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?label=%zz") == .bip321Malformed)
+    #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?label=%FF") == .bip321Malformed)
+    #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?=1") == .bip321Malformed)
     #expect(code("bitcoin:1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN3") == .bip321InvalidAddress)
     #expect(code("bitcoin:notanaddress") == .bip321InvalidAddress)
-    #expect(code("bitcoin:\(Fixture.p2pkh)?lightning=x&unknown=1&bc=y") == nil)
+    #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?lightning=x&unknown=1&bc=y") == nil)
   }
 }

@@ -2,6 +2,7 @@ import Bech32Codec
 import Bolt11
 import PaymentInput
 import Secp256k1
+import TestSupport
 import Testing
 
 /// The kinds other than URIs, through their own entry points: values, and errors with their
@@ -26,15 +27,17 @@ import Testing
         #expect(error.kind == .bolt12Offer, "\(text)")
       }
     }
-    #expect(throws: PaymentStringError.self) { try Bolt12String(parsing: Fixture.coffee) }
+    #expect(throws: PaymentStringError.self) {
+      try Bolt12String(parsing: PaymentStringSamples.coffee)
+    }
   }
 
   @Test("an LNURL: LUD-01's example, any length, and the LUD-17 schemes")
   func lnurl() throws {
     let url =
       "https://service.com/api?q=3fc3645b439ce8e7f2553a69e5267081d96dcd340693afabe04be7b0ccd178df"
-    #expect(try LNURL(parsing: Fixture.lnurl).url == url)
-    #expect(try LNURL(parsing: Fixture.lnurl).tag == nil)
+    #expect(try LNURL(parsing: PaymentStringSamples.lnurl).url == url)
+    #expect(try LNURL(parsing: PaymentStringSamples.lnurl).tag == nil)
     // Encoded here with the package's own Bech32 writer, which Bech32CodecTests checks against
     // BIP-173: 2,000 bytes of URL, far past the 90-character limit.
     let long = "https://example.com/" + String(repeating: "a", count: 1_980)
@@ -76,22 +79,23 @@ import Testing
 
   @Test("a node URI: its key on the curve, its host and port")
   func nodeURI() throws {
-    let node = try NodeURI(parsing: Fixture.node.uppercased() + "@[2001:DB8::1]:1")
-    #expect(node.nodeID == PublicKey(hex: Fixture.node))
+    let node = try NodeURI(parsing: PaymentStringSamples.node.uppercased() + "@[2001:DB8::1]:1")
+    #expect(node.nodeID == PublicKey(hex: PaymentStringSamples.node))
     #expect(node.host == "2001:db8::1" && node.port == 1)
-    #expect(try NodeURI(parsing: Fixture.node + "@localhost").port == NodeURI.defaultPort)
+    #expect(
+      try NodeURI(parsing: PaymentStringSamples.node + "@localhost").port == NodeURI.defaultPort)
     for suffix in ["@", "@h:", "@h:65536", "@h:-1", "@[]", "@[::1]x", "@a_b"] {
       #expect(throws: PaymentStringError.self, "\(suffix)") {
-        try NodeURI(parsing: Fixture.node + suffix)
+        try NodeURI(parsing: PaymentStringSamples.node + suffix)
       }
     }
   }
 
   @Test("an address: type and network, its errors with positions")
   func address() throws {
-    let address = try BitcoinAddress(parsing: Fixture.p2wpkh.uppercased())
+    let address = try BitcoinAddress(parsing: PaymentStringSamples.p2wpkh.uppercased())
     #expect(address.type == .p2wpkh && address.network == .bitcoin)
-    #expect(address.text == Fixture.p2wpkh.uppercased())
+    #expect(address.text == PaymentStringSamples.p2wpkh.uppercased())
     do {
       _ = try BitcoinAddress(parsing: "  bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3tb")
       Issue.record("accepted")
@@ -102,7 +106,9 @@ import Testing
 
   @Test("a bare invoice keeps the decoder's error, its position in the whole string")
   func invoice() {
-    let text = "  lightning:" + Fixture.coffee.prefix(20) + "b" + Fixture.coffee.dropFirst(21)
+    let text =
+      "  lightning:" + PaymentStringSamples.coffee.prefix(20) + "b"
+      + PaymentStringSamples.coffee.dropFirst(21)
     do {
       _ = try PaymentString(parsing: text)
       Issue.record("accepted")

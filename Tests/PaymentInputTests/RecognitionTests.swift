@@ -1,5 +1,6 @@
 import Bolt11
 import PaymentInput
+import TestSupport
 import Testing
 
 /// `PaymentString.kind(of:)`: the form alone, and the same answer as parsing gives.
@@ -10,29 +11,29 @@ import Testing
     ("hello", nil),
     ("lightning:", nil),
     ("https://example.com", nil),
-    (Fixture.coffee, .bolt11),
-    ("LIGHTNING:" + Fixture.coffee.uppercased(), .bolt11),
+    (PaymentStringSamples.coffee, .bolt11),
+    ("LIGHTNING:" + PaymentStringSamples.coffee.uppercased(), .bolt11),
     ("lnfoo", .bolt11),
     ("LN", .bolt11),
-    ("bitcoin:" + Fixture.p2pkh, .bip321),
+    ("bitcoin:" + PaymentStringSamples.p2pkh, .bip321),
     ("BitCoin:?lno=x", .bip321),
-    (Fixture.offer, .bolt12Offer),
+    (PaymentStringSamples.offer, .bolt12Offer),
     ("l+ no1qq", .bolt12Offer),
     ("+lno1qq", .bolt12Offer),
     ("LNR1QQ", .bolt12InvoiceRequest),
     ("lightning:lni1qq", .bolt12Invoice),
-    (Fixture.lnurl, .lnurl),
+    (PaymentStringSamples.lnurl, .lnurl),
     ("lnurlp://a.com", .lnurl),
     ("KEYAUTH://a.com", .lnurl),
     ("satoshi@bitcoin.org", .lightningAddress),
     ("lightning:satoshi@bitcoin.org", .lightningAddress),
-    (Fixture.node + "@host", .nodeURI),
-    ("04" + Fixture.node.dropFirst(2) + "@host.com", .lightningAddress),
-    (Fixture.node, nil),
-    (Fixture.p2pkh, .bitcoinAddress),
-    (Fixture.p2wpkh.uppercased(), .bitcoinAddress),
-    (Fixture.regtestP2WPKH, .bitcoinAddress),
-    ("\u{FEFF}  " + Fixture.testnetP2SH + "\r\n", .bitcoinAddress),
+    (PaymentStringSamples.node + "@host", .nodeURI),
+    ("04" + PaymentStringSamples.node.dropFirst(2) + "@host.com", .lightningAddress),
+    (PaymentStringSamples.node, nil),
+    (PaymentStringSamples.p2pkh, .bitcoinAddress),
+    (PaymentStringSamples.p2wpkh.uppercased(), .bitcoinAddress),
+    (PaymentStringSamples.regtestP2WPKH, .bitcoinAddress),
+    ("\u{FEFF}  " + PaymentStringSamples.testnetP2SH + "\r\n", .bitcoinAddress),
     ("1BvBMSEYstWetqTFn5Au4m4GFg7xJaNV0N", nil),
   ]
 

@@ -1,5 +1,6 @@
 import Bolt11
 import PaymentInput
+import TestSupport
 import Testing
 
 /// No input traps: every truncation of a string of each kind, and a megabyte of each kind's worst
@@ -7,11 +8,13 @@ import Testing
 @Suite struct RobustnessTests {
   static var samples: [String] {
     [
-      "bitcoin:\(Fixture.p2wpkh)?amount=0.0025&label=%E3%83%8A&lightning=\(Fixture.coffee)"
-        + "&lno=\(Fixture.offer)&req-pop=a%3A",
-      "lightning:" + Fixture.offer.prefix(40) + "+ \n" + Fixture.offer.dropFirst(40),
-      Fixture.lnurl, "lnurlp://a.onion/x?y=1", "satoshi@bitcoin.org", Fixture.node + "@[::1]:9735",
-      Fixture.p2pkh, Fixture.coffee,
+      "bitcoin:\(PaymentStringSamples.p2wpkh)?amount=0.0025&label=%E3%83%8A&lightning=\(PaymentStringSamples.coffee)"
+        + "&lno=\(PaymentStringSamples.offer)&req-pop=a%3A",
+      "lightning:" + PaymentStringSamples.offer.prefix(40) + "+ \n"
+        + PaymentStringSamples.offer.dropFirst(40),
+      PaymentStringSamples.lnurl, "lnurlp://a.onion/x?y=1", "satoshi@bitcoin.org",
+      PaymentStringSamples.node + "@[::1]:9735",
+      PaymentStringSamples.p2pkh, PaymentStringSamples.coffee,
     ]
   }
 
@@ -43,7 +46,7 @@ import Testing
       "lnurl1" + String(repeating: "q", count: 1_000_000),
       "lnurlp://a.com/" + String(repeating: "a", count: 1_000_000),
       String(repeating: "a", count: 1_000_000) + "@a.com",
-      Fixture.node + "@" + String(repeating: "a.", count: 500_000),
+      PaymentStringSamples.node + "@" + String(repeating: "a.", count: 500_000),
       "bc1" + String(repeating: "q", count: 1_000_000),
       String(repeating: "+", count: 1_000_000),
       String(repeating: " ", count: 1_000_000) + "x",
