@@ -2,17 +2,18 @@ public import Bolt11
 
 extension JSON {
   /// The verdict of a payer's check, as `bolt11 check --json` prints it:
-  /// `{"ok", "violations": [{"code", "message", "expected", "found"}], "warnings": [],
+  /// `{"ok", "violations": [{"code", "message", "expected", "found"}], "warnings",
   /// "invoice": {decoded}}`; `ok` is true when there is no violation.
   ///
   /// - Parameters:
   ///   - invoice: the checked invoice.
   ///   - violations: what `InvoiceExpectations.check(_:now:)` returned for it.
-  public init(checked invoice: Invoice, violations: [InvoiceViolation]) {
+  ///   - warnings: codes of what was noticed besides (a `bitcoin:` URI's cross-checks).
+  public init(checked invoice: Invoice, violations: [InvoiceViolation], warnings: [String] = []) {
     self = .object([
       ("ok", .bool(violations.isEmpty)),
       ("violations", .array(violations.map(JSON.init))),
-      ("warnings", .array([])),
+      ("warnings", .array(warnings.map(JSON.string))),
       ("invoice", JSON(invoice)),
     ])
   }

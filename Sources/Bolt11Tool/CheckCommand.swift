@@ -31,14 +31,9 @@ enum CheckCommand {
     }
     let violations = expectations.check(invoice, now: now)
     if json {
-      var verdict = JSON(checked: invoice, violations: violations)
-      if let uri, case .object(var members) = verdict,
-        let index = members.firstIndex(where: { $0.0 == "warnings" })
-      {
-        // A URI's cross-checks that failed (its amount, its chain) are the verdict's warnings.
-        members[index].1 = .array(uri.warnings.map { .string($0.code.rawValue) })
-        verdict = .object(members)
-      }
+      // A URI's cross-checks that failed (its amount, its chain) are the verdict's warnings.
+      let warnings = uri?.warnings.map(\.code.rawValue) ?? []
+      let verdict = JSON(checked: invoice, violations: violations, warnings: warnings)
       try environment.stdout.write(verdict.serialized + "\n")
     } else {
       try environment.stdout.write(humanVerdict(violations))
