@@ -8,8 +8,60 @@ extension NodeConformance {
   /// The lifecycle scenarios, after the node-side ones.
   static let lifecycleScenarios = [
     "refused-invoice", "payment", "late-payment", "failed-cancel", "restart",
-    "settled-stays-settled", "paid-after-cancel",
+    "settled-stays-settled", "paid-after-cancel", "ready-after-recovery", "lost-answer",
   ]
+
+  /// N6: after a restart and recovery, a request whose invoice was released reports
+  /// `awaitingWitnesses` until the node re-releases it, then Ready with the same invoice. An
+  /// adapter that answers Ready straight away (from a cache of its own) shows a QR whose
+  /// witnesses the node has not registered again, which cannot be paid while the phone is
+  /// offline.
+  static func readyAfterRecovery(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    let node = harness.client
+    _ = try? await node.prepare(requestID: "a", amount: amount, description: "")
+    guard let before = await pollToReady(node, "a") else { return check(false, "never ready") }
+    await harness.restartProcess()
+    await harness.runRecovery()
+    let first = try? await node.status(requestID: "a")
+    check(
+      first == .awaitingWitnesses,
+      "the first status after recovery is \(first.map { "\($0)" } ?? "an error"), not awaitingWitnesses"
+    )
+    let after = await pollToReady(node, "a")
+    check(after == before, "the re-released request is not ready with the same invoice")
+  }
+
+  /// N4 and the lost answer: a prepare whose answer was lost is reported as `responseLost` (not
+  /// as a refusal or `unavailable`), the request it created is there, and the wallet's retry
+  /// resumes it: one request, and the intent ready.
+  static func lostAnswer(_ factory: Factory, _ check: Check) async {
+    let harness = await factory(true)
+    guard await harness.loseNextPrepareAnswer() else {
+      return check(false, "the harness cannot lose an answer: implement loseNextPrepareAnswer()")
+    }
+    let journal = InMemoryRequestJournal()
+    guard let provider = await wallet(harness, journal: journal) else {
+      return check(false, "no own node id")
+    }
+    do {
+      _ = try await provider.prepare(
+        intentID: IntentID("a"), amount: amount, description: "conformance")
+      check(false, "a lost answer was reported as an answer")
+    } catch let error as OfflineReceiveError {
+      check(
+        error.nodeError?.code == .responseLost,
+        "a lost answer is reported as \(error.nodeError.map { "\($0)" } ?? "\(error)"), not responseLost"
+      )
+      check(error.endsIntent == false, "a lost answer ended the intent")
+    } catch { check(false, "not an offline error: \(error)") }
+    check(await state(journal, "a")?.isLive == true, "the identity was dropped after a lost answer")
+    check(
+      (try? await harness.client.canReceive(amount: amount)) == false,
+      "the request the lost call created is not holding the channel")
+    let retried = await ready(provider, "a", amount: amount)
+    check(retried != nil, "the retry did not resume the request the lost call created")
+  }
 
   /// A cancel of a request that was paid leaves it settled: the node must never turn a payment
   /// into a cancelled request.

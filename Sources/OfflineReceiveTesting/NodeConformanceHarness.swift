@@ -25,6 +25,17 @@ public protocol NodeConformanceHarness: Sendable {
   func expireRequest(_ requestID: String) async
   /// Connects or disconnects the settlement peer.
   func setPeerConnected(_ connected: Bool) async
+  /// Makes the node do the next `prepare` but lose its answer on the way back (a connection
+  /// dropped after the call was sent), so the client sees no answer.
+  ///
+  /// - Returns: whether the harness can; the default cannot, and the `lost-answer` scenario
+  ///   then fails, asking for it.
+  func loseNextPrepareAnswer() async -> Bool
+}
+
+extension NodeConformanceHarness {
+  /// A harness that cannot lose an answer: the `lost-answer` scenario fails, asking for it.
+  public func loseNextPrepareAnswer() async -> Bool { false }
 }
 
 extension SimulatedNode: NodeConformanceHarness {
@@ -34,4 +45,8 @@ extension SimulatedNode: NodeConformanceHarness {
   public func stopNode() { stop() }
   public func settleRequest(_ requestID: String) { settle(requestID: requestID) }
   public func expireRequest(_ requestID: String) { expire(requestID: requestID) }
+  public func loseNextPrepareAnswer() async -> Bool {
+    loseResponses(.prepare)
+    return true
+  }
 }

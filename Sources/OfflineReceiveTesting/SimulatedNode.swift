@@ -43,6 +43,9 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     var invoice: (bolt11: String, expiresAt: UInt64)?
     /// Ready carries the invoice only after it was released in the current process.
     var releasedInThisProcess = false
+    /// Put back at the invoice stage by recovery: the worker re-registers its witnesses on the
+    /// next status call and re-releases it on the one after.
+    var awaitsRerelease = false
   }
 
   /// A new request when 64 are already live fails with *unavailable*.
@@ -110,7 +113,10 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   public func recover() {
     recovered = true
     for (id, var request) in durable {
-      if request.terminal == nil, request.stage == .ready { request.stage = .awaitingWitnesses }
+      if request.terminal == nil, request.stage == .ready {
+        request.stage = .awaitingWitnesses
+        request.awaitsRerelease = true
+      }
       request.releasedInThisProcess = false
       table[id] = request
     }
@@ -191,7 +197,11 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
     await expireByClock()
     // N6: before recovery "status answers *requestNotFound* for everything".
     guard var request = table[requestID] else { throw .requestNotFound }
-    if request.terminal == nil, peerConnected, request.stage < .ready {
+    if request.terminal == nil, request.awaitsRerelease {
+      // N6: "reports *awaitingWitnesses*, and becomes Ready again once the worker re-releases it".
+      request.awaitsRerelease = false
+      store(requestID, request)
+    } else if request.terminal == nil, peerConnected, request.stage < .ready {
       request.stage = Stage(rawValue: request.stage.rawValue + 1)!
       if request.stage == .ready { await release(&request, requestID: requestID) }
       store(requestID, request)
