@@ -118,7 +118,7 @@ actor Recorder {
       try await provider.prepare(
         intentID: IntentID("full"), amount: Millisatoshis(1_000_000), description: "Coffee")
     }
-    #expect(error.code == .journal)
+    #expect(error.code == .journalFull)
     #expect(error.journalError?.code == .full)
     #expect(error.intentID == IntentID("full"))
     #expect(error.endsIntent == false)
@@ -129,9 +129,12 @@ actor Recorder {
 /// Defect 4: a capability re-check that fails says why.
 @Suite struct CapabilityCauseTests {
   @Test(
-    "a node fault during the capability re-check is retryable, names the node error, keeps the intent",
-    arguments: [NodeError.notRunning, .unavailable])
-  func nodeFaultIsRetryable(fault: NodeError) async throws {
+    "a node fault during the capability re-check says which, names the node error, keeps the intent",
+    arguments: [
+      (NodeError.notRunning, OfflineReceiveError.Code.nodeStopped),
+      (.unavailable, .nodeUnavailable),
+    ])
+  func nodeFaultIsRetryable(fault: NodeError, code: OfflineReceiveError.Code) async throws {
     let fixture = LifecycleFixture()
     let flow = await fixture.flow()
     await fixture.node.inject([fault], into: .canReceive)
@@ -140,7 +143,7 @@ actor Recorder {
         amount: Millisatoshis(1_000_000), description: "Coffee",
         channels: LifecycleFixture.channels)
     }
-    #expect(error.code == .retryable)
+    #expect(error.code == code)
     #expect(error.nodeError == fault)
     #expect(error.endsIntent == false)
     #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") }.isEmpty)

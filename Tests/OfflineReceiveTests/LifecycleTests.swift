@@ -248,7 +248,7 @@ struct LifecycleFixture {
     let error = try await #require(throws: OfflineReceiveError.self) {
       try await fixture.prepare("stopping")
     }
-    #expect(error.code == .retryable)
+    #expect(error.code == .nodeStopped)
     #expect(error.intentID == IntentID("stopping"))
     #expect(error.nodeError == .notRunning)
     #expect(error.nodeError?.message == "node is stopping")

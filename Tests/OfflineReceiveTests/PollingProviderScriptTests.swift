@@ -8,10 +8,16 @@ import Testing
   static func code(_ body: () async throws -> PrepareOutcome<AcceptedInvoice>) async
     -> OfflineReceiveError.Code?
   {
+    await error(body)?.code
+  }
+
+  static func error(_ body: () async throws -> PrepareOutcome<AcceptedInvoice>) async
+    -> OfflineReceiveError?
+  {
     do {
       _ = try await body()
       return nil
-    } catch let error as OfflineReceiveError { return error.code } catch { return nil }
+    } catch let error as OfflineReceiveError { return error } catch { return nil }
   }
 
   @Test("P2: an immediately Ready request does not poll")
@@ -40,17 +46,20 @@ import Testing
   }
 
   @Test(
-    "P5 (departs from: every node error is unavailable and forgets, W7): terminal errors end the intent, transient ones keep it",
+    "P5 (departs from: every node error is unavailable and forgets, W7): terminal errors end the intent, transient ones keep it, each cause its own code",
     arguments: [
-      (NodeError.disabled, OfflineReceiveError.Code.unavailable, false),
-      (.ineligible, .unavailable, false), (.requestConflict, .unavailable, false),
-      (.invalidAmount, .unavailable, false), (.unavailable, .retryable, true),
-      (.requestNotFound, .retryable, true), (.notRunning, .retryable, true),
-      (.persistenceFailed, .retryable, true),
+      (NodeError.disabled, OfflineReceiveError.Code.nodeDisabled, false),
+      (.ineligible, .ineligible, false), (.requestConflict, .requestConflict, false),
+      (.invalidAmount, .insufficientLiquidity, false), (.unavailable, .nodeUnavailable, true),
+      (.requestNotFound, .retryable, true), (.notRunning, .nodeStopped, true),
+      (.persistenceFailed, .nodeStorage, true), (.responseLost, .responseLost, true),
     ])
   func p5(error: NodeError, code: OfflineReceiveError.Code, keeps: Bool) async {
     let fixture = ScriptedFixture(prepare: [.failure(error)])
-    #expect(await Self.code { try await fixture.prepare() } == code)
+    let failure = await Self.error { try await fixture.prepare() }
+    #expect(failure?.code == code)
+    #expect(failure?.nodeError == error)
+    #expect(failure?.endsIntent == !keeps)
     #expect(await fixture.state()?.isLive == keeps)
   }
 
@@ -130,11 +139,14 @@ import Testing
       before: nil, answer: .success(.settled(fulfilled: true)), outcome: "offline.settled",
       after: "terminal(settled(fulfilled: true))"),
     Row(
-      before: nil, answer: .failure(.ineligible), outcome: "offline.unavailable",
+      before: nil, answer: .failure(.ineligible), outcome: "offline.ineligible",
       after: "terminal(refused(\"ineligible\"))"),
-    Row(before: nil, answer: .failure(.unavailable), outcome: "offline.retryable", after: "intent"),
     Row(
-      before: nil, answer: .failure(.responseLost), outcome: "offline.retryable", after: "intent"),
+      before: nil, answer: .failure(.unavailable), outcome: "offline.node_unavailable",
+      after: "intent"),
+    Row(
+      before: nil, answer: .failure(.responseLost), outcome: "offline.response_lost",
+      after: "intent"),
     Row(
       before: nil, answer: .success(.ready(bolt11: "x")), outcome: "offline.invalid_invoice",
       after: "terminal(invalidInvoice(\"bech32.no_separator\"))"),

@@ -51,6 +51,10 @@ struct MyHarness: NodeConformanceHarness {
   func settleRequest(_ requestID: String) async { await node.settle(requestID: requestID) }
   func expireRequest(_ requestID: String) async { await node.expire(requestID: requestID) }
   func setPeerConnected(_ connected: Bool) async { await node.setPeerConnected(connected) }
+  func loseNextPrepareAnswer() async -> Bool {
+    await node.loseResponses(.prepare)  // a real harness drops the connection after sending
+    return true
+  }
 }
 
 // A test key (0x01 repeated), never a real one.
@@ -150,7 +154,7 @@ do {
     amount: Millisatoshis(3_000_000), description: "Cake", channels: channels)
   check(false, "a lost answer is reported")
 } catch let error as OfflineReceiveError {
-  check(error.code == .retryable && error.nodeError == .responseLost, "lost: \(error)")
+  check(error.code == .responseLost && error.nodeError == .responseLost, "lost: \(error)")
 }
 let cake = try await flow.requestOfflineInvoice(
   amount: Millisatoshis(3_000_000), description: "Cake", channels: channels)

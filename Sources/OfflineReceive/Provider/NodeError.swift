@@ -64,21 +64,4 @@ public struct NodeError: Error, Hashable, Sendable, CustomStringConvertible {
   public static let invalidAmount = NodeError(.invalidAmount)
   /// The call may or may not have reached the node: its answer was lost on the way back.
   public static let responseLost = NodeError(.responseLost)
-
-  /// How the provider treats this error.
-  package var disposition: Disposition {
-    switch code {
-    case .notRunning, .unavailable, .persistenceFailed, .responseLost: .retryable
-    case .requestNotFound: .ambiguous
-    case .disabled, .ineligible, .requestConflict, .invalidAmount: .terminal
-    }
-  }
-
-  /// Retryable errors keep the identity; terminal ones end it; ambiguous ones keep it and
-  /// re-check.
-  package enum Disposition: Sendable, Hashable {
-    case retryable
-    case terminal
-    case ambiguous
-  }
 }

@@ -21,8 +21,9 @@ public protocol OfflineReceiveProvider: Sendable {
   /// Checks, before a new intent is prepared, that offline receive of `amount` is possible, and
   /// says why not.
   ///
-  /// - Throws: `offline.unavailable` when the provider says no; a node fault as
-  ///   `offline.retryable` with the node's error (the intent is kept).
+  /// - Throws: `offline.unavailable` (or a more precise refusal, such as `offline.ineligible`)
+  ///   when the provider says no; a node fault with its own code and the node's error
+  ///   (`offline.node_stopped`, `offline.node_unavailable`, ...; the intent is kept).
   func checkCapability(amount: Millisatoshis) async throws
   /// Ends the intent and cancels its node request, whatever state it is in.
   ///

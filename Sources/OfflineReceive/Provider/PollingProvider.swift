@@ -43,6 +43,10 @@ public actor PollingProvider {
   /// its epoch closes, after the invoice's expiry.
   public static let defaultEndedRetention: UInt64 = 172_800
   private var cancelObservers: [@Sendable (IntentID) async -> Void] = []
+  /// The request machine of each intent some call is driving now, shared by those calls.
+  private var machines: [IntentID: RequestMachine] = [:]
+  /// How many calls drive each intent's machine now; the machine is dropped at zero.
+  private var drivers: [IntentID: Int] = [:]
 
   /// - Parameters:
   ///   - node: the adapter over the node's offline-receive API.
@@ -90,10 +94,11 @@ public actor PollingProvider {
     return records.contains { $0.scope == scope && $0.state.isLive }
   }
 
-  /// `canReceive(amount:)` that says why not: a node fault (stopped, not recovered, storage, a
-  /// lost answer) is `offline.retryable` with the node's error; the node's refusal
-  /// (`disabled`, `ineligible`, ...) or its "no" is `offline.unavailable`, with its error when
-  /// it gave one.
+  /// `canReceive(amount:)` that says why not, each cause its own code with the node's error
+  /// attached: `offline.node_unavailable` (not recovered yet), `offline.node_stopped`,
+  /// `offline.node_storage`, `offline.response_lost` keep the intent; `offline.node_disabled`
+  /// ends it. The node's "no" is `offline.ineligible`, or `offline.request_in_progress` when one
+  /// of this wallet's own intents holds the channel and new intents do not cancel others.
   public func checkCapability(amount: Millisatoshis) async throws {
     guard amount.rawValue > 0 else {
       throw OfflineReceiveError(.insufficientLiquidity, "\(amount) cannot be received")
@@ -101,19 +106,16 @@ public actor PollingProvider {
     do {
       if try await node.canReceive(amount: amount) { return }
     } catch {
-      switch error.disposition {
-      case .retryable, .ambiguous:
-        throw OfflineReceiveError(.retryable, "node: \(error)", nodeError: error)
-      case .terminal:
-        throw OfflineReceiveError(.unavailable, "node refused: \(error)", nodeError: error)
-      }
+      throw OfflineReceiveError(node: error)
+    }
+    let records = try await journalCall { try await journal.records() }
+    guard let live = records.first(where: { $0.scope == scope && $0.state.isLive }) else {
+      throw OfflineReceiveError(.ineligible, "the node cannot take a request for \(amount) now")
     }
     // While one of this wallet's own intents holds the channel, a new intent cancels it first.
-    guard cancelsOtherIntents,
-      let records = try? await journal.records(),
-      records.contains(where: { $0.scope == scope && $0.state.isLive })
-    else {
-      throw OfflineReceiveError(.unavailable, "the node does not offer \(amount) now")
+    guard cancelsOtherIntents else {
+      throw OfflineReceiveError(
+        .requestInProgress, "intent \(live.intentID) holds the settlement channel; cancel it first")
     }
   }
 
@@ -208,15 +210,10 @@ public actor PollingProvider {
   ///   `cancelling` and the cancel is retried by the next `cancel`, `prepare` or `restore()`.
   @discardableResult
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
-    guard let record = try await journalCall(intentID, { try await journal.record(intentID) })
-    else {
-      return .cancelled
-    }
-    await notifyCancel(intentID)
-    switch record.state {
-    case .terminal(let reason): return reason
-    case .cancelling(let reason): return try await release(record, reason)
-    case .intent, .submitted, .ready: return try await release(record, .cancelled)
+    switch try await drive(intentID, .cancel) {
+    case nil: return .cancelled
+    case .released(let reason)?: return reason
+    case let other?: throw unexpected(other, intentID)
     }
   }
 
@@ -229,15 +226,16 @@ public actor PollingProvider {
   @discardableResult
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
     let records = try await journalCall { try await journal.records() }
-    guard var record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
+    guard let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
     else { return nil }
-    let previous = record.state
-    guard previous != .terminal(.settled(fulfilled: true)) else { return nil }
-    record.state = .terminal(.settled(fulfilled: true))
-    try await journalCall(record.intentID) { try await journal.save(record) }
-    return SettledPayment(
-      intentID: record.intentID, amount: record.amount, description: record.description,
-      previousState: previous)
+    switch try await drive(record.intentID, .paid) {
+    case .paid(let previous)?:
+      return SettledPayment(
+        intentID: record.intentID, amount: record.amount, description: record.description,
+        previousState: previous)
+    case nil, .alreadyPaid?: return nil
+    case let other?: throw unexpected(other, record.intentID)
+    }
   }
 
   /// After a restart, reconciles every unfinished record of this wallet with the node: resumes
@@ -250,12 +248,11 @@ public actor PollingProvider {
     var report = RestoreReport()
     for record in records where record.scope == scope && record.state.isLive {
       do {
-        if case .cancelling(let reason) = record.state {
-          let final = try await release(record, reason)
-          if case .settled(fulfilled: true) = final {
-            report.settled.append(record.intentID)
-          } else {
-            report.ended.append(record.intentID)
+        if case .cancelling = record.state {
+          switch try await drive(record.intentID, .restart) {
+          case .released(.settled(fulfilled: true))?: report.settled.append(record.intentID)
+          case nil, .released?: report.ended.append(record.intentID)
+          case let other?: throw unexpected(other, record.intentID)
           }
           continue
         }
@@ -288,29 +285,11 @@ public actor PollingProvider {
   {
     // The wait runs on the monotonic clock: moving the phone's clock changes nothing.
     let started = await clock.monotonicNow()
-    var record: JournalRecord
-    var isResume: Bool
+    var new: RequestMachine?
     if let stored = try await journalCall(intentID, { try await journal.record(intentID) }) {
       guard stored.scope == scope else {
         throw OfflineReceiveError(
           .scopeMismatch, "the intent belongs to another wallet", intentID: intentID)
-      }
-      record = stored
-      switch stored.state {
-      case .intent, .submitted, .ready:
-        isResume = true
-      case .cancelling(let reason):
-        // Its node request is released; the intent stays ended, with its payment hash.
-        if case .settled(fulfilled: true) = try await release(stored, reason) {
-          throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
-        }
-        throw ended(intentID, reason)
-      case .terminal(.settled(fulfilled: true)):
-        throw OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
-      case .terminal(let reason):
-        // Never moved to a new node request: its invoice may still be paid, and the record
-        // must keep matching that payment.
-        throw ended(intentID, reason)
       }
     } else {
       // Ended records no payment can arrive for go before each new intent: the journal holds
@@ -325,145 +304,143 @@ public actor PollingProvider {
         }
       }
       try await supersedeOthers(than: intentID)
-      record = JournalRecord(
-        intentID: intentID, nodeRequestID: intentID.rawValue, amount: amount,
-        description: description, state: .intent, scope: scope)
-      isResume = false
+      new = RequestMachine(
+        newIntent: intentID, amount: amount, description: description, scope: scope)
     }
-    // The record is written before the node call (write-ahead).
-    try await journalCall(intentID) { try await journal.save(record) }
-
-    var lastStatus: NodeRequestStatus?
-    var status: NodeRequestStatus
-    do {
-      status = try await node.prepare(
-        requestID: record.nodeRequestID, amount: amount, description: description)
-    } catch {
-      throw try await failure(for: error, record: record)
-    }
-    if record.state == .intent {
-      record.state = .submitted
-      try await journalCall(record.intentID) { try await journal.save(record) }
-    }
-    while true {
-      lastStatus = status
-      switch status {
-      case .ready(let bolt11):
-        return try await accept(bolt11, record: record)
-      case .settled(let fulfilled):
-        try await tombstone(record, reason(status))
-        // A settled epoch whose voucher was not fulfilled ended unpaid: the intent is over.
-        throw fulfilled
-          ? OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)
-          : OfflineReceiveError(.unavailable, "the intent settled unpaid", intentID: intentID)
-      case .expired, .failed:
-        try await tombstone(record, reason(status))
-        if isResume {
-          // A resumed request that ended ends its intent; the session prepares a new intent
-          // in the same call.
-          throw ended(intentID, reason(status))
-        }
-        throw OfflineReceiveError(
-          .unavailable, "the node request ended: \(status)", intentID: intentID)
-      case .preparing, .awaitingActivation, .awaitingWitnesses:
-        break
-      }
-      // The deadline is checked before each sleep and is exclusive.
-      guard await clock.monotonicNow() - started < timeout else {
-        return .pending(intentID, lastStatus: lastStatus)
-      }
-      try await clock.sleep(for: pollInterval)
-      do {
-        status = try await node.status(requestID: record.nodeRequestID)
-      } catch {
-        // A blip, or a not-found before the node's recovery, never forgets a live identity.
-        status = lastStatus ?? .preparing
-      }
-    }
-  }
-
-  /// The error a failed node prepare becomes; terminal ones leave a tombstone.
-  private func failure(for error: NodeError, record: JournalRecord) async throws
-    -> OfflineReceiveError
-  {
-    switch error.disposition {
-    case .retryable, .ambiguous:
-      // A lost answer may hide a created request: the retry resumes it by the same id.
-      return OfflineReceiveError(
-        .retryable, "node: \(error)", intentID: record.intentID, nodeError: error)
-    case .terminal:
-      try await tombstone(record, .refused("\(error)"))
-      return OfflineReceiveError(
-        .unavailable, "node refused: \(error)", intentID: record.intentID, nodeError: error)
-    }
-  }
-
-  private func accept(_ bolt11: String, record: JournalRecord) async throws -> PrepareOutcome<
-    AcceptedInvoice
-  > {
-    let policy = ReceivePolicy(
-      scope, amount: record.amount, description: record.description, display: display)
-    switch OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now()) {
-    case .success(let accepted):
+    switch try await drive(intentID, .prepare, new: new, started: started) {
+    case .ready(let accepted)?:
       nodeSignedAt = max(nodeSignedAt, accepted.invoice.createdAt)
-      var ready = record
-      ready.state = .ready
-      ready.paymentHash = accepted.paymentHash
-      ready.expiresAt = accepted.invoice.expiresAt
-      try await journalCall(record.intentID) { try await journal.save(ready) }
-      return .ready(accepted, intentID: record.intentID)
-    case .failure(let rejection):
-      var refused = record
-      // Kept so that a payment of the refused invoice is still matched to its intent.
-      if let invoice = rejection.invoice {
-        refused.paymentHash = invoice.paymentHash
-        refused.expiresAt = invoice.expiresAt
+      return .ready(accepted, intentID: intentID)
+    case .pending(let lastStatus)?:
+      return .pending(intentID, lastStatus: lastStatus)
+    case nil:
+      throw OfflineReceiveError(
+        .retryable, "the intent left the journal during the call", intentID: intentID)
+    case let other?:
+      throw unexpected(other, intentID)
+    }
+  }
+
+  // MARK: - Running the request machine
+
+  /// Feeds `event` to the intent's machine and runs the actions it returns (journal writes,
+  /// node calls, the validator, waits), feeding their results back, until one answers.
+  ///
+  /// The machine is shared by every call on the intent while any runs, so a payment or a
+  /// cancel that lands while a preparation waits for the node is seen by it; it is loaded from
+  /// the journal when no call holds it, or is `new` for a new intent.
+  /// - Returns: the machine's answer, or nil when the journal has no record of the intent.
+  /// - Throws: a failed answer as its error; `offline.journal` when a write was refused (the
+  ///   machine is dropped, so the next call starts from the journal); `CancellationError`.
+  private func drive(
+    _ intentID: IntentID, _ event: RequestMachine.Event, new: RequestMachine? = nil,
+    started: Duration? = nil
+  ) async throws -> RequestMachine.Outcome? {
+    if machines[intentID] == nil {
+      if let new {
+        machines[intentID] = new
+      } else {
+        guard let stored = try await journalCall(intentID, { try await journal.record(intentID) })
+        else { return nil }
+        if machines[intentID] == nil { machines[intentID] = RequestMachine(stored: stored) }
       }
-      var error = OfflineReceiveError(
-        .invalidInvoice, "the node's invoice was refused: \(rejection.message)",
-        intentID: record.intentID, rejection: rejection)
-      do {
-        try await release(refused, .invalidInvoice(rejection.dottedCode))
-      } catch let cancelFailure as OfflineReceiveError where cancelFailure.code == .retryable {
-        // Reported with the refusal; the cancel is retried later.
-        error.nodeError = cancelFailure.nodeError
-        error.message += "; its node request is not cancelled yet: \(cancelFailure.message)"
+    }
+    drivers[intentID, default: 0] += 1
+    defer {
+      drivers[intentID, default: 1] -= 1
+      if drivers[intentID] == 0 {
+        drivers[intentID] = nil
+        machines[intentID] = nil
       }
+    }
+    let releasing = event == .cancel || event == .restart
+    do {
+      var actions = step(intentID, event)
+      while !actions.isEmpty {
+        let action = actions.removeFirst()
+        if case .finish(let outcome) = action {
+          if case .failed(let error) = outcome { throw error }
+          return outcome
+        }
+        actions += try await perform(action, intentID, started: started)
+      }
+      throw OfflineReceiveError(
+        .retryable, "the request machine gave no answer", intentID: intentID)
+    } catch let error as OfflineReceiveError
+      where error.code == .journal
+      || error.code == .journalFull
+    {
+      // What the machine holds was not written: the journal's state stands.
+      machines[intentID] = nil
+      throw error
+    } catch {
+      machines[intentID]?.interrupt(releasing: releasing)
       throw error
     }
   }
 
-  /// Ends `record` for `reason` and cancels its node request: `cancelling` is written first, so
-  /// a cancel cut short by a crash or a failure is retried; `terminal` once the node confirms.
-  ///
-  /// The node's status is checked first: a request the node reports paid is not cancelled but
-  /// recorded as settled, and one that already ended needs no cancel.
-  @discardableResult
-  private func release(_ record: JournalRecord, _ reason: TerminalReason) async throws
-    -> TerminalReason
+  private func step(_ intentID: IntentID, _ event: RequestMachine.Event) -> [RequestMachine.Action]
   {
-    if record.state != .intent,
-      let status = try? await node.status(requestID: record.nodeRequestID), status.isTerminal
-    {
-      let final = status == .settled(fulfilled: true) ? .settled(fulfilled: true) : reason
-      try await tombstone(record, final)
-      return final
+    guard machines[intentID] != nil else {
+      return [
+        .finish(
+          .failed(
+            OfflineReceiveError(
+              .retryable, "the intent changed while the call was in flight", intentID: intentID)))
+      ]
     }
-    var cancelling = record
-    cancelling.state = .cancelling(reason)
-    if cancelling != record {
-      try await journalCall(record.intentID) { try await journal.save(cancelling) }
+    return machines[intentID]!.handle(event)
+  }
+
+  /// Runs one action and returns what the machine answers to its result.
+  private func perform(
+    _ action: RequestMachine.Action, _ intentID: IntentID, started: Duration?
+  ) async throws -> [RequestMachine.Action] {
+    guard let record = machines[intentID]?.record else { return step(intentID, .deadline) }
+    switch action {
+    case .save(let record):
+      try await journalCall(intentID) { try await journal.save(record) }
+      return []
+    case .retireDisplay:
+      await notifyCancel(intentID)
+      return []
+    case .callPrepare:
+      do {
+        let status = try await node.prepare(
+          requestID: record.nodeRequestID, amount: record.amount, description: record.description)
+        return step(intentID, .nodeAnswered(status))
+      } catch {
+        return step(intentID, .prepareFailed(error))
+      }
+    case .pollStatus:
+      // The deadline is checked before each sleep and is exclusive.
+      guard let started, await clock.monotonicNow() - started < timeout else {
+        return step(intentID, .deadline)
+      }
+      try await clock.sleep(for: pollInterval)
+      do {
+        return step(intentID, .nodeAnswered(try await node.status(requestID: record.nodeRequestID)))
+      } catch {
+        return step(intentID, .statusFailed(error))
+      }
+    case .validate(let bolt11):
+      let policy = ReceivePolicy(
+        scope, amount: record.amount, description: record.description, display: display)
+      let verdict = OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now())
+      return step(intentID, .validated(verdict))
+    case .checkStatus:
+      let status = try? await node.status(requestID: record.nodeRequestID)
+      return step(intentID, .releaseStatus(status))
+    case .callCancel:
+      do {
+        try await node.cancel(requestID: record.nodeRequestID)
+        return step(intentID, .cancelAnswered(nil))
+      } catch {
+        return step(intentID, .cancelAnswered(error))
+      }
+    case .finish:
+      return [action]
     }
-    do {
-      try await node.cancel(requestID: record.nodeRequestID)
-    } catch .requestNotFound {
-      // Already gone on the node.
-    } catch {
-      throw OfflineReceiveError(
-        .retryable, "cancel failed: \(error)", intentID: record.intentID, nodeError: error)
-    }
-    try await tombstone(record, reason)
-    return reason
   }
 
   private func supersedeOthers(than intentID: IntentID) async throws {
@@ -476,48 +453,27 @@ public actor PollingProvider {
         .requestInProgress, "intent \(others[0].intentID) is still live; cancel it first",
         intentID: intentID)
     }
-    for other in others {
-      await notifyCancel(other.intentID)
-      if case .cancelling(let reason) = other.state {
-        try await release(other, reason)
-      } else {
-        try await release(other, .cancelled)
-      }
-    }
+    for other in others { _ = try await drive(other.intentID, .cancel) }
   }
 
   private func notifyCancel(_ intentID: IntentID) async {
     for observer in cancelObservers { await observer(intentID) }
   }
 
-  private func ended(_ intentID: IntentID, _ reason: TerminalReason) -> OfflineReceiveError {
-    OfflineReceiveError(
-      .intentEnded, "the intent ended (\(reason)); prepare a new intent", intentID: intentID)
+  /// An answer the machine does not give to this event.
+  private func unexpected(_ outcome: RequestMachine.Outcome, _ intentID: IntentID)
+    -> OfflineReceiveError
+  {
+    OfflineReceiveError(.retryable, "unexpected answer \(outcome)", intentID: intentID)
   }
 
-  private func tombstone(_ record: JournalRecord, _ reason: TerminalReason) async throws {
-    var finished = record
-    finished.state = .terminal(reason)
-    try await journalCall(record.intentID) { try await journal.save(finished) }
-  }
-
-  private func reason(_ status: NodeRequestStatus) -> TerminalReason {
-    switch status {
-    case .expired: .expired
-    case .settled(let fulfilled): .settled(fulfilled: fulfilled)
-    case .failed(let text) where text == "cancelled": .cancelled
-    case .failed(let text): .failed(text)
-    default: .failed("\(status)")
-    }
-  }
-
-  /// Runs a journal call, reporting its refusal as `offline.journal` with the journal's error
-  /// attached (and the intent, when the call concerns one).
+  /// Runs a journal call, reporting its refusal as `offline.journal` (`offline.journal_full`)
+  /// with the journal's error attached (and the intent, when the call concerns one).
   private func journalCall<Value>(
     _ intentID: IntentID? = nil, _ body: () async throws -> Value
   ) async throws -> Value {
     do { return try await body() } catch let error as JournalError {
-      throw OfflineReceiveError(.journal, "\(error)", intentID: intentID, journalError: error)
+      throw OfflineReceiveError(journal: error, intentID: intentID)
     }
   }
 }

@@ -22,6 +22,25 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     /// moved to a new node request, so that a late payment of the invoice it showed is still
     /// recorded. Prepare again under a new intent id.
     case intentEnded = "offline.intent_ended"
+    /// The node cannot take a request now: its start-up recovery has not run yet, or it holds
+    /// as many live requests as it allows. The intent is kept; try again later.
+    case nodeUnavailable = "offline.node_unavailable"
+    /// The node is not running. The intent is kept; try again once it runs.
+    case nodeStopped = "offline.node_stopped"
+    /// The node could not store the request. The intent is kept; try again.
+    case nodeStorage = "offline.node_storage"
+    /// The node's answer was lost: the request may or may not exist. The intent is kept, and
+    /// trying again resumes the same node request.
+    case responseLost = "offline.response_lost"
+    /// Offline receive was not configured when the node was built.
+    case nodeDisabled = "offline.node_disabled"
+    /// No settlement channel can take this request: too little inbound capacity, or the channel
+    /// holds another request or an epoch that has not finished.
+    case ineligible = "offline.ineligible"
+    /// The node knows the intent's request id with another amount or description.
+    case requestConflict = "offline.request_conflict"
+    /// The journal holds as many live intents as it may; finish or cancel one first.
+    case journalFull = "offline.journal_full"
   }
 
   /// What went wrong: the stable code callers branch on.
@@ -61,14 +80,44 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   }
 
   /// Whether the intent this error concerns is finished, so that resuming it is pointless and a
-  /// new attempt needs a fresh eligibility check. Retryable faults, journal
-  /// refusals and a request in progress keep the intent.
+  /// new attempt needs a fresh eligibility check. Node faults that pass (not recovered,
+  /// stopped, storage, a lost answer), journal refusals and a request in progress keep the
+  /// intent: trying again resumes it.
   public var endsIntent: Bool {
     switch code {
     case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch,
-      .intentEnded:
+      .intentEnded, .nodeDisabled, .ineligible, .requestConflict:
       true
-    case .retryable, .journal, .requestInProgress: false
+    case .retryable, .journal, .journalFull, .requestInProgress, .nodeUnavailable, .nodeStopped,
+      .nodeStorage, .responseLost:
+      false
     }
+  }
+
+  /// The error a node's refusal or fault becomes, with the node's error attached: each cause
+  /// its own code.
+  public init(node error: NodeError, intentID: IntentID? = nil) {
+    let code: Code =
+      switch error.code {
+      case .unavailable: .nodeUnavailable
+      case .notRunning: .nodeStopped
+      case .persistenceFailed: .nodeStorage
+      case .responseLost: .responseLost
+      case .disabled: .nodeDisabled
+      case .ineligible: .ineligible
+      case .requestConflict: .requestConflict
+      case .invalidAmount: .insufficientLiquidity
+      // Before the node's recovery an id it holds may be reported unknown: not an answer.
+      case .requestNotFound: .retryable
+      }
+    self.init(code, "node: \(error)", intentID: intentID, nodeError: error)
+  }
+
+  /// The error a journal's refusal becomes, with the journal's error attached:
+  /// `offline.journal_full` for `journal.full`, `offline.journal` for every other.
+  public init(journal error: JournalError, intentID: IntentID? = nil) {
+    self.init(
+      error.code == .full ? .journalFull : .journal, "\(error)", intentID: intentID,
+      journalError: error)
   }
 }

@@ -121,7 +121,8 @@ public actor ReceiveFlow {
   ///   - isNodeRunning: whether the node is running.
   /// - Returns: ready (and displayed) or pending.
   /// - Throws: `offline.insufficient_liquidity`, `offline.unavailable` (and the gate's
-  ///   refusals), `offline.retryable`, and the session's errors.
+  ///   refusals), the provider's errors (one code per cause; `endsIntent` tells whether trying
+  ///   again resumes the intent), and the session's errors.
   public func requestOfflineInvoice(
     amount: Millisatoshis?, description: String, channels: [ChannelSummary]?,
     isNodeRunning: Bool = true
