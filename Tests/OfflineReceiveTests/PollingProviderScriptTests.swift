@@ -111,59 +111,49 @@ import Testing
   struct Row: CustomTestStringConvertible, Sendable {
     var before: RequestState?
     var answer: Result<NodeRequestStatus, NodeError>
-    var outcome: String
-    var after: String
+    /// The call's error, or nil when it answered Ready.
+    var outcome: OfflineReceiveError.Code?
+    var after: RequestState
     var testDescription: String {
-      "\(before.map { "\($0)" } ?? "none") × \(answer) → \(outcome), \(after)"
-    }
-  }
-
-  static func kind(_ state: RequestState?) -> String {
-    switch state {
-    case nil: "none"
-    case .intent?: "intent"
-    case .submitted?: "submitted"
-    case .ready?: "ready"
-    case .cancelling(let reason)?: "cancelling(\(reason))"
-    case .terminal(let reason)?: "terminal(\(reason))"
+      "\(before.map { "\($0)" } ?? "none") × \(answer) → \(outcome?.rawValue ?? "ready"), \(after)"
     }
   }
 
   static let coffee = ScriptedFixture.coffee
   static let rows: [Row] = [
-    Row(before: nil, answer: .success(.ready(bolt11: coffee)), outcome: "ready", after: "ready"),
+    Row(before: nil, answer: .success(.ready(bolt11: coffee)), outcome: nil, after: .ready),
     Row(
-      before: nil, answer: .success(.expired), outcome: "offline.unavailable",
-      after: "terminal(expired)"),
+      before: nil, answer: .success(.expired), outcome: .unavailable,
+      after: .terminal(.expired)),
     Row(
-      before: nil, answer: .success(.settled(fulfilled: true)), outcome: "offline.settled",
-      after: "terminal(settled(fulfilled: true))"),
+      before: nil, answer: .success(.settled(fulfilled: true)), outcome: .settled,
+      after: .terminal(.settled(fulfilled: true))),
     Row(
-      before: nil, answer: .failure(.ineligible), outcome: "offline.ineligible",
-      after: "terminal(refused(\"ineligible\"))"),
+      before: nil, answer: .failure(.ineligible), outcome: .ineligible,
+      after: .terminal(.refused("ineligible"))),
     Row(
-      before: nil, answer: .failure(.unavailable), outcome: "offline.node_unavailable",
-      after: "intent"),
+      before: nil, answer: .failure(.unavailable), outcome: .nodeUnavailable,
+      after: .intent),
     Row(
-      before: nil, answer: .failure(.responseLost), outcome: "offline.response_lost",
-      after: "intent"),
+      before: nil, answer: .failure(.responseLost), outcome: .responseLost,
+      after: .intent),
     Row(
-      before: nil, answer: .success(.ready(bolt11: "x")), outcome: "offline.invalid_invoice",
-      after: "terminal(invalidInvoice(\"bech32.no_separator\"))"),
+      before: nil, answer: .success(.ready(bolt11: "x")), outcome: .invalidInvoice,
+      after: .terminal(.invalidInvoice("bech32.no_separator"))),
     Row(
-      before: .submitted, answer: .success(.ready(bolt11: coffee)), outcome: "ready", after: "ready"
+      before: .submitted, answer: .success(.ready(bolt11: coffee)), outcome: nil, after: .ready
     ),
     Row(
-      before: .submitted, answer: .failure(.requestNotFound), outcome: "offline.retryable",
-      after: "submitted"),
+      before: .submitted, answer: .failure(.requestNotFound), outcome: .retryable,
+      after: .submitted),
     // W2, second pass: a resumed request that ended ends its intent, which keeps its node
     // request (the session prepares a new intent in the same call), never moved to a new one.
     Row(
-      before: .submitted, answer: .success(.expired), outcome: "offline.intent_ended",
-      after: "terminal(expired)"),
+      before: .submitted, answer: .success(.expired), outcome: .intentEnded,
+      after: .terminal(.expired)),
     Row(
       before: .terminal(.expired), answer: .success(.ready(bolt11: coffee)),
-      outcome: "offline.intent_ended", after: "terminal(expired)"),
+      outcome: .intentEnded, after: .terminal(.expired)),
   ]
 
   @Test("transition table: journal state × node answer → action, next state", arguments: rows)
@@ -180,14 +170,16 @@ import Testing
     // After the scripted answer, a second prepare would be ready at once: no row may reach it.
     let fixture = ScriptedFixture(
       prepare: [row.answer, .success(.ready(bolt11: Self.coffee))], records: records)
-    let outcome: String
+    var outcome: OfflineReceiveError.Code?
     do {
-      let result = try await fixture.prepare()
-      if case .ready = result { outcome = "ready" } else { outcome = "pending" }
+      guard case .ready = try await fixture.prepare() else {
+        Issue.record("pending")
+        return
+      }
     } catch let error as OfflineReceiveError {
-      outcome = error.code.rawValue
-    } catch { outcome = "\(error)" }
+      outcome = error.code
+    } catch { Issue.record("not an offline error: \(error)") }
     #expect(outcome == row.outcome)
-    #expect(Self.kind(await fixture.state()) == row.after)
+    #expect(await fixture.state() == row.after)
   }
 }
