@@ -3,6 +3,12 @@ import Bolt11
 /// Turns the node's request state machine into one awaited result, with the journal as the only
 /// memory of identity.
 ///
+/// Each intent's lifecycle is one `RequestMachine` value: every event (prepare, the node's
+/// answer, the validator's verdict, cancel, payment, deadline, restart) returns the actions to
+/// run, and this actor runs them (journal writes, node calls, waits). Every call on one intent
+/// shares its machine while any runs, so a payment or a cancel that lands while a preparation
+/// waits for the node is never overwritten by it.
+///
 /// - Identity is the caller's intent id, never a lookup by amount and description.
 /// - An ended intent is never moved to a new node request: preparing it again answers
 ///   `offline.intent_ended` (the session then prepares a new intent in the same call), so its
