@@ -48,3 +48,67 @@ actor HookedClock: WallClock {
     #expect(await fixture.state("a") == .terminal(.settled(fulfilled: true)))
   }
 }
+
+/// An in-memory journal whose next save can be made to fail, as a full disk would.
+actor FailingJournal: RequestJournal {
+  private var contents = JournalContents(capacity: 16)
+  private var failNext = false
+
+  func failNextSave() { failNext = true }
+  func records() -> [JournalRecord] { contents.records }
+  func record(_ intentID: IntentID) -> JournalRecord? { contents.record(intentID) }
+  func save(_ record: JournalRecord) throws(JournalError) {
+    if failNext {
+      failNext = false
+      throw JournalError(.io, "no space left on device")
+    }
+    try contents.save(record)
+  }
+  func remove(_ intentID: IntentID) { contents.remove(intentID) }
+  func removeAll(scope: WalletScope) { contents.removeAll(scope: scope) }
+  func pruneTerminal() { contents.pruneTerminal() }
+  func pruneEnded(asOf now: UInt64, margin: UInt64) {
+    contents.pruneEnded(asOf: now, margin: margin)
+  }
+}
+
+extension InFlightTests {
+  @Test("a cancel whose write fails while a prepare waits: both fail, the intent resumes intact")
+  func failedWriteDuringPrepare() async throws {
+    let fixture = LifecycleFixture()
+    let journal = FailingJournal()
+    let clock = HookedClock(base: fixture.phoneClock)
+    let provider = PollingProvider(
+      node: fixture.node, journal: journal, scope: ProviderFixture.scope, clock: clock)
+    let cancel = Box<OfflineReceiveError.Code>()
+    await clock.setHook {
+      await journal.failNextSave()
+      do { try await provider.cancel(intentID: IntentID("a")) } catch let error
+        as OfflineReceiveError
+      { await cancel.set(error.code) } catch {}
+    }
+    let first = await #expect(throws: OfflineReceiveError.self) {
+      try await provider.prepare(
+        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
+    }
+    #expect(await cancel.value == .journal)
+    // The machine whose write failed is dropped: the waiting prepare does not carry on with it.
+    #expect(first?.code == .retryable)
+    #expect(first?.endsIntent == false)
+    #expect(await journal.record(IntentID("a"))?.state == .submitted)
+    guard
+      case .ready = try await provider.prepare(
+        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
+    else {
+      Issue.record("the intent did not resume")
+      return
+    }
+    #expect(await fixture.node.liveRequestCount == 1)
+  }
+}
+
+/// A value set from inside a hook.
+actor Box<Value: Sendable> {
+  var value: Value?
+  func set(_ value: Value) { self.value = value }
+}

@@ -1,17 +1,16 @@
 import Bolt11
+import OfflineReceive
 import OfflineReceiveFixtures
 import TestSupport
 import Testing
-
-@testable import OfflineReceive
 
 /// The request machine event by event: typed states and actions, no clock, node or journal.
 @Suite struct RequestMachineTests {
   typealias Machine = RequestMachine
   static let intent = IntentID("coffee")
   static let policy = ReceivePolicy(
-    ProviderFixture.scope, amount: Millisatoshis(1_000_000), description: "Coffee",
-    display: DisplayPolicy())
+    amount: Millisatoshis(1_000_000), nodeID: ProviderFixture.scope.nodeID,
+    network: ProviderFixture.scope.network, description: "Coffee")
   static let coffee = TestInvoices.make(hashByte: 0x11)
   static let accepted = try! OfflineInvoiceValidator.validate(
     coffee.string, policy: policy, now: TestInvoices.now

@@ -50,9 +50,16 @@ public actor PollingProvider {
   public static let defaultEndedRetention: UInt64 = 172_800
   private var cancelObservers: [@Sendable (IntentID) async -> Void] = []
   /// The request machine of each intent some call is driving now, shared by those calls.
-  private var machines: [IntentID: RequestMachine] = [:]
-  /// How many calls drive each intent's machine now; the machine is dropped at zero.
-  private var drivers: [IntentID: Int] = [:]
+  private struct HeldMachine {
+    var machine: RequestMachine
+    /// Which loading of the intent this is: a call on a machine dropped meanwhile (a journal
+    /// write failed) never feeds the next one.
+    var generation: UInt64
+    /// How many calls drive it now; it is dropped at zero.
+    var drivers = 0
+  }
+  private var machines: [IntentID: HeldMachine] = [:]
+  private var nextGeneration: UInt64 = 0
 
   /// - Parameters:
   ///   - node: the adapter over the node's offline-receive API.
@@ -343,51 +350,71 @@ public actor PollingProvider {
     started: Duration? = nil
   ) async throws -> RequestMachine.Outcome? {
     if machines[intentID] == nil {
-      if let new {
-        machines[intentID] = new
-      } else {
+      var machine = new
+      if machine == nil {
         guard let stored = try await journalCall(intentID, { try await journal.record(intentID) })
         else { return nil }
-        if machines[intentID] == nil { machines[intentID] = RequestMachine(stored: stored) }
+        machine = RequestMachine(stored: stored)
+      }
+      if machines[intentID] == nil, let machine {
+        nextGeneration += 1
+        machines[intentID] = HeldMachine(machine: machine, generation: nextGeneration)
       }
     }
-    drivers[intentID, default: 0] += 1
+    guard let generation = machines[intentID]?.generation else { return nil }
+    machines[intentID]?.drivers += 1
     defer {
-      drivers[intentID, default: 1] -= 1
-      if drivers[intentID] == 0 {
-        drivers[intentID] = nil
-        machines[intentID] = nil
+      if machines[intentID]?.generation == generation {
+        machines[intentID]?.drivers -= 1
+        if machines[intentID]?.drivers == 0 { machines[intentID] = nil }
       }
     }
-    let releasing = event == .cancel || event == .restart
+    let outcome: RequestMachine.Outcome
     do {
-      var actions = step(intentID, event)
-      while !actions.isEmpty {
-        let action = actions.removeFirst()
-        if case .finish(let outcome) = action {
-          if case .failed(let error) = outcome { throw error }
-          return outcome
-        }
-        actions += try await perform(action, intentID, started: started)
-      }
-      throw OfflineReceiveError(
-        .retryable, "the request machine gave no answer", intentID: intentID)
+      outcome = try await run(intentID, generation, event, started: started)
     } catch let error as OfflineReceiveError
       where error.code == .journal
       || error.code == .journalFull
     {
-      // What the machine holds was not written: the journal's state stands.
-      machines[intentID] = nil
+      // What the machine holds was not written: the journal's state stands, and the next call
+      // starts from it (calls still on this machine find it gone).
+      if machines[intentID]?.generation == generation { machines[intentID] = nil }
       throw error
     } catch {
-      machines[intentID]?.interrupt(releasing: releasing)
+      // Cancelled mid-way: the phase this call drove is over.
+      if machines[intentID]?.generation == generation {
+        machines[intentID]?.machine.interrupt(releasing: event == .cancel || event == .restart)
+      }
       throw error
     }
+    if case .failed(let error) = outcome { throw error }
+    return outcome
   }
 
-  private func step(_ intentID: IntentID, _ event: RequestMachine.Event) -> [RequestMachine.Action]
+  /// Feeds `event`, runs the actions, feeds their results back, until the machine answers.
+  private func run(
+    _ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event,
+    started: Duration?
+  ) async throws -> RequestMachine.Outcome {
+    var actions = step(intentID, generation, event)
+    while !actions.isEmpty {
+      let action = actions.removeFirst()
+      if case .finish(let outcome) = action { return outcome }
+      guard let held = machines[intentID], held.generation == generation else { break }
+      let record = held.machine.record
+      actions += try await perform(action, record, generation, started: started)
+    }
+    return .failed(
+      OfflineReceiveError(
+        .retryable, "the intent changed while the call was in flight", intentID: intentID))
+  }
+
+  /// Applies `event` to the machine of `generation`; a machine dropped or replaced meanwhile
+  /// answers that the intent changed.
+  private func step(_ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event)
+    -> [RequestMachine.Action]
   {
-    guard machines[intentID] != nil else {
+    guard machines[intentID]?.generation == generation else {
       return [
         .finish(
           .failed(
@@ -395,17 +422,22 @@ public actor PollingProvider {
               .retryable, "the intent changed while the call was in flight", intentID: intentID)))
       ]
     }
-    return machines[intentID]!.handle(event)
+    return machines[intentID]?.machine.handle(event) ?? []
   }
 
-  /// Runs one action and returns what the machine answers to its result.
+  /// Runs one action on `record` (the machine's, as it stands) and returns what the machine
+  /// answers to its result.
   private func perform(
-    _ action: RequestMachine.Action, _ intentID: IntentID, started: Duration?
+    _ action: RequestMachine.Action, _ record: JournalRecord, _ generation: UInt64,
+    started: Duration?
   ) async throws -> [RequestMachine.Action] {
-    guard let record = machines[intentID]?.record else { return step(intentID, .deadline) }
+    let intentID = record.intentID
+    func step(_ event: RequestMachine.Event) -> [RequestMachine.Action] {
+      self.step(intentID, generation, event)
+    }
     switch action {
-    case .save(let record):
-      try await journalCall(intentID) { try await journal.save(record) }
+    case .save(let written):
+      try await journalCall(intentID) { try await journal.save(written) }
       return []
     case .retireDisplay:
       await notifyCancel(intentID)
@@ -414,35 +446,35 @@ public actor PollingProvider {
       do {
         let status = try await node.prepare(
           requestID: record.nodeRequestID, amount: record.amount, description: record.description)
-        return step(intentID, .nodeAnswered(status))
+        return step(.nodeAnswered(status))
       } catch {
-        return step(intentID, .prepareFailed(error))
+        return step(.prepareFailed(error))
       }
     case .pollStatus:
       // The deadline is checked before each sleep and is exclusive.
       guard let started, await clock.monotonicNow() - started < timeout else {
-        return step(intentID, .deadline)
+        return step(.deadline)
       }
       try await clock.sleep(for: pollInterval)
       do {
-        return step(intentID, .nodeAnswered(try await node.status(requestID: record.nodeRequestID)))
+        return step(.nodeAnswered(try await node.status(requestID: record.nodeRequestID)))
       } catch {
-        return step(intentID, .statusFailed(error))
+        return step(.statusFailed(error))
       }
     case .validate(let bolt11):
       let policy = ReceivePolicy(
         scope, amount: record.amount, description: record.description, display: display)
       let verdict = OfflineInvoiceValidator.validate(bolt11, policy: policy, now: await clock.now())
-      return step(intentID, .validated(verdict))
+      return step(.validated(verdict))
     case .checkStatus:
       let status = try? await node.status(requestID: record.nodeRequestID)
-      return step(intentID, .releaseStatus(status))
+      return step(.releaseStatus(status))
     case .callCancel:
       do {
         try await node.cancel(requestID: record.nodeRequestID)
-        return step(intentID, .cancelAnswered(nil))
+        return step(.cancelAnswered(nil))
       } catch {
-        return step(intentID, .cancelAnswered(error))
+        return step(.cancelAnswered(error))
       }
     case .finish:
       return [action]
