@@ -112,3 +112,30 @@ actor Box<Value: Sendable> {
   var value: Value?
   func set(_ value: Value) { self.value = value }
 }
+
+extension InFlightTests {
+  @Test("a cancel while the session's preparation waits: offline.cancelled, no new intent")
+  func cancelDuringSessionPreparation() async throws {
+    let fixture = LifecycleFixture()
+    let clock = HookedClock(base: fixture.phoneClock)
+    let provider = PollingProvider(
+      node: fixture.node, journal: fixture.journal, scope: ProviderFixture.scope, clock: clock)
+    let session = OfflineReceiveSession(
+      provider: provider, scope: ProviderFixture.scope, clock: fixture.phoneClock)
+    // No flow observes this provider: the cancel reaches the waiting call through the intent.
+    await clock.setHook {
+      let intents = await fixture.journal.records().map(\.intentID)
+      for intent in intents { _ = try? await provider.cancel(intentID: intent) }
+    }
+    let error = await #expect(throws: OfflineReceiveError.self) {
+      try await session.prepareInvoice(
+        EligibilitySnapshot(amount: .sats(3000), inboundCapacity: .sats(5000)),
+        description: "Coffee")
+    }
+    #expect(error?.code == .cancelled)
+    #expect(error?.endsIntent == true)
+    // The session did not prepare the request again under a new intent.
+    #expect(await fixture.node.calls.filter { $0.hasPrefix("prepare") }.count == 1)
+    #expect(await fixture.node.liveRequestCount == 0)
+  }
+}

@@ -241,7 +241,8 @@ import Testing
     _ = machine.handle(.cancel)
     let late = machine.handle(.nodeAnswered(.ready(bolt11: Self.coffee.string)))
     #expect(late == [.finish(.failed(late.failure!))])
-    #expect(Self.code(late) == .intentEnded)
+    // Cancelled, not "ended": the session must not prepare it again under a new intent.
+    #expect(Self.code(late) == .cancelled)
     #expect(machine.record.state == .submitted)
   }
 

@@ -389,10 +389,10 @@ package struct RequestMachine: Sendable, Equatable {
         .finish(.failed(OfflineReceiveError(.settled, "the intent was paid", intentID: intentID)))
       ]
     }
-    if case .releasing(let reason, _) = phase { return [.finish(.failed(ended(reason)))] }
+    if case .releasing(let reason, _) = phase { return [.finish(.failed(overtaken(reason)))] }
     switch record.state {
     case .terminal(let reason), .cancelling(let reason):
-      return [.finish(.failed(ended(reason)))]
+      return [.finish(.failed(overtaken(reason)))]
     case .intent, .submitted, .ready:
       return [
         .finish(
@@ -401,6 +401,14 @@ package struct RequestMachine: Sendable, Equatable {
               .retryable, "the intent changed while the call was in flight", intentID: intentID)))
       ]
     }
+  }
+
+  /// Why a call's attempt was overtaken by the intent's end: a cancel (the wallet's, or a new
+  /// intent superseding it) is `offline.cancelled`, so that nothing prepares it again.
+  private func overtaken(_ reason: TerminalReason) -> OfflineReceiveError {
+    guard reason == .cancelled else { return ended(reason) }
+    return OfflineReceiveError(
+      .cancelled, "the intent was cancelled while this call waited", intentID: intentID)
   }
 
   private func ended(_ reason: TerminalReason) -> OfflineReceiveError {

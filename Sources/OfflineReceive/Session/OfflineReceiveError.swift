@@ -41,6 +41,9 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     case requestConflict = "offline.request_conflict"
     /// The journal holds as many live intents as it may; finish or cancel one first.
     case journalFull = "offline.journal_full"
+    /// The intent was cancelled (by the wallet, or superseded by a new intent) while this call
+    /// waited for it; it is not prepared again.
+    case cancelled = "offline.cancelled"
   }
 
   /// What went wrong: the stable code callers branch on.
@@ -86,7 +89,7 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   public var endsIntent: Bool {
     switch code {
     case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch,
-      .intentEnded, .nodeDisabled, .ineligible, .requestConflict:
+      .intentEnded, .nodeDisabled, .ineligible, .requestConflict, .cancelled:
       true
     case .retryable, .journal, .journalFull, .requestInProgress, .nodeUnavailable, .nodeStopped,
       .nodeStorage, .responseLost:
