@@ -10,6 +10,11 @@ public import Secp256k1
 /// preparing). Invoices come from the `makeInvoice` closure, so tests sign them with a test key.
 /// Time comes from the injected clock: a ready request whose invoice has expired reports
 /// `expired`.
+///
+/// It is both the client (`NodeOfflineReceiveClient`) and its own conformance harness
+/// (`NodeConformanceHarness`, whose levers `stopNode()`, `restartProcess()`, ... call `stop()`,
+/// `restart()`, ...), so a test can hand it to a `PollingProvider` directly; an adapter's own
+/// harness wraps its binding instead, as the adapter article shows.
 public actor SimulatedNode: NodeOfflineReceiveClient {
   /// Makes the invoice for a request: (request id, amount, description, created at).
   public typealias InvoiceMaker =
@@ -102,7 +107,10 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   public func setInbound(_ amount: Millisatoshis?) { inbound = amount }
   /// Stops the node.
   public func stop() { running = false }
-  /// A process restart: the in-memory table is lost, durable requests wait for recovery.
+  /// Starts a stopped node again, in the same process: its table is kept.
+  public func start() { running = true }
+  /// A process restart: the in-memory table is lost, durable requests wait for recovery. The
+  /// node runs afterwards, whether or not it was stopped.
   public func restart() {
     running = true
     recovered = false

@@ -78,7 +78,9 @@ import Testing
     guard let (_, intent) = try await Self.showCoffee(flow) else { return }
     await fixture.node.inject([.notRunning], into: .cancel)
     let error = try await #require(throws: OfflineReceiveError.self) { try await flow.cancel() }
-    #expect(error.code == .retryable)
+    // The intent is over for the wallet: nothing to do again, the provider retries the node.
+    #expect(error.code == .cancelPending)
+    #expect(error.endsIntent)
     #expect(error.nodeError == .notRunning)
     #expect(await flow.display.visible == .empty)
     #expect(await fixture.journal.record(intent)?.state == .cancelling(.cancelled))
@@ -156,5 +158,50 @@ actor Recorder {
       Issue.record("not ready after the fault")
       return
     }
+  }
+}
+
+/// What the outside wallet trial found after the second pass.
+@Suite struct WalletTrialTests {
+  @Test("a new amount takes the QR off: no intent is reported as displayed")
+  func newAmountClearsDisplayedIntent() async throws {
+    let fixture = LifecycleFixture()
+    let flow = await CancelTests.wiredFlow(fixture)
+    guard try await CancelTests.showCoffee(flow) != nil else { return }
+    await fixture.node.stop()
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await flow.requestOfflineInvoice(
+        amount: Millisatoshis(2_000_000), description: "Tea", channels: LifecycleFixture.channels)
+    }
+    #expect(error.code == .nodeStopped)
+    #expect(await flow.display.visible == .empty)
+    #expect(await flow.displayedIntent == nil)
+  }
+
+  @Test(
+    "a snapshot without liquidity says why: stopped node, no Lightning, no amount, capacity",
+    arguments: [
+      (1000, 5000 as UInt64?, false, true, OfflineReceiveError.Code.nodeStopped, false),
+      (1000, 5000, true, false, .unavailable, true),
+      (0, 5000, true, true, .insufficientLiquidity, true),
+      (6000, 5000, true, true, .insufficientLiquidity, true),
+      (1000, nil, true, true, .insufficientLiquidity, true),
+    ])
+  func whyNoLiquidity(
+    sats: UInt64, capacity: UInt64?, running: Bool, lightning: Bool,
+    code: OfflineReceiveError.Code, ends: Bool
+  ) async throws {
+    let fixture = LifecycleFixture()
+    let session = OfflineReceiveSession(
+      provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.phoneClock)
+    let snapshot = EligibilitySnapshot(
+      amount: .sats(sats), inboundCapacity: capacity.map { .sats($0) }, isNodeRunning: running,
+      supportsLightning: lightning)
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await session.prepareInvoice(snapshot, description: "Coffee")
+    }
+    #expect(error.code == code)
+    #expect(error.endsIntent == ends)
+    #expect(await fixture.node.calls.isEmpty)
   }
 }

@@ -195,7 +195,7 @@ import Testing
     var machine = Self.stored(.ready, hash: Self.coffee.paymentHash)
     _ = machine.handle(.cancel)
     _ = machine.handle(.releaseStatus(nil))
-    #expect(Self.code(machine.handle(.cancelAnswered(.notRunning))) == .retryable)
+    #expect(Self.code(machine.handle(.cancelAnswered(.notRunning))) == .cancelPending)
     #expect(machine.record.state == .cancelling(.cancelled))
     #expect(machine.phase == .idle)
     #expect(machine.handle(.restart) == [.checkStatus])
@@ -320,5 +320,23 @@ extension [RequestMachine.Action] {
   /// The error of a failed finish.
   fileprivate var failure: OfflineReceiveError? {
     if case .finish(.failed(let error))? = last { error } else { nil }
+  }
+}
+
+extension RequestMachineTests {
+  @Test(
+    "a cancel the node cannot take: the wallet's cancel is pending, a prepare finds it ended, a refusal says so",
+    arguments: [
+      (RequestMachine.Event.cancel, OfflineReceiveError.Code.cancelPending),
+      (.prepare, .intentEnded),
+    ])
+  func unreachableNode(event: RequestMachine.Event, code: OfflineReceiveError.Code) {
+    var machine = Self.stored(
+      event == .prepare ? .cancelling(.cancelled) : .ready, hash: Self.coffee.paymentHash)
+    _ = machine.handle(event)
+    _ = machine.handle(.releaseStatus(nil))
+    let failed = machine.handle(.cancelAnswered(.notRunning))
+    #expect(Self.code(failed) == code)
+    #expect(machine.record.state == .cancelling(.cancelled))
   }
 }

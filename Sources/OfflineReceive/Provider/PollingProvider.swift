@@ -219,8 +219,9 @@ public actor PollingProvider {
   /// the session's preparation, the journal records the end, the node request is cancelled.
   /// A request the node reports paid is not cancelled: it is recorded as settled.
   /// - Returns: why the intent ended: `.cancelled`, or `.settled` when it was paid.
-  /// - Throws: `offline.retryable` with the node's error when the cancel failed; the record stays
-  ///   `cancelling` and the cancel is retried by the next `cancel`, `prepare` or `restore()`.
+  /// - Throws: `offline.cancel_pending` with the node's error when the node could not be reached:
+  ///   the intent is over, its record stays `cancelling`, and the cancel is retried by the next
+  ///   `cancel`, `prepare` or `restore()`.
   @discardableResult
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
     switch try await drive(intentID, .cancel) {
@@ -277,6 +278,9 @@ public actor PollingProvider {
         case .pending:
           report.pending.append(record.intentID)
         }
+      } catch let error as OfflineReceiveError where error.code == .cancelPending {
+        // Retried by the next call; reported as a failure until the node confirms it.
+        report.failures.append(error)
       } catch let error as OfflineReceiveError where error.code == .settled {
         report.settled.append(record.intentID)
       } catch let error as OfflineReceiveError where error.endsIntent {
@@ -491,7 +495,15 @@ public actor PollingProvider {
         .requestInProgress, "intent \(others[0].intentID) is still live; cancel it first",
         intentID: intentID)
     }
-    for other in others { _ = try await drive(other.intentID, .cancel) }
+    for other in others {
+      do {
+        _ = try await drive(other.intentID, .cancel)
+      } catch let error as OfflineReceiveError where error.code == .cancelPending {
+        // The other request still holds the channel: this intent waits, and is not created.
+        throw error.nodeError.map { OfflineReceiveError(node: $0, intentID: intentID) }
+          ?? OfflineReceiveError(.retryable, error.message, intentID: intentID)
+      }
+    }
   }
 
   private func notifyCancel(_ intentID: IntentID) async {

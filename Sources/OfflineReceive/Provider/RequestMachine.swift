@@ -333,15 +333,25 @@ package struct RequestMachine: Sendable, Equatable {
       return end(reason, answer(after: then, reason))
     }
     // The record stays `cancelling`; the cancel is retried by the next cancel, prepare or
-    // restart.
+    // restart. The intent is over all the same.
     phase = .idle
-    let failure = OfflineReceiveError(
-      .retryable, "cancel failed: \(error)", intentID: intentID, nodeError: error)
-    guard case .refuse(var refusal) = then else { return [.finish(.failed(failure))] }
-    // Reported with the refusal.
-    refusal.nodeError = error
-    refusal.message += "; its node request is not cancelled yet: \(failure.message)"
-    return [.finish(.failed(refusal))]
+    switch then {
+    case .report:
+      return [
+        .finish(
+          .failed(
+            OfflineReceiveError(
+              .cancelPending, "the node request is not cancelled yet: \(error)",
+              intentID: intentID, nodeError: error)))
+      ]
+    case .endIntent:
+      return [.finish(.failed(ended(reason)))]
+    case .refuse(var refusal):
+      // Reported with the refusal.
+      refusal.nodeError = error
+      refusal.message += "; its node request is not cancelled yet: \(error)"
+      return [.finish(.failed(refusal))]
+    }
   }
 
   private func answer(after then: AfterRelease, _ reason: TerminalReason) -> Outcome {

@@ -5,7 +5,8 @@ import Bolt11
 ///
 /// Callers resume by intent id explicitly; a new intent never reuses an old node request.
 public struct IntentID: Hashable, Sendable, CustomStringConvertible {
-  /// The identifier text; the node request id of the intent's first request.
+  /// The identifier text, which is also the id the node knows the intent's request by (an
+  /// intent has one node request, never moved to another).
   public let rawValue: String
 
   /// An intent id from its text, e.g. one read back from storage.

@@ -14,7 +14,8 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     case retryable = "offline.retryable"
     /// The intent was paid already.
     case settled = "offline.settled"
-    /// The journal refused the write; nothing was sent to the node.
+    /// The journal could not be read or written (its own error is in `journalError`); a write it
+    /// refused was not followed by a node call.
     case journal = "offline.journal"
     /// The intent belongs to another wallet scope.
     case scopeMismatch = "offline.scope_mismatch"
@@ -44,6 +45,10 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     /// The intent was cancelled (by the wallet, or superseded by a new intent) while this call
     /// waited for it; it is not prepared again.
     case cancelled = "offline.cancelled"
+    /// The intent ended and its invoice is off the screen, but the node could not be reached to
+    /// cancel its request: the cancel is kept and retried by the next prepare, cancel or
+    /// `restore()`. Nothing needs to be done again.
+    case cancelPending = "offline.cancel_pending"
   }
 
   /// What went wrong: the stable code callers branch on.
@@ -89,7 +94,7 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
   public var endsIntent: Bool {
     switch code {
     case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch,
-      .intentEnded, .nodeDisabled, .ineligible, .requestConflict, .cancelled:
+      .intentEnded, .nodeDisabled, .ineligible, .requestConflict, .cancelled, .cancelPending:
       true
     case .retryable, .journal, .journalFull, .requestInProgress, .nodeUnavailable, .nodeStopped,
       .nodeStorage, .responseLost:

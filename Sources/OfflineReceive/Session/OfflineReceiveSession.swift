@@ -180,6 +180,31 @@ public actor OfflineReceiveSession {
     }
   }
 
+  /// Why `snapshot` lacks liquidity, each cause its own code: a stopped node is
+  /// `offline.node_stopped` (the intent is kept), no Lightning `offline.unavailable`, and no
+  /// amount, an unknown or too small capacity `offline.insufficient_liquidity`.
+  static func whyNot(_ snapshot: EligibilitySnapshot, _ intentID: IntentID) -> OfflineReceiveError {
+    let amount = snapshot.amount
+    return
+      if !snapshot.supportsLightning
+    {
+      OfflineReceiveError(
+        .unavailable, "this wallet does not receive over Lightning", intentID: intentID)
+    } else if !snapshot.isNodeRunning {
+      OfflineReceiveError(.nodeStopped, "the node is not running", intentID: intentID)
+    } else if amount.rawValue == 0 {
+      OfflineReceiveError(
+        .insufficientLiquidity, "an offline invoice needs an amount", intentID: intentID)
+    } else if let capacity = snapshot.inboundCapacity {
+      OfflineReceiveError(
+        .insufficientLiquidity, "\(amount) is more than the inbound capacity, \(capacity)",
+        intentID: intentID)
+    } else {
+      OfflineReceiveError(
+        .insufficientLiquidity, "the inbound capacity is not known", intentID: intentID)
+    }
+  }
+
   private func prepareOnce(_ snapshot: EligibilitySnapshot, description: String) async throws
     -> PrepareOutcome<AcceptedInvoice>
   {
@@ -203,11 +228,7 @@ public actor OfflineReceiveSession {
     if !current.attempted {
       // S16: "The first preparation with a snapshot that lacks liquidity fails with
       // *insufficient liquidity* before any provider call."
-      guard snapshot.hasLiquidity else {
-        throw OfflineReceiveError(
-          .insufficientLiquidity, "\(amount) is not receivable with this liquidity",
-          intentID: intentID)
-      }
+      guard snapshot.hasLiquidity else { throw Self.whyNot(snapshot, intentID) }
       // S10: "Preparation re-checks capability and creates nothing if it was revoked". S16:
       // an error here propagates as-is.
       // Why not, when not: a node fault is retryable and keeps this preparation.

@@ -66,13 +66,15 @@ public actor ReceiveFlow {
     }
   }
 
-  /// Cancels the offline request in progress: retires the QR, ends the intent and cancels the
-  /// node request, in that order.
+  /// Cancels the offline request in progress (the displayed intent, or when nothing is displayed
+  /// the one being prepared): retires the QR, ends the intent and cancels the node request, in
+  /// that order.
   ///
   /// - Returns: why the intent ended (`.cancelled`, or `.settled` when it was paid after all);
   ///   nil when there was nothing to cancel.
-  /// - Throws: `offline.retryable` when the node's cancel failed: the QR and the preparation
-  ///   are gone all the same, and the provider retries the cancel (next prepare, `restore()`).
+  /// - Throws: `offline.cancel_pending` when the node could not be reached: the QR and the
+  ///   intent are gone all the same, and the provider retries the node's cancel itself (next
+  ///   prepare, cancel or `restore()`); nothing needs doing again.
   @discardableResult
   public func cancel() async throws -> TerminalReason? {
     let preparing = await session.preparationIntent
@@ -131,6 +133,9 @@ public actor ReceiveFlow {
       amount: amount ?? Millisatoshis(0), channels: channels, isNodeRunning: isNodeRunning)
     await display.setOfflineMode(true)
     await display.setRequest(amount: snapshot.amount, description: description)
+    // Another request takes the QR off: the intent it showed is no longer displayed (its node
+    // request is cancelled when the new one is prepared).
+    if await display.offlineInvoice == nil { displayedIntent = nil }
     let token = await gate.beginPreparation()
     let result = try await session.prepareInvoice(snapshot, description: description)
     guard let accepted = result.invoice else { return result }
