@@ -40,6 +40,8 @@ import SystemCall
 /// - A write that fails leaves no change behind (its temporary file is removed, its line cut
 ///   off), and the next call starts from what the file holds: nothing needs to confirm it.
 /// - Files of schema 1 and 2 are read, and rewritten as schema 3 by the next change.
+/// - The actor runs on a thread of its own (`unownedExecutor`), so a call that waits for the
+///   lock never holds a thread of the cooperative pool. The thread ends with the journal.
 /// - Temporary files of writers killed mid-write are removed by the first call. Descriptors
 ///   are opened close-on-exec; calls interrupted by a signal are retried.
 ///
@@ -56,6 +58,7 @@ public actor FileRequestJournal: RequestJournal {
   public let directory: String
   private let capacity: Int
   private let lock: LockFile
+  private let thread: JournalThread
   private var temporaryCounter: UInt64 = 0
   /// Whether the first call's clean-up of temporary files was done.
   private var opened = false
@@ -77,15 +80,27 @@ public actor FileRequestJournal: RequestJournal {
     package func failNextWrite(at step: WriteStep) { injectedFailure = step }
   #endif
 
+  /// The journal's own thread: every call runs there.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
+  }
+
+  #if os(Linux)
+    /// The kernel's id of the journal's thread; 0 until it first runs.
+    nonisolated var kernelThreadID: Int32 { thread.kernelThreadID }
+  #endif
+
   private var path: String { directory + "/journal" }
 
   /// Opens the journal in `directory`, which must exist; the file is created by the first
   /// change.
   ///
-  /// Opening neither reads the file nor waits for the lock: the first call does both, and removes the temporary files of writers killed mid-write (under the
+  /// Opening neither reads the file nor waits for the lock: the first call does both, on the
+  /// journal's thread, and removes the temporary files of writers killed mid-write (under the
   /// lock, no live writer has one).
   ///
-  /// - Throws: `journal.io` when `directory` is missing or the lock file cannot be made.
+  /// - Throws: `journal.io` when `directory` is missing, or the lock file or the journal's
+  ///   thread cannot be made.
   public init(directory: String, capacity: Int = 16) throws(JournalError) {
     var status = stat()
     guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
@@ -95,7 +110,10 @@ public actor FileRequestJournal: RequestJournal {
     self.capacity = capacity
     contents = JournalContents(capacity: capacity)
     lock = try LockFile(path: directory + "/journal.lock")
+    thread = try JournalThread()
   }
+
+  deinit { thread.shutdown() }
 
   /// Every record, in the order first written, as the file holds them now.
   ///
