@@ -9,8 +9,8 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
     case corrupt = "journal.corrupt"
     /// The file's schema version is not one this library reads.
     case unsupportedSchema = "journal.unsupported_schema"
-    /// A previous write may have failed. `FileRequestJournal` no longer answers it (each change
-    /// re-reads the file first); kept for journals of one's own.
+    /// A previous write may have failed. `FileRequestJournal` never answers it (each call
+    /// catches up with the file first); kept for journals of one's own.
     case unconfirmedWrite = "journal.unconfirmed_write"
     /// The operating system refused a read or write.
     case io = "journal.io"
