@@ -79,6 +79,49 @@ import Testing
     #expect(try await reopened.records().map(\.nodeRequestID) == ["request-999"])
   }
 
+  @Test("a reader follows another writer's appends and its compactions")
+  func readerFollowsWriter() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let writer = try FileRequestJournal(directory: directory.path, capacity: 100)
+    let reader = try FileRequestJournal(directory: directory.path, capacity: 100)
+    var expected: [JournalRecord] = []
+    // 300 changes over 5 records: the log is compacted at 64 lines several times, so the
+    // reader sees the file grow and be replaced.
+    for index in 0..<300 {
+      var record = Self.record("r\(index % 5)")
+      record.nodeRequestID = "request-\(index)"
+      try await writer.save(record)
+      if index < 5 { expected.append(record) } else { expected[index % 5] = record }
+      if index % 7 == 0 || index == 299 {
+        #expect(try await reader.records() == expected, "change \(index)")
+      }
+    }
+  }
+
+  @Test("a reader re-reads a replaced file whole, even one larger than what it had read")
+  func readerNoticesReplacement() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let writer = try FileRequestJournal(directory: directory.path)
+    let reader = try FileRequestJournal(directory: directory.path)
+    var record = Self.record("a")
+    for index in 0..<60 {
+      record.nodeRequestID = "request-\(index)"
+      try await writer.save(record)
+    }
+    #expect(try await reader.records() == [record])
+    let readSize = try Self.bytes(directory).count
+    // A few long lines push the log past 64 lines (a compaction: a new file) and the new file
+    // past the size the reader had read.
+    for index in 0..<8 {
+      record.description = String(repeating: "\(index)", count: 4000)
+      try await writer.save(record)
+    }
+    #expect(try Self.bytes(directory).count > readSize)
+    #expect(try await reader.records() == [record])
+  }
+
   @Test("removeAll(scope:) rewrites the file: none of the wallet's records stays in it")
   func wipeLeavesNothingInTheFile() async throws {
     let directory = try TemporaryDirectory()
