@@ -40,7 +40,9 @@ final class JournalThread: SerialExecutor, @unchecked Sendable {
     let failure = pthread_create(
       &thread, nil,
       { context in
-        Unmanaged<JournalThread>.fromOpaque(context!).takeRetainedValue().run()
+        // Optional on Linux, not on Darwin: one spelling for both.
+        let pointer: UnsafeMutableRawPointer? = context
+        Unmanaged<JournalThread>.fromOpaque(pointer!).takeRetainedValue().run()
         return nil
       }, context)
     guard failure == 0 else {
