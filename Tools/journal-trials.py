@@ -8,9 +8,9 @@ over one directory. Each writer saves its records one by one (and marks every ot
 terminal), printing `ack I` / `ack-terminal I` after each save returns. KILLS times per trial
 a random writer is killed with SIGKILL at a random moment and restarted after its last
 acknowledged record. When every writer has finished, the journal file is read here, in Python,
-independently of the Swift code: header, length, SHA-256, JSON. A record acknowledged but
-missing is lost; a record no writer acknowledged is invented; a tombstone acknowledged but live
-is lost too.
+independently of the Swift code: header, each line's length and SHA-256, JSON. A record
+acknowledged but missing is lost; a record no writer acknowledged is invented; a tombstone
+acknowledged but live is lost too.
 
 Prints one line per failing trial and a summary; exits 1 when anything was lost or invented.
 Build first: `swift build --product offline-receive-demo`.
@@ -30,18 +30,56 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def read_journal(directory):
-    """The journal's records as {intent: state}, checked like the library checks them."""
+    """The journal's records as {intent: state}, checked like the library checks them.
+
+    Schema 3: a header `offline-journal 3 <compacted lines> <sha256 of the text before>`, then
+    lines `<length> <sha256> <json>`, each a record or {"remove": [intents]}, applied in order.
+    Only the last line may be damaged (an append never acknowledged); the compacted lines must
+    all be there. Schemas 1 and 2: a header with the payload's length and SHA-256, a JSON array.
+    """
     path = os.path.join(directory, "journal")
     if not os.path.exists(path):
         return {}
     data = open(path, "rb").read()
-    header, _, payload = data.partition(b"\n")
-    magic, schema, length, digest = header.decode().split(" ")
-    if magic != "offline-journal" or int(length) != len(payload):
-        raise ValueError("bad header or length")
-    if hashlib.sha256(payload).hexdigest() != digest:
-        raise ValueError("checksum mismatch")
-    return {item["intent"]: item["state"] for item in json.loads(payload)}
+    header, _, rest = data.partition(b"\n")
+    fields = header.decode().split(" ")
+    if len(fields) != 4 or fields[0] != "offline-journal":
+        raise ValueError("bad header")
+    if fields[1] in ("1", "2"):
+        if int(fields[2]) != len(rest) or hashlib.sha256(rest).hexdigest() != fields[3]:
+            raise ValueError("bad length or checksum")
+        return {item["intent"]: item["state"] for item in json.loads(rest)}
+    if fields[1] != "3" or hashlib.sha256(" ".join(fields[:3]).encode()).hexdigest() != fields[3]:
+        raise ValueError("bad header")
+    lines = rest.split(b"\n")
+    partial = lines.pop()  # the bytes after the last newline: a torn append, if any
+    records = {}
+    for number, line in enumerate(lines):
+        change = parse_line(line)
+        if change is None:
+            if number == len(lines) - 1 and not partial:
+                break  # a torn append that reached its newline
+            raise ValueError(f"damaged line {number + 1}")
+        if "remove" in change:
+            for intent in change["remove"]:
+                records.pop(intent, None)
+        else:
+            records[change["intent"]] = change["state"]
+    else:
+        number = len(lines)
+    if number < int(fields[2]):
+        raise ValueError("compacted lines missing")
+    return records
+
+
+def parse_line(line):
+    """One change line's JSON object, or None when its length or SHA-256 fail."""
+    parts = line.split(b" ", 2)
+    if len(parts) != 3 or not parts[0].isdigit() or int(parts[0]) != len(parts[2]):
+        return None
+    if hashlib.sha256(parts[2]).hexdigest().encode() != parts[1]:
+        return None
+    return json.loads(parts[2])
 
 
 class Writer:

@@ -49,4 +49,21 @@ import Testing
     let journal = try FileRequestJournal(directory: directory.path)
     #expect(try await journal.records() == Self.expected)
   }
+
+  @Test("the first change rewrites a schema-1 journal as schema 3, every record kept")
+  func schemaOneMigrates() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileManager.default.copyItem(atPath: Self.fixture, toPath: directory.path + "/journal")
+    let journal = try FileRequestJournal(directory: directory.path, capacity: 100)
+    let added = JournalRecord(
+      intentID: IntentID("intent-10"), nodeRequestID: "request-10",
+      amount: Millisatoshis(11_000_000), description: "Coffee", state: .intent,
+      scope: WalletScope(network: .regtest, nodeID: TestKeys.ourNodeID))
+    try await journal.save(added)
+    let text = try String(contentsOfFile: directory.path + "/journal", encoding: .utf8)
+    #expect(text.hasPrefix("offline-journal 3 11 "))
+    #expect(
+      try await FileRequestJournal(directory: directory.path).records() == Self.expected + [added])
+  }
 }

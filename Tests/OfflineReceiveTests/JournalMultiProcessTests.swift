@@ -15,7 +15,7 @@ import Testing
 /// points and restarted where it left off.
 @Suite struct JournalMultiProcessTests {
   static let writers = ["a", "b"]
-  static let recordsPerWriter = 150
+  static let recordsPerWriter = 1000
   static let kills = 6
 
   /// One writer process and what it acknowledged before it ended.
@@ -150,19 +150,41 @@ import Testing
   }
 
   @Test(
-    "a save that fails removes its temporary file; the next save starts from the file, unblocked",
-    arguments: [FileRequestJournal.WriteStep.write, .fsync, .rename])
-  func failedSave(step: FileRequestJournal.WriteStep) async throws {
+    "an append that fails leaves no change behind; the next save starts from the file, unblocked",
+    arguments: [FileRequestJournal.WriteStep.append, .appendSync])
+  func failedAppend(step: FileRequestJournal.WriteStep) async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let journal = try FileRequestJournal(directory: directory.path)
     try await journal.save(Self.record("kept"))
+    let before = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/journal"))
     await journal.failNextWrite(at: step)
     await #expect(throws: JournalError.self) { try await journal.save(Self.record("failed")) }
-    #expect(try Self.files(directory) == ["journal", "journal.lock"])
+    // The half-written or unsynced line is cut off again.
+    #expect(try Data(contentsOf: URL(fileURLWithPath: directory.path + "/journal")) == before)
     #expect(try await journal.records().map(\.intentID) == [IntentID("kept")])
     try await journal.save(Self.record("next"))
     #expect(try await journal.records().map(\.intentID) == [IntentID("kept"), IntentID("next")])
+    let reopened = try FileRequestJournal(directory: directory.path)
+    #expect(try await reopened.records().map(\.intentID) == [IntentID("kept"), IntentID("next")])
+  }
+
+  @Test(
+    "a compaction that fails removes its temporary file; the next call starts from the file",
+    arguments: [FileRequestJournal.WriteStep.write, .fsync, .rename])
+  func failedCompaction(step: FileRequestJournal.WriteStep) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    try await journal.save(Self.record("kept"))
+    try await journal.save(Self.record("ended", state: .terminal(.cancelled)))
+    await journal.failNextWrite(at: step)
+    // pruneTerminal rewrites the file.
+    await #expect(throws: JournalError.self) { try await journal.pruneTerminal() }
+    #expect(try Self.files(directory) == ["journal", "journal.lock"])
+    #expect(try await journal.records().map(\.intentID) == [IntentID("kept"), IntentID("ended")])
+    try await journal.pruneTerminal()
+    #expect(try await journal.records().map(\.intentID) == [IntentID("kept")])
   }
 
   @Test("two journals over one directory take turns and each sees the other's records")
@@ -189,7 +211,8 @@ import Testing
     for name in ["journal.tmp", "journal.tmp-4242-7"] {
       _ = FileManager.default.createFile(atPath: directory.path + "/" + name, contents: Data([1]))
     }
-    _ = try FileRequestJournal(directory: directory.path)
+    // The first call removes them, under the lock.
+    _ = try await FileRequestJournal(directory: directory.path).records()
     #expect(try Self.files(directory) == ["journal.lock"])
   }
 
@@ -200,17 +223,18 @@ import Testing
       defer { directory.remove() }
       let journal = try FileRequestJournal(directory: directory.path)
       try await journal.save(Self.record("one"))
-      var lockDescriptors = 0
+      // The lock file and the journal file are held open.
+      var descriptors = 0
       for name in try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd") {
         guard let descriptor = Int32(name),
           let target = try? FileManager.default.destinationOfSymbolicLink(
             atPath: "/proc/self/fd/\(name)"),
           target.hasPrefix(directory.path)
         else { continue }
-        lockDescriptors += 1
+        descriptors += 1
         #expect(fcntl(descriptor, F_GETFD) & FD_CLOEXEC != 0, "\(target)")
       }
-      #expect(lockDescriptors == 1)
+      #expect(descriptors == 2)
       _ = journal
     }
   #endif

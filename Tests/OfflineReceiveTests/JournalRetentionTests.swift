@@ -92,7 +92,7 @@ import Testing
     defer { directory.remove() }
     let journal = try FileRequestJournal(directory: directory.path)
     try await journal.save(Self.ended("kept", hash: 1, expiresAt: 1))
-    await journal.failNextWrite(at: .rename)
+    await journal.failNextWrite(at: .append)
     let failed = try await #require(throws: JournalError.self) {
       try await journal.save(Self.ended("failed", hash: 2, expiresAt: 1))
     }

@@ -87,37 +87,49 @@ import Testing
     try await journal.save(Self.record(0))
     let path = directory.path + "/journal"
     var bytes = try Array(Data(contentsOf: URL(fileURLWithPath: path)))
+    // The one record's line was written with the header (the file's first write): damaging it
+    // cannot be a torn append, and nothing else proves the record.
     bytes[bytes.count - 3] ^= 0x01
     try Data(bytes).write(to: URL(fileURLWithPath: path))
-    do {
-      _ = try FileRequestJournal(directory: directory.path)
-      Issue.record("a corrupt journal opened")
-    } catch {
-      #expect(error.code == .corrupt)
-      let quarantine = try #require(error.quarantinePath)
-      #expect(try Array(Data(contentsOf: URL(fileURLWithPath: quarantine))) == bytes)
-    }
-    // The corrupt file is kept aside; the next open starts empty, explicitly.
+    let reopened = try FileRequestJournal(directory: directory.path)
+    let error = try await #require(throws: JournalError.self) { try await reopened.records() }
+    #expect(error.code == .corrupt)
+    #expect(error.salvagedCount == 0)
+    let quarantine = try #require(error.quarantinePath)
+    #expect(quarantine == directory.path + "/journal.corrupt-1")
+    #expect(try Array(Data(contentsOf: URL(fileURLWithPath: quarantine))) == bytes)
+    // The damaged file is kept aside; the journal goes on, explicitly empty.
+    #expect(try await reopened.records().isEmpty)
     #expect(try await FileRequestJournal(directory: directory.path).records().isEmpty)
   }
 
-  @Test("J6: truncation at every byte offset is reported as corrupt, never read as a shorter list")
+  @Test(
+    "J6: a file cut at any byte reads as the saves before the cut, or as corrupt inside its compacted part"
+  )
   func truncationAtEveryOffset() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let journal = try FileRequestJournal(directory: directory.path)
-    for index in 0..<2 { try await journal.save(Self.record(index)) }
+    // The first save writes the header and record 0 in one replacement; the next two append a
+    // line each.
+    try await journal.save(Self.record(0))
+    let afterFirst = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/journal")).count
+    try await journal.save(Self.record(1))
+    let afterSecond = try Data(contentsOf: URL(fileURLWithPath: directory.path + "/journal")).count
+    try await journal.save(Self.record(0, state: .terminal(.cancelled)))
     let path = directory.path + "/journal"
     let full = try Data(contentsOf: URL(fileURLWithPath: path))
     for length in 0..<full.count {
       try full.prefix(length).write(to: URL(fileURLWithPath: path))
-      do {
-        let reopened = try FileRequestJournal(directory: directory.path)
-        Issue.record(
-          "truncated to \(length) bytes it opened with \((try? await reopened.records())?.count ?? -1)"
-        )
-      } catch {
-        #expect(error.code == .corrupt, "length \(length)")
+      let reopened = try FileRequestJournal(directory: directory.path)
+      if length < afterFirst {
+        let error = await #expect(throws: JournalError.self) { try await reopened.records() }
+        #expect(error?.code == .corrupt, "length \(length)")
+      } else {
+        // A cut inside an appended line is an append that was never acknowledged.
+        let expected =
+          length < afterSecond ? [Self.record(0)] : [Self.record(0), Self.record(1)]
+        #expect(try await reopened.records() == expected, "length \(length)")
       }
       for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) {
         try FileManager.default.removeItem(atPath: directory.path + "/" + file)
@@ -129,13 +141,18 @@ import Testing
   func schema() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    try "offline-journal 3 2 0000\n[]".write(
+    try "offline-journal 4 2 0000\n[]".write(
       toFile: directory.path + "/journal", atomically: true, encoding: .utf8)
-    #expect(throws: JournalError(.unsupportedSchema, "schema 3; this library reads 1 to 2")) {
-      try FileRequestJournal(directory: directory.path)
+    let journal = try FileRequestJournal(directory: directory.path)
+    await #expect(throws: JournalError(.unsupportedSchema, "schema 4; this library reads 1 to 3")) {
+      try await journal.records()
     }
+    await #expect(throws: JournalError.self) { try await journal.save(Self.record(0)) }
     // An unsupported schema is left in place, not quarantined.
-    #expect(FileManager.default.fileExists(atPath: directory.path + "/journal"))
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+        "journal", "journal.lock",
+      ])
   }
 
   @Test("wipe by scope removes only that wallet's records (§3 E)")

@@ -12,62 +12,95 @@ import SystemCall
   import Darwin
 #endif
 
-/// A request journal in one file, replaced atomically on every change, safe to share between
-/// processes (an app and its extension).
+/// A request journal in one append-only file, safe to share between processes (an app and its
+/// extension), whose writes cost the same however long the wallet's history.
 ///
-/// Every operation takes an exclusive `flock` on `journal.lock` beside the journal, re-reads the
-/// file, and (for a change) writes the whole journal to a temporary file of its own, `fsync`s
-/// it, renames it over the journal and `fsync`s the directory, before it lets go of the lock.
-/// So writers take turns, each sees the others' records, and a kill at any instant leaves either
-/// the previous or the new complete file. The lock is never held across a suspension: every
-/// operation is synchronous inside the actor. The file is a header line,
-/// `offline-journal <schema> <length> <sha256>`, followed by a JSON payload of that many bytes
-/// with that SHA-256.
+/// The file is a log (schema 3): a header line, then one line per change, each with its own
+/// length and SHA-256. A save appends one line and `fdatasync`s the file. When the log holds
+/// more than twice as many lines as the journal has records (and at least
+/// `compactionFloor`), and on `removeAll(scope:)` and `pruneTerminal()`, the change is a
+/// compaction instead: the records are written to a temporary file of this writer, which is
+/// `fsync`ed, renamed over the journal, and the directory `fsync`ed. So the file holds the live
+/// records and those ended recently (the provider prunes the rest with
+/// `pruneEnded(asOf:margin:)`), and a save's cost does not grow with the history.
 ///
-/// - A file that fails its checksum or does not parse is moved aside to `journal.corrupt-N` and
-///   reported with `journal.corrupt`; it is never silently emptied.
-/// - A write that fails removes its temporary file; the next change re-reads the file under
-///   the lock and starts from what it holds, so nothing needs to confirm the failure.
-/// - Ended records are pruned by `pruneEnded(asOf:margin:)` (the provider calls it), so the
-///   file holds the live records and those ended recently, and a write's cost does not grow
-///   with the wallet's history.
-/// - Descriptors are opened close-on-exec; calls interrupted by a signal are retried.
+/// - Every call takes an exclusive `flock` on `journal.lock` beside the journal and first
+///   catches up with the file: when it is the same file (same inode) and has grown, only the
+///   new lines are read; when it is unchanged, nothing is read; otherwise it is read again
+///   whole. So writers take turns and each sees the others' records.
+/// - A kill at any instant leaves, for each acknowledged call, the journal before or after it:
+///   an append cut short is the file's last line and was never acknowledged; it is ignored,
+///   and cut off before the next append.
+/// - A damaged file (a damaged line before a good one, a damaged header or compacted line;
+///   for a file of schema 1 or 2, a failed checksum) is copied aside to `journal.corrupt-N` and
+///   the journal rewritten with every record it still proves: the latest state of each intent
+///   over its good lines. The call that found it throws `journal.corrupt`, with
+///   `quarantinePath` and `salvagedCount`; the next call reads the salvaged records, so the
+///   provider's `restore()` finds the live node requests again.
+/// - A write that fails leaves no change behind (its temporary file is removed, its line cut
+///   off), and the next call starts from what the file holds: nothing needs to confirm it.
+/// - Files of schema 1 and 2 are read, and rewritten as schema 3 by the next change.
+/// - The actor runs on a thread of its own (`unownedExecutor`), so a call that waits for the
+///   lock never holds a thread of the cooperative pool. The thread ends with the journal.
+/// - Temporary files of writers killed mid-write are removed by the first call. Descriptors
+///   are opened close-on-exec; calls interrupted by a signal are retried.
 ///
 /// POSIX calls and the package's own JSON only: no Foundation.
 public actor FileRequestJournal: RequestJournal {
-  /// The schema version this library writes. It reads this one and every earlier one: schema 1
-  /// has no `cancelling` state and no payment hash on finished records.
-  public static let schemaVersion = 2
-  static let magic = "offline-journal"
+  /// The schema version this library writes. It reads this one and every earlier one.
+  public static let schemaVersion = JournalLog.schema
   static let temporaryPrefix = "journal.tmp"
+  /// The fewest lines a log may reach before a compaction: a small journal is not rewritten
+  /// every few saves.
+  static let compactionFloor = 64
 
   /// The directory that holds the journal, its lock file and its temporary files.
   public let directory: String
   private let capacity: Int
   private let lock: LockFile
+  private let thread: JournalThread
   private var temporaryCounter: UInt64 = 0
+  /// Whether the first call's clean-up of temporary files was done.
+  private var opened = false
+  /// The journal file as last read; nil when there is none.
+  private var file: OpenFile?
+  /// The records of `file` as last read.
+  private var contents: JournalContents
   #if DEBUG
     /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
     /// Debug (test) builds only; a release build has no fault injection.
     private var injectedFailure: WriteStep?
 
-    /// The steps of one durable replacement, for fault injection.
-    package enum WriteStep: Sendable { case write, fsync, rename }
+    /// The steps of a write, for fault injection: `append` and `appendSync` of a line (the
+    /// failing append writes half its line first), `write`, `fsync` and `rename` of a
+    /// compaction.
+    package enum WriteStep: Sendable { case append, appendSync, write, fsync, rename }
 
     /// Makes the next write fail at `step`, as a full disk or a failing device would.
     package func failNextWrite(at step: WriteStep) { injectedFailure = step }
   #endif
 
+  /// The journal's own thread: every call runs there.
+  public nonisolated var unownedExecutor: UnownedSerialExecutor {
+    thread.asUnownedSerialExecutor()
+  }
+
+  #if os(Linux)
+    /// The kernel's id of the journal's thread; 0 until it first runs.
+    nonisolated var kernelThreadID: Int32 { thread.kernelThreadID }
+  #endif
+
   private var path: String { directory + "/journal" }
 
-  /// Opens (or creates) the journal in `directory`, which must exist.
+  /// Opens the journal in `directory`, which must exist; the file is created by the first
+  /// change.
   ///
-  /// Temporary files left by a writer that was killed mid-write are removed: under the lock, no
-  /// live writer has one.
+  /// Opening neither reads the file nor waits for the lock: the first call does both, on the
+  /// journal's thread, and removes the temporary files of writers killed mid-write (under the
+  /// lock, no live writer has one).
   ///
-  /// - Throws: `journal.io` when `directory` is missing or the lock cannot be taken;
-  ///   `journal.corrupt` (the file was moved to `quarantinePath`; opening again starts empty),
-  ///   `journal.unsupported_schema` (the file is left alone).
+  /// - Throws: `journal.io` when `directory` is missing, or the lock file or the journal's
+  ///   thread cannot be made.
   public init(directory: String, capacity: Int = 16) throws(JournalError) {
     var status = stat()
     guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
@@ -75,107 +108,270 @@ public actor FileRequestJournal: RequestJournal {
     }
     self.directory = directory
     self.capacity = capacity
+    contents = JournalContents(capacity: capacity)
     lock = try LockFile(path: directory + "/journal.lock")
-    try lock.withExclusive { () throws(JournalError) in
-      for name in directoryEntries(directory) ?? [] where name.hasPrefix(Self.temporaryPrefix) {
-        unlink(directory + "/" + name)
-      }
-      _ = try Self.load(path: directory + "/journal", directory: directory)
-    }
+    thread = try JournalThread()
   }
+
+  deinit { thread.shutdown() }
 
   /// Every record, in the order first written, as the file holds them now.
-  public func records() throws(JournalError) -> [JournalRecord] { try current().records }
+  ///
+  /// - Throws: `journal.corrupt` (the records salvaged are read by the next call),
+  ///   `journal.unsupported_schema` (the file is left alone), `journal.io`.
+  public func records() throws(JournalError) -> [JournalRecord] {
+    try withLock { () throws(JournalError) in contents.records }
+  }
   /// The record of `intentID`, as the file holds it now.
   public func record(_ intentID: IntentID) throws(JournalError) -> JournalRecord? {
-    try current().record(intentID)
+    try withLock { () throws(JournalError) in contents.record(intentID) }
   }
 
-  /// Writes `record` durably, replacing the one with the same intent id.
+  /// Writes `record` durably, replacing the one with the same intent id: one appended line.
+  ///
+  /// - Throws: `journal.full`, `journal.corrupt`, `journal.unsupported_schema`, `journal.io`.
+  /// - Complexity: O(1) file writes, whatever the history; a compaction, when due, rewrites the
+  ///   records once.
   public func save(_ record: JournalRecord) throws(JournalError) {
-    try mutate { contents throws(JournalError) in try contents.save(record) }
+    try withLock { () throws(JournalError) in
+      guard contents.record(record.intentID) != record else { return }
+      var next = contents
+      try next.save(record)
+      try commit(.save(record), giving: next)
+    }
   }
   /// Forgets one intent, durably.
   public func remove(_ intentID: IntentID) throws(JournalError) {
-    try mutate { $0.remove(intentID) }
+    try forget(compacting: false) { $0.remove(intentID) }
   }
-  /// Forgets every record of one wallet, durably.
+  /// Forgets every record of one wallet, durably; the file is rewritten, so none of the
+  /// wallet's records stays in it.
   public func removeAll(scope: WalletScope) throws(JournalError) {
-    try mutate { $0.removeAll(scope: scope) }
+    try forget(compacting: true) { $0.removeAll(scope: scope) }
   }
-  /// Forgets every finished record, durably.
-  public func pruneTerminal() throws(JournalError) { try mutate { $0.pruneTerminal() } }
-  /// Forgets every ended record no payment can arrive for any more, durably.
+  /// Forgets every finished record, durably; the file is rewritten with the live records.
+  public func pruneTerminal() throws(JournalError) {
+    try forget(compacting: true) { $0.pruneTerminal() }
+  }
+  /// Forgets every ended record no payment can arrive for any more, durably: one appended line.
   public func pruneEnded(asOf now: UInt64, margin: UInt64) throws(JournalError) {
-    try mutate { $0.pruneEnded(asOf: now, margin: margin) }
+    try forget(compacting: false) { $0.pruneEnded(asOf: now, margin: margin) }
   }
 
-  /// Re-reads the file. Kept for source compatibility: writing is no longer blocked after a
-  /// failed write, since every change re-reads the file under the lock first.
+  /// Reads the file. Kept for source compatibility: writing is never blocked after a failed
+  /// write, since every call catches up with the file under the lock first.
   public func reconfirm() throws(JournalError) {
-    _ = try current()
+    try withLock { () throws(JournalError) in }
   }
 
-  /// The journal as the file holds it now, read under the lock.
-  private func current() throws(JournalError) -> JournalContents {
-    try lock.withExclusive { () throws(JournalError) in
-      JournalContents(capacity: capacity, records: try Self.load(path: path, directory: directory))
-    }
-  }
+  // MARK: - Under the lock
 
-  /// Every change re-reads the file under the lock first, so a write that may have failed
-  /// (full disk, failing device) needs no confirmation call: the next change starts from what
-  /// the file holds.
-  private func mutate(_ change: (inout JournalContents) throws(JournalError) -> Void)
-    throws(JournalError)
+  /// Runs `body` holding the lock, once the journal has caught up with the file.
+  private func withLock<Value>(_ body: () throws(JournalError) -> Value) throws(JournalError)
+    -> Value
   {
     try lock.withExclusive { () throws(JournalError) in
-      let before = JournalContents(
-        capacity: capacity, records: try Self.load(path: path, directory: directory))
-      var next = before
-      try change(&next)
-      guard next != before else { return }
-      try write(Self.encode(next.records))
+      try catchUp()
+      return try body()
     }
   }
 
-  // MARK: - Durable replacement
-
-  /// Writes `bytes` as the new journal: a temporary file of this writer, `fsync`, rename over the
-  /// journal, `fsync` of the directory. The temporary file is removed when any step fails.
-  private func write(_ bytes: [UInt8]) throws(JournalError) {
-    temporaryCounter += 1
-    let temporaryPath =
-      "\(directory)/\(Self.temporaryPrefix)-\(getpid())-\(temporaryCounter)"
-    let descriptor = try Self.open(temporaryPath, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-    var renamed = false
-    defer { if !renamed { unlink(temporaryPath) } }
-    do {
-      defer { close(descriptor) }
-      try injectFailure(at: .write, "write \(temporaryPath)")
-      try Self.writeAll(bytes, to: descriptor, path: temporaryPath)
-      try injectFailure(at: .fsync, "fsync \(temporaryPath)")
-      try Self.sync(descriptor, path: temporaryPath)
+  /// Removes the records `change` drops, as one line, or by a compaction when `compacting`.
+  private func forget(compacting: Bool, _ change: (inout JournalContents) -> Void)
+    throws(JournalError)
+  {
+    try withLock { () throws(JournalError) in
+      var next = contents
+      change(&next)
+      guard next.records.count < contents.records.count else { return }
+      if compacting { return try compact(next) }
+      let kept = Set(next.records.map(\.intentID))
+      try commit(
+        .remove(contents.records.map(\.intentID).filter { !kept.contains($0) }), giving: next)
     }
+  }
+
+  /// Makes `change` durable, which turns the journal into `next`: one appended line, or a
+  /// compaction when the log is due one (or is not yet of this schema).
+  private func commit(_ change: JournalChange, giving next: JournalContents) throws(JournalError) {
+    guard let file, file.schema == JournalLog.schema,
+      file.lines < max(2 * next.records.count, Self.compactionFloor)
+    else { return try compact(next) }
+    try append(JournalLog.line(change), to: file)
+    contents = next
+  }
+
+  /// Brings `contents` up to the file: reads nothing when it is unchanged, only the new lines
+  /// when it grew, and all of it when it was replaced.
+  private func catchUp() throws(JournalError) {
+    if !opened {
+      for name in directoryEntries(directory) ?? [] where name.hasPrefix(Self.temporaryPrefix) {
+        unlink(directory + "/" + name)
+      }
+      opened = true
+    }
+    var status = stat()
+    guard stat(path, &status) == 0 else {
+      guard errno == ENOENT else { throw Self.ioError("stat \(path)") }
+      file = nil
+      contents = JournalContents(capacity: capacity)
+      return
+    }
+    if let file, file.isSame(as: status) {
+      let size = Int(status.st_size)
+      file.size = size
+      if size == file.end { return }
+      if file.schema == JournalLog.schema && size > file.end {
+        let tail = try Self.read(file.descriptor, from: file.end, count: size - file.end, path)
+        var next = contents
+        let scan = JournalLog.readLines(tail, from: 0, into: &next, salvaging: false)
+        if scan.problem == nil {
+          contents = next
+          file.end += scan.end
+          file.lines += scan.lines
+          return
+        }
+      }
+    }
+    try load()
+  }
+
+  /// Reads the whole file; salvages it when it is corrupt.
+  private func load() throws(JournalError) {
+    file = nil
+    let descriptor: Int32
+    do {
+      descriptor = try Self.open(path, O_RDWR, 0)
+    } catch {
+      guard errno == ENOENT else { throw error }
+      contents = JournalContents(capacity: capacity)
+      return
+    }
+    let opened = try OpenFile(descriptor: descriptor, path: path)
+    let bytes = try Self.read(descriptor, from: 0, count: opened.size, path)
+    switch JournalLog.decode(bytes, capacity: capacity) {
+    case .success(let loaded):
+      contents = loaded.contents
+      opened.schema = loaded.schema
+      opened.lines = loaded.lines
+      opened.end = loaded.end
+      file = opened
+    case .failure(let error) where error.code == .unsupportedSchema: throw error
+    case .failure(let error): try salvage(bytes, error.message)
+    }
+  }
+
+  /// Keeps a copy of a corrupt file aside, rewrites the journal with what it still proves,
+  /// and throws `journal.corrupt`.
+  private func salvage(_ bytes: [UInt8], _ reason: String) throws(JournalError) -> Never {
+    let salvaged = JournalLog.salvage(bytes, capacity: capacity)
+    // The copy is durable before the journal is replaced: a kill in between finds the damaged
+    // journal again, and salvages it again.
+    let quarantine = try keepAside(bytes)
+    try compact(salvaged)
+    throw JournalError(
+      .corrupt, "\(reason); \(salvaged.records.count) records salvaged, the damaged file kept",
+      quarantinePath: quarantine, salvagedCount: salvaged.records.count)
+  }
+
+  // MARK: - Writing
+
+  /// Appends `line` to `file` and syncs it. A torn append left by a killed writer is cut off
+  /// first; a failed append is cut off again, so a call that threw leaves no change behind.
+  private func append(_ line: [UInt8], to file: OpenFile) throws(JournalError) {
+    if file.size != file.end {
+      try Self.truncate(file, path)
+    }
+    do {
+      try injectFailure(at: .append, "write \(path)") { () throws(JournalError) in
+        try Self.write(Array(line.prefix(line.count / 2)), to: file.descriptor, at: file.end, path)
+      }
+      try Self.write(line, to: file.descriptor, at: file.end, path)
+      try injectFailure(at: .appendSync, "fdatasync \(path)")
+      try Self.syncData(file.descriptor, path)
+    } catch {
+      file.size = Int.max  // unknown until cut off
+      do { try Self.truncate(file, path) } catch { self.file = nil }
+      throw error
+    }
+    file.end += line.count
+    file.size = file.end
+    file.lines += 1
+  }
+
+  /// Writes `next` as the whole journal: a temporary file of this writer, `fsync`, rename over
+  /// the journal, `fsync` of the directory. The temporary file is removed when a step fails.
+  private func compact(_ next: JournalContents) throws(JournalError) {
+    let bytes = JournalLog.compacted(next.records)
+    temporaryCounter += 1
+    let temporaryPath = "\(directory)/\(Self.temporaryPrefix)-\(getpid())-\(temporaryCounter)"
+    let descriptor = try Self.open(temporaryPath, O_RDWR | O_CREAT | O_EXCL, 0o600)
+    var replacement: OpenFile?
+    defer {
+      if replacement == nil {
+        close(descriptor)
+        unlink(temporaryPath)
+      }
+    }
+    try injectFailure(at: .write, "write \(temporaryPath)")
+    try Self.write(bytes, to: descriptor, at: 0, temporaryPath)
+    try injectFailure(at: .fsync, "fsync \(temporaryPath)")
+    try Self.sync(descriptor, temporaryPath)
+    let written = try OpenFile(descriptor: descriptor, path: temporaryPath)
     try injectFailure(at: .rename, "rename to \(path)")
     guard rename(temporaryPath, path) == 0 else { throw Self.ioError("rename to \(path)") }
-    renamed = true
+    replacement = written
+    written.lines = next.records.count
+    written.end = bytes.count
+    file = written
+    contents = next
     let directoryDescriptor = try Self.open(directory, O_RDONLY | O_DIRECTORY, 0)
     defer { close(directoryDescriptor) }
-    try Self.sync(directoryDescriptor, path: directory)
+    try Self.sync(directoryDescriptor, directory)
+  }
+
+  /// Writes `bytes` to the first free `journal.corrupt-N`, durably.
+  private func keepAside(_ bytes: [UInt8]) throws(JournalError) -> String {
+    var index = 1
+    while true {
+      let target = "\(directory)/journal.corrupt-\(index)"
+      let descriptor: Int32
+      do {
+        descriptor = try Self.open(target, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+      } catch {
+        guard errno == EEXIST else { throw error }
+        index += 1
+        continue
+      }
+      defer { close(descriptor) }
+      try Self.write(bytes, to: descriptor, at: 0, target)
+      try Self.sync(descriptor, target)
+      return target
+    }
   }
 
   #if DEBUG
-    private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {
+    /// Fails with `EIO` when the injected failure is at `step`, after running `partly` (the
+    /// part of the step done before the failure).
+    private func injectFailure(
+      at step: WriteStep, _ operation: String,
+      partly: () throws(JournalError) -> Void = {}
+    ) throws(JournalError) {
       guard injectedFailure == step else { return }
       injectedFailure = nil
+      try partly()
       errno = EIO
       throw Self.ioError(operation)
     }
   #else
-    private enum WriteStep { case write, fsync, rename }
-    private func injectFailure(at step: WriteStep, _ operation: String) throws(JournalError) {}
+    private enum WriteStep { case append, appendSync, write, fsync, rename }
+    private func injectFailure(
+      at step: WriteStep, _ operation: String,
+      partly: () throws(JournalError) -> Void = {}
+    ) throws(JournalError) {}
   #endif
+
+  // MARK: - System calls
 
   /// `open(2)` with close-on-exec, retried when a signal interrupts it.
   static func open(_ path: String, _ flags: Int32, _ mode: mode_t) throws(JournalError) -> Int32 {
@@ -183,46 +379,65 @@ public actor FileRequestJournal: RequestJournal {
       .mapError { ioError("open \(path)", $0) }.get()
   }
 
-  private static func writeAll(_ bytes: [UInt8], to descriptor: Int32, path: String)
+  /// `pwrite(2)` of all of `bytes` at `offset`.
+  private static func write(_ bytes: [UInt8], to descriptor: Int32, at offset: Int, _ path: String)
     throws(JournalError)
   {
     var written = 0
     while written < bytes.count {
       let count = try bytes.withUnsafeBytes { buffer in
         retryingOnInterrupt {
-          posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
+          pwrite(
+            descriptor, buffer.baseAddress! + written, buffer.count - written,
+            off_t(offset + written))
         }
       }.mapError { ioError("write \(path)", $0) }.get()
-      // write(2) returns 0 only for a count of 0; never loop on it.
+      // pwrite(2) returns 0 only for a count of 0; never loop on it.
       guard count > 0 else { throw ioError("write \(path)") }
       written += count
     }
   }
 
-  private static func sync(_ descriptor: Int32, path: String) throws(JournalError) {
+  /// `pread(2)` of `count` bytes from `offset`; fewer when the file ends sooner.
+  private static func read(_ descriptor: Int32, from offset: Int, count: Int, _ path: String)
+    throws(JournalError) -> [UInt8]
+  {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+      let got = try bytes.withUnsafeMutableBytes { buffer in
+        retryingOnInterrupt {
+          pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
+        }
+      }.mapError { ioError("read \(path)", $0) }.get()
+      if got == 0 { break }
+      done += got
+    }
+    bytes.removeLast(count - done)
+    return bytes
+  }
+
+  private static func sync(_ descriptor: Int32, _ path: String) throws(JournalError) {
     _ = try retryingOnInterrupt { fsync(descriptor) }.mapError { ioError("fsync \(path)", $0) }
       .get()
   }
 
-  /// The whole file at `path`, or nil when there is none.
-  private static func readAll(_ path: String) throws(JournalError) -> [UInt8]? {
-    let descriptor: Int32
-    do {
-      descriptor = try open(path, O_RDONLY, 0)
-    } catch {
-      if errno == ENOENT { return nil }
-      throw error
-    }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 65_536)
-    while true {
-      let count = try chunk.withUnsafeMutableBytes { buffer in
-        retryingOnInterrupt { read(descriptor, buffer.baseAddress, buffer.count) }
-      }.mapError { ioError("read \(path)", $0) }.get()
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
-    }
+  /// `fdatasync(2)`: the data and the size, without the times (`fsync` where there is none).
+  private static func syncData(_ descriptor: Int32, _ path: String) throws(JournalError) {
+    #if os(Linux)
+      _ = try retryingOnInterrupt { fdatasync(descriptor) }
+        .mapError { ioError("fdatasync \(path)", $0) }.get()
+    #else
+      try sync(descriptor, path)
+    #endif
+  }
+
+  /// Cuts `file` back to its last good line, durably.
+  private static func truncate(_ file: OpenFile, _ path: String) throws(JournalError) {
+    _ = try retryingOnInterrupt { ftruncate(file.descriptor, off_t(file.end)) }
+      .mapError { ioError("truncate \(path)", $0) }.get()
+    try syncData(file.descriptor, path)
+    file.size = file.end
   }
 
   static func ioError(_ operation: String) -> JournalError {
@@ -233,225 +448,43 @@ public actor FileRequestJournal: RequestJournal {
   static func ioError(_ operation: String, _ failure: SystemError) -> JournalError {
     JournalError(.io, "\(operation): \(failure)")
   }
-
-  // MARK: - Format
-
-  static func encode(_ records: [JournalRecord]) -> [UInt8] {
-    var payload: [UInt8] = []
-    payload.reserveCapacity(records.count * 400)
-    JSON.array(records.map { StoredRecord($0).json }).write(to: &payload)
-    let header =
-      "\(magic) \(schemaVersion) \(payload.count) \(Hex.encode(SHA256.hash(payload)))\n"
-    return Array(header.utf8) + payload
-  }
-
-  private static func load(path: String, directory: String) throws(JournalError) -> [JournalRecord]
-  {
-    guard let bytes = try readAll(path) else { return [] }
-    switch decode(bytes) {
-    case .success(let records): return records
-    case .failure(let error) where error.code == .unsupportedSchema: throw error
-    case .failure(let error):
-      let quarantine = try quarantine(path: path, directory: directory)
-      throw JournalError(.corrupt, error.message, quarantinePath: quarantine)
-    }
-  }
-
-  static func decode(_ bytes: [UInt8]) -> Result<[JournalRecord], JournalError> {
-    func corrupt(_ message: String) -> Result<[JournalRecord], JournalError> {
-      .failure(JournalError(.corrupt, message))
-    }
-    guard let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
-      return corrupt("no header line")
-    }
-    let header = String(decoding: bytes[..<newline], as: UTF8.self).split(separator: " ")
-    guard header.count == 4, header[0] == magic, let schema = Int(header[1]),
-      let length = Int(header[2])
-    else { return corrupt("malformed header") }
-    guard (1...schemaVersion).contains(schema) else {
-      return .failure(
-        JournalError(
-          .unsupportedSchema, "schema \(schema); this library reads 1 to \(schemaVersion)"))
-    }
-    let payload = Array(bytes[(newline + 1)...])
-    guard payload.count == length else {
-      return corrupt("payload is \(payload.count) bytes; the header says \(length)")
-    }
-    guard Hex.encode(SHA256.hash(payload)) == header[3] else {
-      return corrupt("checksum mismatch")
-    }
-    guard let parsed = try? JSON.parse(String(decoding: payload, as: UTF8.self)),
-      let items = parsed.arrayValue
-    else {
-      return corrupt("payload does not parse")
-    }
-    var records: [JournalRecord] = []
-    records.reserveCapacity(items.count)
-    for item in items {
-      guard let stored = StoredRecord(item) else { return corrupt("payload does not parse") }
-      guard let record = stored.record else { return corrupt("invalid record \(stored.intent)") }
-      records.append(record)
-    }
-    return .success(records)
-  }
-
-  /// Moves a corrupt file aside to the first free `journal.corrupt-N`.
-  private static func quarantine(path: String, directory: String) throws(JournalError) -> String {
-    var index = 1
-    var status = stat()
-    while lstat("\(directory)/journal.corrupt-\(index)", &status) == 0 {
-      index += 1
-    }
-    let target = "\(directory)/journal.corrupt-\(index)"
-    guard rename(path, target) == 0 else { throw ioError("rename to \(target)") }
-    return target
-  }
-
-  /// The on-disk form of one record: a JSON object, keys sorted, absent optionals left out.
-  private struct StoredRecord {
-    var intent: String
-    var request: String
-    var amountMsat: UInt64
-    var description: String
-    var state: String
-    var paymentHash: String?
-    var expiresAt: UInt64?
-    var reason: String?
-    var network: String
-    var nodeID: String
-
-    init(_ record: JournalRecord) {
-      intent = record.intentID.rawValue
-      request = record.nodeRequestID
-      amountMsat = record.amount.rawValue
-      description = record.description
-      network = record.scope.network.rawValue
-      nodeID = record.scope.nodeID.description
-      paymentHash = record.paymentHash?.description
-      expiresAt = record.expiresAt
-      switch record.state {
-      case .intent: state = "intent"
-      case .submitted: state = "submitted"
-      case .ready: state = "ready"
-      case .cancelling(let terminal):
-        state = "cancelling"
-        reason = Self.encode(terminal)
-      case .terminal(let terminal):
-        state = "terminal"
-        reason = Self.encode(terminal)
-      }
-    }
-
-    /// The record's JSON object, its keys in sorted order.
-    var json: JSON {
-      var members: [(String, JSON)] = [
-        ("amountMsat", .unsigned(amountMsat)), ("description", .string(description)),
-      ]
-      if let expiresAt { members.append(("expiresAt", .unsigned(expiresAt))) }
-      members.append(("intent", .string(intent)))
-      members.append(("network", .string(network)))
-      members.append(("nodeID", .string(nodeID)))
-      if let paymentHash { members.append(("paymentHash", .string(paymentHash))) }
-      if let reason { members.append(("reason", .string(reason))) }
-      members.append(("request", .string(request)))
-      members.append(("state", .string(state)))
-      return .object(members)
-    }
-
-    /// Reads a record's JSON object; nil when a field is missing or of the wrong type.
-    init?(_ json: JSON) {
-      guard let members = json.objectValue else { return nil }
-      var fields: [String: JSON] = [:]
-      for (key, value) in members { fields[key] = value }
-      func text(_ key: String) -> String? { fields[key]?.stringValue }
-      func optional<Value>(_ key: String, _ read: (JSON) -> Value?) -> Value?? {
-        guard let value = fields[key], value != .null else { return .some(nil) }
-        return read(value).map { .some($0) }
-      }
-      guard let intent = text("intent"), let request = text("request"),
-        let amountMsat = fields["amountMsat"]?.unsignedValue,
-        let description = text("description"), let state = text("state"),
-        let network = text("network"), let nodeID = text("nodeID"),
-        let paymentHash = optional("paymentHash", \.stringValue),
-        let expiresAt = optional("expiresAt", \.unsignedValue),
-        let reason = optional("reason", \.stringValue)
-      else { return nil }
-      if case .double? = fields["amountMsat"] { return nil }
-      if case .double? = fields["expiresAt"] { return nil }
-      self.intent = intent
-      self.request = request
-      self.amountMsat = amountMsat
-      self.description = description
-      self.state = state
-      self.paymentHash = paymentHash
-      self.expiresAt = expiresAt
-      self.reason = reason
-      self.network = network
-      self.nodeID = nodeID
-    }
-
-    var record: JournalRecord? {
-      guard let network = Currency(rawValue: network), let nodeID = PublicKey(hex: nodeID) else {
-        return nil
-      }
-      var hash: PaymentHash?
-      if let paymentHash {
-        guard let parsed = PaymentHash(hex: paymentHash) else { return nil }
-        hash = parsed
-      }
-      let decodedState: RequestState
-      switch state {
-      case "intent": decodedState = .intent
-      case "submitted": decodedState = .submitted
-      case "ready":
-        guard hash != nil, expiresAt != nil else { return nil }
-        decodedState = .ready
-      case "cancelling":
-        guard let reason, let terminal = Self.decode(reason) else { return nil }
-        decodedState = .cancelling(terminal)
-      case "terminal":
-        guard let reason, let terminal = Self.decode(reason) else { return nil }
-        decodedState = .terminal(terminal)
-      default: return nil
-      }
-      return JournalRecord(
-        intentID: IntentID(intent), nodeRequestID: request, amount: Millisatoshis(amountMsat),
-        description: description, state: decodedState,
-        scope: WalletScope(network: network, nodeID: nodeID), paymentHash: hash,
-        expiresAt: expiresAt)
-    }
-
-    private static func encode(_ reason: TerminalReason) -> String {
-      switch reason {
-      case .expired: "expired"
-      case .settled(let fulfilled): fulfilled ? "settled:fulfilled" : "settled:failed"
-      case .failed(let text): "failed:" + text
-      case .cancelled: "cancelled"
-      case .refused(let text): "refused:" + text
-      case .invalidInvoice(let text): "invalid_invoice:" + text
-      }
-    }
-
-    private static func decode(_ text: String) -> TerminalReason? {
-      let parts = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-      let detail = parts.count > 1 ? String(parts[1]) : ""
-      switch (parts[0], parts.count) {
-      case ("expired", 1): return .expired
-      case ("cancelled", 1): return .cancelled
-      case ("settled", 2) where detail == "fulfilled": return .settled(fulfilled: true)
-      case ("settled", 2) where detail == "failed": return .settled(fulfilled: false)
-      case ("failed", 2): return .failed(detail)
-      case ("refused", 2): return .refused(detail)
-      case ("invalid_invoice", 2): return .invalidInvoice(detail)
-      default: return nil
-      }
-    }
-  }
 }
 
-/// `write(2)`, named apart from the actor's own `write` method.
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-  write(descriptor, buffer, count)
+/// The open journal file and how far it was read: closed when it goes.
+private final class OpenFile {
+  let descriptor: Int32
+  let device: UInt64
+  let inode: UInt64
+  /// The file's size when last seen.
+  var size: Int
+  /// The offset just past its last good line.
+  var end = 0
+  /// Its change lines.
+  var lines = 0
+  /// Its schema; only schema 3 is appended to.
+  var schema = JournalLog.schema
+
+  /// Takes over `descriptor` (closing it when this goes) and notes its file's identity and size.
+  init(descriptor: Int32, path: String) throws(JournalError) {
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      let error = FileRequestJournal.ioError("stat \(path)")
+      close(descriptor)
+      throw error
+    }
+    self.descriptor = descriptor
+    device = UInt64(status.st_dev)
+    inode = UInt64(status.st_ino)
+    size = Int(status.st_size)
+  }
+
+  deinit { close(descriptor) }
+
+  /// Whether `status` is of this file. While it is open its inode is not reused, so the same
+  /// inode is the same file.
+  func isSame(as status: stat) -> Bool {
+    UInt64(status.st_dev) == device && UInt64(status.st_ino) == inode
+  }
 }
 
 /// `open(2)`, named apart from the journal's own `open`.

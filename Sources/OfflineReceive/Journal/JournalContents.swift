@@ -47,6 +47,22 @@ package struct JournalContents: Sendable, Equatable {
     }
   }
 
+  /// Applies a change read back from the file journal. Its writer checked the capacity, so it is
+  /// not checked again: a journal opened with a smaller capacity still reads every record.
+  package mutating func replay(_ change: JournalChange) {
+    switch change {
+    case .save(let record):
+      if let index = records.firstIndex(where: { $0.intentID == record.intentID }) {
+        records[index] = record
+      } else {
+        records.append(record)
+      }
+    case .remove(let intentIDs):
+      let forgotten = Set(intentIDs)
+      records.removeAll { forgotten.contains($0.intentID) }
+    }
+  }
+
   private func full() -> JournalError {
     JournalError(.full, "\(capacity) live requests already; finish or cancel one first")
   }

@@ -4,12 +4,13 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
   public enum Code: String, CaseIterable, Sendable {
     /// The live-record capacity is reached; nothing was evicted.
     case full = "journal.full"
-    /// The file failed its checksum or did not parse; it was moved aside, never emptied.
+    /// The file was damaged: a copy was kept aside (`quarantinePath`) and the journal rewritten
+    /// with every record it still proves (`salvagedCount`); the next call reads those.
     case corrupt = "journal.corrupt"
     /// The file's schema version is not one this library reads.
     case unsupportedSchema = "journal.unsupported_schema"
-    /// A previous write may have failed. `FileRequestJournal` no longer answers it (each change
-    /// re-reads the file first); kept for journals of one's own.
+    /// A previous write may have failed. `FileRequestJournal` never answers it (each call
+    /// catches up with the file first); kept for journals of one's own.
     case unconfirmedWrite = "journal.unconfirmed_write"
     /// The operating system refused a read or write.
     case io = "journal.io"
@@ -19,14 +20,20 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
   public var code: Code
   /// What went wrong, for people; never branched on.
   public var message: String
-  /// Where a corrupt file was moved to.
+  /// Where the copy of a corrupt file was kept (`journal.corrupt`).
   public var quarantinePath: String?
+  /// How many records were salvaged from a corrupt file and are in the journal now
+  /// (`journal.corrupt`).
+  public var salvagedCount: Int?
 
   /// An error with `code` and `message`.
-  public init(_ code: Code, _ message: String, quarantinePath: String? = nil) {
+  public init(
+    _ code: Code, _ message: String, quarantinePath: String? = nil, salvagedCount: Int? = nil
+  ) {
     self.code = code
     self.message = message
     self.quarantinePath = quarantinePath
+    self.salvagedCount = salvagedCount
   }
 
   /// The dotted code and the message.
