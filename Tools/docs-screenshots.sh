@@ -12,7 +12,7 @@ cd "$(dirname "$0")/.."
 
 docs=.build/docs
 out=.build/docs-screenshots
-article=offlinereceive/documentation/offlinereceive/writingaprovideradapter/
+article=documentation/offlinereceive/writingaprovideradapter/
 [ -f "$docs/index.html" ] || Tools/docs.sh >/dev/null
 chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -z "$chromium" ]; then
@@ -76,7 +76,7 @@ failed=0
 for catalog in Sources/*/*.docc; do
   module=$(basename "$catalog" .docc)
   lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
-  if ! grep -q "href=\"$lower/documentation/$lower/\"><code>$module</code></a><p>[^<]" \
+  if ! grep -q "href=\"documentation/$lower/\"><code>$module</code></a><p>[^<]" \
     <<<"$landing"; then
     echo "docs-screenshots: the landing page has no line for $module" >&2
     failed=1
