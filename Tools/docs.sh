@@ -157,10 +157,12 @@ PYTHON
 links=""
 version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/Bolt11Tool/Tool.swift)
 # DocC sets code listings in one unbroken line per source line, cut at the column's width; wrap
-# them instead (a continued line keeps its indentation), on every page of the site.
+# them instead, on every page of the site. A wrapped line goes on with a hanging indent (column 6),
+# so that its continuation does not read as a line of its own at column 0.
 wrap_code='<style>.code-listing pre, .code-listing code { white-space: pre-wrap !important;'
 wrap_code+=' overflow-wrap: anywhere; } .code-listing .container-general { overflow: visible; }'
-wrap_code+='</style>'
+wrap_code+=' .code-listing .code-line-container { display: inline-block; width: 100%;'
+wrap_code+=' box-sizing: border-box; padding-left: 6ch; text-indent: -6ch; }</style>'
 find "$out" -name index.html -exec sed -i "s#</head>#$wrap_code</head>#" {} +
 for module in "${modules[@]}"; do
   lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
