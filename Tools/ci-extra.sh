@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # The bounded extra checks of CI (.ci/run calls this when it is executable), from a fresh clone:
 #
-# 1. the API documentation (Tools/docs.sh: docc with warnings as errors; seconds once built);
+# 1. the API documentation (Tools/docs.sh: docc with warnings as errors; seconds once built),
+#    then its pages in headless Chromium (Tools/docs-screenshots.sh: the landing page lists every
+#    module, a cross-module link is rendered, no code listing is cut off), Chromium installed with
+#    apt-get when missing, and the step skipped, saying so, when it cannot be installed;
 # 2. the Debian package (Tools/check-package.sh: release build with the Swift runtime linked
 #    statically, dpkg -i, `bolt11 decode` with no toolchain on PATH, dpkg -r), unless PACKAGE=0;
 # 3. every fuzz target (Tools/fuzz/run.sh) from one build, from the seeds in Vectors/: no crash,
@@ -69,12 +72,42 @@ fi
 
 # First, while the build of .ci/run is still the current one: docs.sh reuses it.
 step "API documentation (Tools/docs.sh)"
+docs_built=0
 if Tools/docs.sh --require-doc-comments >"$logs/docs.log" 2>&1; then
+  docs_built=1
   pass "docs: $(grep -o 'documentation for .*' "$logs/docs.log")"
-  grep 'public symbols' "$logs/docs.log"
+  grep -e 'public symbols' -e '^links: ' "$logs/docs.log"
 else
   tail -n 40 "$logs/docs.log"
   fail "docs"
+fi
+
+step "API documentation in a browser (Tools/docs-screenshots.sh, headless Chromium)"
+# Chromium comes from apt-get when missing: about 16 s for its 47 packages here, and the
+# screenshots take about 5 s.
+if [ "$docs_built" = 0 ]; then
+  echo "skipped: the documentation did not build"
+else
+  rm -f "$logs/chromium-install.log"
+  if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo=sudo
+    { $sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq \
+      --no-install-recommends chromium fonts-dejavu-core; } >"$logs/chromium-install.log" 2>&1 \
+      || true
+  fi
+  if ! command -v chromium >/dev/null 2>&1; then
+    why="no apt-get"
+    [ ! -e "$logs/chromium-install.log" ] || why="see $logs/chromium-install.log"
+    echo "skipped: no chromium, and it could not be installed ($why): no screenshots taken"
+  elif Tools/docs-screenshots.sh >"$logs/docs-screenshots.log" 2>&1; then
+    pass "docs screenshots: $(grep -o 'article code: .*' "$logs/docs-screenshots.log")"
+    grep -o '\.build/docs-screenshots/[^ ]*\.png' "$logs/docs-screenshots.log" | tr '\n' ' '
+    echo
+  else
+    cat "$logs/docs-screenshots.log"
+    fail "docs screenshots (pictures in .build/docs-screenshots/)"
+  fi
 fi
 
 if [ "${PACKAGE:-1}" != 0 ]; then

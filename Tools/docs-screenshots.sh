@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # Serves the built API documentation (.build/docs, from Tools/docs.sh, built first when missing)
-# on 127.0.0.1 and takes headless Chromium screenshots, 1280 px wide, of the landing page and of
-# one article (OfflineReceive's "Writing a provider adapter", the one with the most code), into
-# .build/docs-screenshots/. Fails unless the landing page lists every module with a link and a
-# summary, and the article has rendered its code listings with none cut off: no listing wider
-# than its box, none reaching past the page's right edge. Look at the pictures too.
+# on 127.0.0.1 and takes headless Chromium screenshots, 1280 px wide, of the landing page, of
+# OfflineReceive's module page and of one article (OfflineReceive's "Writing a provider adapter",
+# the one with the most code), into .build/docs-screenshots/. Fails unless the landing page lists
+# every module with a link and a summary, the module page links another module's symbols (its
+# node ids are Secp256k1's PublicKey), and the article has rendered its code listings with none
+# cut off: no listing wider than its box, none reaching past the page's right edge. Look at the
+# pictures too.
 #
 #   Tools/docs-screenshots.sh     needs chromium (Debian: apt-get install chromium) and python3
 set -euo pipefail
@@ -12,7 +14,8 @@ cd "$(dirname "$0")/.."
 
 docs=.build/docs
 out=.build/docs-screenshots
-article=offlinereceive/documentation/offlinereceive/writingaprovideradapter/
+article=documentation/offlinereceive/writingaprovideradapter/
+module_page=documentation/offlinereceive/
 [ -f "$docs/index.html" ] || Tools/docs.sh >/dev/null
 chromium=$(command -v chromium || command -v chromium-browser || command -v google-chrome || true)
 if [ -z "$chromium" ]; then
@@ -67,7 +70,9 @@ browse() {
 }
 browse 1280,1300 --screenshot="$out/landing.png" "$base/" >/dev/null
 browse 1280,3000 --screenshot="$out/article.png" "$base/$article" >/dev/null
+browse 1280,2400 --screenshot="$out/module.png" "$base/$module_page" >/dev/null
 landing=$(browse 1280,1100 --dump-dom "$base/")
+module_dom=$(browse 1280,1100 --dump-dom "$base/$module_page")
 result=$(browse 1280,1600 --dump-dom "$base/.screenshot-probe.html" |
   sed -n 's/.*<pre id="result">\([^<]*\)<\/pre>.*/\1/p')
 rm -rf "$out/profile"
@@ -76,18 +81,23 @@ failed=0
 for catalog in Sources/*/*.docc; do
   module=$(basename "$catalog" .docc)
   lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
-  if ! grep -q "href=\"$lower/documentation/$lower/\"><code>$module</code></a><p>[^<]" \
+  if ! grep -q "href=\"documentation/$lower/\"><code>$module</code></a><p>[^<]" \
     <<<"$landing"; then
     echo "docs-screenshots: the landing page has no line for $module" >&2
     failed=1
   fi
 done
+# A link docc resolved against another module's archive, as the rendered page shows it.
+if ! grep -q '<a href="/documentation/secp256k1/publickey"' <<<"$module_dom"; then
+  echo "docs-screenshots: $module_page does not link Secp256k1's PublicKey" >&2
+  failed=1
+fi
 echo "docs-screenshots: article code: ${result:-nothing measured}"
 case "$result" in
   listings=0*|"") echo "docs-screenshots: the article rendered no code listing" >&2; failed=1 ;;
   *" cut=0") ;;
   *) echo "docs-screenshots: code listings are cut off at 1280 px" >&2; failed=1 ;;
 esac
-echo "docs-screenshots: $out/landing.png $out/article.png"
+echo "docs-screenshots: $out/landing.png $out/module.png $out/article.png"
 [ "$failed" -eq 0 ] && echo "docs-screenshots: ok"
 exit "$failed"

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds the API documentation of every library module that has a DocC catalog
 # (Sources/<Module>/<Module>.docc) with the toolchain's own `docc`, warnings as failures, and
-# transforms it for static hosting: one site under .build/docs/, with a landing page
+# combines it into one site for static hosting under .build/docs/, with a landing page
 # (.build/docs/index.html: what the package is, its version, and one line per module, the first
-# paragraph of the module's overview page, linking to .build/docs/<module>/documentation/<module>/,
-# module names in lower case). Code listings wrap instead of being cut at the page's width.
+# paragraph of the module's overview page, linking to .build/docs/documentation/<module>/, module
+# names in lower case). Code listings wrap instead of being cut at the page's width.
 #
 #   Tools/docs.sh                          build the site, and list public symbols without a
 #                                          doc comment (Tools/doc-coverage.py)
@@ -13,6 +13,13 @@
 #
 # Symbol graphs come from `swift package dump-symbol-graph`, which builds the package as
 # `swift build` does (reusing its build) and extracts each module's public symbols; no plugin.
+#
+# Links to another module's symbols: each module is converted after the modules it depends on
+# (Package.swift's target dependencies), with their archives as `--dependency`, so a doc comment or
+# article can write ``/Bolt11/Invoice`` (the leading slash is needed: docc resolves a dependency's
+# symbols only from the top) and declarations link the other module's types. `docc merge` then
+# puts the archives into one site, where those links lead somewhere. An unresolved link is a docc
+# warning, so a failure here; and every page a rendered page refers to must exist in the site.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -65,41 +72,106 @@ if [ -z "$source_graphs" ] || [ ! -d "$source_graphs" ]; then
   exit 1
 fi
 
-rm -rf "$out" "$graphs"
-mkdir -p "$out"
-links=""
-version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/Bolt11Tool/Tool.swift)
-# DocC sets code listings in one unbroken line per source line, cut at the column's width; wrap
-# them instead (a continued line keeps its indentation), on every page of the site.
-wrap_code='<style>.code-listing pre, .code-listing code { white-space: pre-wrap !important;'
-wrap_code+=' overflow-wrap: anywhere; } .code-listing .container-general { overflow: visible; }'
-wrap_code+='</style>'
-for module in "${modules[@]}"; do
-  lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
+# Conversion order: each module after the modules it depends on, with their archives as
+# dependencies. A line per module: the module, then the documented modules it depends on (directly
+# or not), from Package.swift's target dependencies.
+plan=$(swift package describe --type json | python3 -c '
+import json, sys
+modules = sys.argv[1:]
+direct = {t["name"]: t.get("target_dependencies") or [] for t in json.load(sys.stdin)["targets"]}
+def below(module, seen):
+    for other in direct.get(module, []):
+        if other not in seen:
+            seen.add(other)
+            below(other, seen)
+    return seen
+done = []
+while len(done) < len(modules):
+    ready = [m for m in modules if m not in done and below(m, set()) & set(modules) <= set(done)]
+    if not ready:
+        sys.exit("docs.sh: the documented modules depend on each other in a cycle")
+    done.append(ready[0])
+    print(ready[0], *[m for m in done[:-1] if m in below(ready[0], set())])
+' "${modules[@]}")
+
+archives=.build/docs-archives
+rm -rf "$out" "$graphs" "$archives"
+mkdir -p "$archives"
+while read -r module dependencies; do
   mkdir -p "$graphs/$module"
   # The module's own graph, and its extensions of other modules' types (Module@Other).
   cp "$source_graphs/$module.symbols.json" "$graphs/$module/"
   for extension in "$source_graphs/$module"@*.symbols.json; do
     if [ -e "$extension" ]; then cp "$extension" "$graphs/$module/"; fi
   done
-  echo "docc convert $module"
+  linked=()
+  for dependency in $dependencies; do
+    linked+=(--dependency "$archives/$dependency.doccarchive")
+  done
+  echo "docc convert $module${dependencies:+ (links to $dependencies)}"
   if ! docc convert "Sources/$module/$module.docc" \
     --additional-symbol-graph-dir "$graphs/$module" \
     --fallback-display-name "$module" --fallback-bundle-identifier "swift-bolt11.$module" \
     --warnings-as-errors --enable-parameters-and-returns-validation \
-    --transform-for-static-hosting --hosting-base-path "$lower" \
-    --output-path "$out/$lower" >"$graphs/$module.log" 2>&1; then
+    --enable-experimental-external-link-support "${linked[@]}" \
+    --output-path "$archives/$module.doccarchive" >"$graphs/$module.log" 2>&1; then
     cat "$graphs/$module.log" >&2
     echo "docc failed for $module" >&2
     exit 1
   fi
-  find "$out/$lower" -name index.html -exec sed -i "s#</head>#$wrap_code</head>#" {} +
+done <<<"$plan"
+
+archive_paths=()
+for module in "${modules[@]}"; do archive_paths+=("$archives/$module.doccarchive"); done
+if ! docc merge "${archive_paths[@]}" --synthesized-landing-page-name swift-bolt11 \
+  --output-path "$out" >"$graphs/merge.log" 2>&1; then
+  cat "$graphs/merge.log" >&2
+  echo "docc merge failed" >&2
+  exit 1
+fi
+
+# Every page a page refers to (a link, a type in a declaration, a topic) is in the site: a link
+# to another module's symbol that docc resolved against an archive left out of the merge fails.
+python3 - "$out" <<'PYTHON'
+import glob, json, os, sys
+site = sys.argv[1]
+missing, external = set(), 0
+for path in glob.glob(os.path.join(site, "data", "documentation", "**", "*.json"), recursive=True):
+    page = json.load(open(path))
+    own = page["identifier"]["url"].split("/documentation/")[0]
+    for identifier, reference in page.get("references", {}).items():
+        if reference.get("type") != "topic" or not identifier.startswith("doc://"):
+            continue
+        url = reference["url"].split("#")[0]
+        if not identifier.startswith(own + "/"):
+            external += 1
+        if not os.path.exists(os.path.join(site, "data", url.strip("/") + ".json")):
+            missing.add(f"{identifier} ({url}), from {os.path.relpath(path, site)}")
+for line in sorted(missing):
+    print(f"docs.sh: no page for {line}", file=sys.stderr)
+if missing:
+    sys.exit(1)
+print(f"links: every referenced page is in the site; {external} references cross modules")
+PYTHON
+
+links=""
+version=$(sed -n 's/^ *public static let version = "\(.*\)"$/\1/p' Sources/Bolt11Tool/Tool.swift)
+# DocC sets code listings in one unbroken line per source line, cut at the column's width; wrap
+# them instead, on every page of the site. A wrapped line goes on with a hanging indent (column 6),
+# so that its continuation does not read as a line of its own at column 0.
+wrap_code='<style>.code-listing pre, .code-listing code { white-space: pre-wrap !important;'
+wrap_code+=' overflow-wrap: anywhere; } .code-listing .container-general { overflow: visible; }'
+wrap_code+=' .code-listing .code-line-container { display: inline-block; width: 100%;'
+wrap_code+=' box-sizing: border-box; padding-left: 6ch; text-indent: -6ch; }</style>'
+find "$out" -name index.html -exec sed -i "s#</head>#$wrap_code</head>#" {} +
+for module in "${modules[@]}"; do
+  lower=$(printf '%s' "$module" | tr '[:upper:]' '[:lower:]')
   # The module page's first paragraph, as HTML: code spans kept as code.
   summary=$(awk 'NR > 1 && /^$/ && started { exit } NR > 1 && /[^ ]/ { started = 1; print }' \
     "Sources/$module/$module.docc/$module.md" | tr '\n' ' ' |
     sed 's/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g; s/``\([^`]*\)``/<code>\1<\/code>/g;
       s/`\([^`]*\)`/<code>\1<\/code>/g; s/ *$//')
-  links+="      <li><a href=\"$lower/documentation/$lower/\"><code>$module</code></a>"
+  links+="      <li><a href=\"documentation/$lower/\"><code>$module</code></a>"
   links+="<p>$summary</p></li>"$'\n'
 done
 

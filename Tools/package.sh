@@ -44,10 +44,18 @@ fi
 # --disable-local-rpath: no RUNPATH $ORIGIN, which would make the dynamic loader look for libc,
 # libm, libstdc++ and libgcc_s in /usr/bin (and its glibc-hwcaps, tls and x86_64 folders) first,
 # 22 failed lookups at every start.
-echo "building bolt11 (release, --static-swift-stdlib --disable-local-rpath)" >&2
+#
+# --no-export-dynamic: the static Swift runtime's link arguments export every symbol of the
+# package's own object files (3,394 of them) into the dynamic symbol table, which nothing
+# resolves against (the stripped binary prints no stack trace either way); the runtime's start-up
+# dladdr (the backtracer looking for its helper) scans that table. Without it: 290 KB less binary,
+# and 3 page faults and about 0.06 ms (2 to 4 %) less a start (Tools/startup-bench.py).
+echo "building bolt11 (release, --static-swift-stdlib --disable-local-rpath," \
+  "-Xlinker --no-export-dynamic)" >&2
 # libsecp256k1 has no version call: the release it is built against is passed in, for --version.
 secp_version=$(pkg-config --modversion libsecp256k1)
 if ! swift build -c release --product bolt11 --static-swift-stdlib --disable-local-rpath \
+  -Xlinker --no-export-dynamic \
   -Xcc "-DBOLT11_SECP256K1_VERSION=\"$secp_version\"" >"$log" 2>&1; then
   tail -n 40 "$log" >&2
   exit 1
@@ -55,6 +63,13 @@ fi
 binary="$(swift build -c release --show-bin-path)/bolt11"
 if readelf -d "$binary" | grep -E 'RPATH|RUNPATH'; then
   echo "package: bolt11 carries a library search path" >&2
+  exit 1
+fi
+# Its own symbols, that is: not glibc's versioned copies (stderr@GLIBC_2.2.5) nor _IO_stdin_used.
+exported=$(nm -D --defined-only "$binary" | grep -cv -e ' _IO_stdin_used$' -e ' [A-Za-z_]*@' \
+  || true)
+if [ "$exported" -gt 0 ]; then
+  echo "package: bolt11 exports $exported symbols of its own (no --no-export-dynamic?)" >&2
   exit 1
 fi
 

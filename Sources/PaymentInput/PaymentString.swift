@@ -4,7 +4,7 @@ public import Bolt11
 /// string, an LNURL, a Lightning Address, a node URI or an on-chain address.
 ///
 /// Recognition and decoding are offline and pure: nothing is fetched or resolved, no clock is
-/// read (the clock is `DecodeOptions.now`), and every step is linear in the input.
+/// read (the clock is ``/Bolt11/DecodeOptions/now``), and every step is linear in the input.
 ///
 /// ```swift
 /// switch try PaymentString(parsing: scanned) {

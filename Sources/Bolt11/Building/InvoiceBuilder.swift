@@ -8,9 +8,10 @@ import Secp256k1
 /// and fields in `fieldOrder` when given. Unless told otherwise, the invoice sets the features
 /// every deployed reader expects (``defaultFeatures``).
 ///
-/// Signing: `build(signingWith:)` with a `SigningKey` or any ``InvoiceDigestSigner`` (an HSM,
-/// a remote signer; ``AsyncInvoiceDigestSigner`` for one that answers asynchronously), or, for a
-/// key kept elsewhere, ``signingHash(payee:)`` then ``build(signature:recoveryID:expectedPayee:)``.
+/// Signing: `build(signingWith:)` with a ``/Secp256k1/SigningKey`` or any ``InvoiceDigestSigner``
+/// (an HSM, a remote signer; ``AsyncInvoiceDigestSigner`` for one that answers asynchronously), or,
+/// for a key kept elsewhere, ``signingHash(payee:)`` then
+/// ``build(signature:recoveryID:expectedPayee:)``.
 public struct InvoiceBuilder: Sendable {
   /// The chain the invoice is for: its prefix (`lnbc`, `lntb`, ...).
   public var currency: Currency

@@ -15,7 +15,7 @@ public import Bolt11
 ///  6. Signed timestamp: `offline.future_timestamp`.
 ///  7. Lifetime: `offline.expired`, then `offline.lifetime_too_short`.
 ///
-/// Steps 2 to 7 are `InvoiceExpectations.check` with the receiver's preset
+/// Steps 2 to 7 are ``/Bolt11/InvoiceExpectations/check(_:now:)`` with the receiver's preset
 /// (``ReceivePolicy/expectations``): the payer's check, with each `check.*` code read as its
 /// `offline.*` code.
 public enum OfflineInvoiceValidator {
