@@ -59,6 +59,10 @@ public actor PollingProvider {
     var drivers = 0
   }
   private var machines: [IntentID: HeldMachine] = [:]
+  /// Every damage the journal reported to this provider, oldest first: each `journal.corrupt`
+  /// error names where the damaged file was set aside and how many records were salvaged. The
+  /// provider carries on with the salvaged records; `restore()` reports what it met.
+  public private(set) var journalDamage: [JournalError] = []
   private var nextGeneration: UInt64 = 0
 
   /// - Parameters:
@@ -258,6 +262,7 @@ public actor PollingProvider {
   /// - Returns: every unfinished record, sorted into exactly one list of the report.
   /// - Throws: `offline.journal` when the journal cannot be read.
   public func restore() async throws -> RestoreReport {
+    let damageBefore = journalDamage.count
     let records = try await journalCall { try await journal.records() }
     var report = RestoreReport()
     for record in records where record.scope == scope && record.state.isLive {
@@ -292,6 +297,7 @@ public actor PollingProvider {
           OfflineReceiveError(.retryable, "\(error)", intentID: record.intentID))
       }
     }
+    report.journalDamage = Array(journalDamage[damageBefore...])
     return report
   }
 
@@ -519,9 +525,19 @@ public actor PollingProvider {
 
   /// Runs a journal call, reporting its refusal as `offline.journal` (`offline.journal_full`)
   /// with the journal's error attached (and the intent, when the call concerns one).
+  ///
+  /// A damaged journal (`journal.corrupt`) has set its file aside and kept every record it still
+  /// proves by the time it answers: the damage is added to `journalDamage` and the call made
+  /// again on what was salvaged, so that a payment arriving then is still recorded and the live
+  /// requests are still found.
   private func journalCall<Value>(
     _ intentID: IntentID? = nil, _ body: () async throws -> Value
   ) async throws -> Value {
+    do { return try await body() } catch let error as JournalError where error.code == .corrupt {
+      journalDamage.append(error)
+    } catch let error as JournalError {
+      throw OfflineReceiveError(journal: error, intentID: intentID)
+    }
     do { return try await body() } catch let error as JournalError {
       throw OfflineReceiveError(journal: error, intentID: intentID)
     }

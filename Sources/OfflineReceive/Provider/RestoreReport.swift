@@ -13,6 +13,10 @@ public struct RestoreReport: Sendable, Equatable {
   public var ended: [IntentID] = []
   /// Could not be restored now; each error carries its intent id. Restore again later.
   public var failures: [OfflineReceiveError] = []
+  /// The journal was found damaged while restoring: each `journal.corrupt` error names where
+  /// the damaged file was set aside and how many records were salvaged. The lists above are
+  /// made from the salvaged records; tell the user, and keep the damaged copy for support.
+  public var journalDamage: [JournalError] = []
 
   /// An empty report.
   public init() {}
