@@ -61,7 +61,10 @@ import Testing
     try #require(holder >= 0)
     defer { close(holder) }
     try #require(flock(holder, LOCK_EX) == 0)
-    let releaser = Releaser(descriptor: holder, after: 5)
+    // Let go after a minute at the latest: a starved pool lets nothing below run before that,
+    // while other suites running beside this one (some block pool threads on processes of
+    // their own) may slow the tasks below down by seconds.
+    let releaser = Releaser(descriptor: holder, after: 60)
     let saves = Task {
       try await withThrowingTaskGroup(of: Void.self) { group in
         for (index, journal) in journals.enumerated() {
