@@ -43,7 +43,8 @@ let package = Package(
     .target(
       name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput"]),
     // The one retry of system calls interrupted by a signal (EINTR); in no product.
-    .target(name: "SystemCall"),
+    .target(name: "CSystemCall"),
+    .target(name: "SystemCall", dependencies: ["CSystemCall"]),
     .target(
       name: "OfflineReceive",
       // Bolt11JSON: the journal's JSON, without Foundation's coders.
@@ -125,7 +126,7 @@ let package = Package(
       // Bech32Codec and Secp256k1: the tests assemble their own fixture invoices.
       dependencies: [
         "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "Bolt11Conformance",
-        "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport", "PaymentInput",
+        "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport", "PaymentInput", "SystemCall",
       ]),
     .testTarget(
       name: "Bolt11ConformanceTests",

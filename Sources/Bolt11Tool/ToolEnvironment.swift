@@ -141,46 +141,11 @@ public struct ToolEnvironment {
   /// The processors this process may run on, at least 1: the default number of batch workers
   /// (`--jobs N` sets another).
   ///
-  /// That is the count of its affinity mask (``affinityProcessorCount()``), so that
+  /// That is the count of its affinity mask (`allowedProcessorCount()`), so that
   /// `taskset -c 0 bolt11 decode --batch FILE` uses one worker; where the mask cannot be read, the
   /// processors online (`sysconf(_SC_NPROCESSORS_ONLN)`).
   public static func availableProcessors() -> Int {
-    max(1, affinityProcessorCount() ?? sysconf(Int32(_SC_NPROCESSORS_ONLN)))
-  }
-
-  /// The processors in the calling thread's affinity mask (the set bits that
-  /// `sched_getaffinity(2)` reports), or nil where it cannot be read.
-  ///
-  /// Glibc's Swift module leaves out the GNU declarations (`sched_getaffinity`, `CPU_COUNT`), so
-  /// the function is looked up with `dlsym`; it is absent without glibc, and then this is nil.
-  static func affinityProcessorCount() -> Int? {
-    #if canImport(Glibc)
-      typealias GetAffinity = @convention(c) (pid_t, Int, UnsafeMutableRawPointer?) -> Int32
-      // A nil handle is RTLD_DEFAULT: the global scope, where libc's symbols are.
-      guard let symbol = dlsym(nil, "sched_getaffinity") else { return nil }
-      let getAffinity = unsafeBitCast(symbol, to: GetAffinity.self)
-      // glibc's cpu_set_t holds 1024 processors (16 words); a kernel built for more refuses a
-      // mask smaller than its own with EINVAL, so the mask doubles until it fits.
-      var words = 16
-      while words <= 1 << 16 {
-        // The set bits, or the errno of the failure (read before anything else can change it).
-        let outcome = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) {
-          mask -> Result<Int, SystemError> in
-          mask.initialize(repeating: 0)
-          let succeeded = getAffinity(0, words * MemoryLayout<UInt64>.size, mask.baseAddress) == 0
-          guard succeeded else { return .failure(SystemError(code: errno)) }
-          return .success(mask.reduce(0) { $0 + $1.nonzeroBitCount })
-        }
-        switch outcome {
-        case .success(let count): return count > 0 ? count : nil
-        case .failure(let error) where error.code == EINVAL: words *= 2
-        case .failure: return nil
-        }
-      }
-      return nil
-    #else
-      return nil
-    #endif
+    max(1, allowedProcessorCount() ?? sysconf(Int32(_SC_NPROCESSORS_ONLN)))
   }
 
   /// Reads a source to its end when it holds at most `limit` bytes; stops reading past that, so

@@ -1,3 +1,5 @@
+internal import CSystemCall
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -55,4 +57,27 @@ package func directoryEntries(_ path: String) -> [String]? {
     if name != "." && name != ".." { names.append(name) }
   }
   return names
+}
+
+/// The processors the calling thread may run on: the set bits of its affinity mask
+/// (`sched_getaffinity(2)`), or nil where the mask cannot be read (not Linux, or a failure).
+package func allowedProcessorCount() -> Int? {
+  // glibc's cpu_set_t holds 1024 processors (16 words); a kernel built for more refuses a mask
+  // smaller than its own with EINVAL, so the mask doubles until it fits.
+  var words = 16
+  while words <= 1 << 16 {
+    let outcome = withUnsafeTemporaryAllocation(of: UInt64.self, capacity: words) {
+      mask -> Result<Int, SystemError> in
+      mask.initialize(repeating: 0)
+      let bytes = words * MemoryLayout<UInt64>.size
+      return retryingOnInterrupt { csystemcall_sched_getaffinity(bytes, mask.baseAddress) }
+        .map { _ in mask.reduce(0) { $0 + $1.nonzeroBitCount } }
+    }
+    switch outcome {
+    case .success(let count): return count > 0 ? count : nil
+    case .failure(let error) where error.code == EINVAL: words *= 2
+    case .failure: return nil
+    }
+  }
+  return nil
 }
