@@ -4,7 +4,9 @@
 # the installed `bolt11` from a folder outside the checkout with only /usr/bin and /bin on PATH,
 # and removes the package again. Before installing, lintian (installed with apt-get when missing)
 # must report no error; its warnings are printed. The manual page must render (man -l) without a
-# Markdown backtick, and Depends must carry versions. Needs root or sudo (dpkg). Checks on one
+# Markdown backtick, and Depends must carry versions. Then the static tarball: its bolt11 must
+# be no dynamic executable and decode the same example with an empty environment. The start-up
+# of each against a C no-op is printed (Tools/startup-bench.py). Needs root or sudo (dpkg). Checks on one
 # machine take turns, and each waits for dpkg's lock if apt or dpkg holds it. Prints
 # "package: ok" last.
 set -euo pipefail
@@ -105,10 +107,42 @@ for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\"";
   fi
 done
 
+# The start-up of one decode, against a C program that only starts: the installed binary, then
+# the static one (reported, never asserted: Tools/startup-bench.py).
+python3 Tools/startup-bench.py /usr/bin/bolt11 --runs 200 | sed 's/^/  /'
+
 dpkg_waiting -r bolt11
 trap - EXIT
 if [ -e /usr/bin/bolt11 ]; then
   echo "package: /usr/bin/bolt11 is still there after dpkg -r" >&2
   exit 1
 fi
+
+# The static executable decodes the same example with an empty environment, from its unpacked
+# tarball, and needs no library.
+tarball=$(ls .build/package/bolt11-*-linux-static.tar.gz)
+unpacked=$(mktemp -d)
+tar -C "$unpacked" -xzf "$tarball"
+static=$(ls "$unpacked"/*/bolt11)
+if ldd "$static" >/dev/null 2>&1; then
+  echo "package: the static bolt11 is a dynamic executable" >&2
+  exit 1
+fi
+output=$(cd "$unpacked" && env -i "$static" decode --json "$invoice") || {
+  echo "package: the static bolt11 could not decode the spec's example" >&2
+  exit 1
+}
+for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\""; do
+  if ! grep -qF "$expected" <<<"$output"; then
+    echo "package: the static bolt11 printed $output; expected $expected" >&2
+    exit 1
+  fi
+done
+if ! "$static" --version | grep -qF "(libsecp256k1 $secp_version)"; then
+  echo "package: the static bolt11 --version does not name libsecp256k1 $secp_version" >&2
+  exit 1
+fi
+echo "package: $tarball ($(du -h "$tarball" | cut -f1)), static, decodes"
+python3 Tools/startup-bench.py "$static" --runs 200 | sed 's/^/  /'
+rm -rf "$unpacked"
 echo "package: ok"

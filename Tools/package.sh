@@ -13,6 +13,14 @@
 # (Tools/debian/copyright.in plus the Expat licence from LICENSE) and changelog.Debian.gz
 # (Tools/debian/changelog, whose first entry must be this version with its Debian revision).
 # Prints the sizes of the stripped binary and of the .deb on standard error.
+#
+# Beside the package, a fully static executable for any x86-64 or arm64 Linux (the way ripgrep's
+# releases ship): .build/package/bolt11-VERSION-ARCH-linux-static.tar.gz, with the same manual
+# page, completions and licence. Glibc, libstdc++ and the Swift runtime are linked in, so it needs
+# no library and no dynamic loader, and starts in about 0.9 ms where the .deb's takes 2.3
+# (Tools/startup-bench.py); the .deb stays dynamically linked against the C and C++ libraries,
+# since Debian treats a statically linked binary in a package as a bug (lintian:
+# statically-linked-binary) and ships C library fixes through libc6.
 # Needs the Swift toolchain, pkg-config, libsecp256k1-dev, dpkg-dev and dpkg-deb; Debian or Ubuntu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -153,4 +161,34 @@ deb=$out/bolt11_${version}_${arch}.deb
 dpkg-deb --root-owner-group -Zxz --build "$root" "$deb" >&2
 echo "package: stripped bolt11 $(stat -c %s "$root/usr/bin/bolt11") bytes," \
   ".deb $(stat -c %s "$deb") bytes" >&2
+
+# The static executable, built apart (.build/static) so that the two builds' flags never mix.
+# The Swift runtime's optional look-up of a prespecialisation library uses dlopen, which the
+# linker warns about; in a static executable that look-up finds nothing and the runtime goes on.
+echo "building bolt11 (release, -static-executable)" >&2
+if ! swift build -c release --product bolt11 --scratch-path .build/static \
+  -Xswiftc -static-executable -Xlinker --no-export-dynamic \
+  -Xcc "-DBOLT11_SECP256K1_VERSION=\"$secp_version\"" >"$log" 2>&1; then
+  tail -n 40 "$log" >&2
+  exit 1
+fi
+static_binary="$(swift build -c release --scratch-path .build/static --show-bin-path)/bolt11"
+if readelf -l "$static_binary" | grep -q -e INTERP -e DYNAMIC; then
+  echo "package: the static bolt11 has a dynamic loader or a dynamic section" >&2
+  exit 1
+fi
+case "$(uname -m)" in x86_64) machine=x86_64 ;; aarch64) machine=aarch64 ;; *) machine=$(uname -m) ;; esac
+name=bolt11-$upstream-$machine-linux-static
+rm -rf "${out:?}/$name" "$out/$name.tar.gz"
+install -D -m 0755 "$static_binary" "$out/$name/bolt11"
+strip --strip-unneeded --remove-section=.comment "$out/$name/bolt11"
+mkdir -p "$out/$name/completions"
+cp "$root/usr/share/man/man1/bolt11.1.gz" "$out/$name/"
+cp "$root/usr/share/bash-completion/completions/bolt11" "$out/$name/completions/bolt11.bash"
+cp "$root/usr/share/zsh/vendor-completions/_bolt11" "$out/$name/completions/_bolt11"
+cp "$root/usr/share/fish/vendor_completions.d/bolt11.fish" "$out/$name/completions/"
+cp LICENSE "$out/$name/"
+tar --owner=0 --group=0 --numeric-owner --sort=name -C "$out" -czf "$out/$name.tar.gz" "$name"
+echo "package: static bolt11 $(stat -c %s "$out/$name/bolt11") bytes stripped," \
+  "$out/$name.tar.gz $(stat -c %s "$out/$name.tar.gz") bytes" >&2
 echo "$deb"
