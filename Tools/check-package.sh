@@ -94,18 +94,23 @@ output=$(cd "$elsewhere" && env -i PATH=/usr/bin:/bin sh -c '
   exit 1
 }
 rmdir "$elsewhere"
-# --version names the libsecp256k1 release the binary was built against.
 secp_version=$(pkg-config --modversion libsecp256k1)
-if ! /usr/bin/bolt11 --version | grep -qF "(libsecp256k1 $secp_version)"; then
-  echo "package: bolt11 --version does not name libsecp256k1 $secp_version: $(/usr/bin/bolt11 --version)" >&2
-  exit 1
-fi
-for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\""; do
-  if ! grep -qF "$expected" <<<"$output"; then
-    echo "package: bolt11 decode printed $output; expected $expected" >&2
+# The binary $1 decoded the example as $2, and its --version names the libsecp256k1 release it
+# was built against.
+check_decoded() {
+  local expected
+  for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\""; do
+    if ! grep -qF "$expected" <<<"$2"; then
+      echo "package: $1 decode printed $2; expected $expected" >&2
+      exit 1
+    fi
+  done
+  if ! "$1" --version | grep -qF "(libsecp256k1 $secp_version)"; then
+    echo "package: $1 --version does not name libsecp256k1 $secp_version: $("$1" --version)" >&2
     exit 1
   fi
-done
+}
+check_decoded /usr/bin/bolt11 "$output"
 
 # The start-up of one decode, against a C program that only starts: the installed binary, then
 # the static one (reported, never asserted: Tools/startup-bench.py).
@@ -132,16 +137,7 @@ output=$(cd "$unpacked" && env -i "$static" decode --json "$invoice") || {
   echo "package: the static bolt11 could not decode the spec's example" >&2
   exit 1
 }
-for expected in '"valid":true' '"amount_msat":250000000' "\"payee\":\"$payee\""; do
-  if ! grep -qF "$expected" <<<"$output"; then
-    echo "package: the static bolt11 printed $output; expected $expected" >&2
-    exit 1
-  fi
-done
-if ! "$static" --version | grep -qF "(libsecp256k1 $secp_version)"; then
-  echo "package: the static bolt11 --version does not name libsecp256k1 $secp_version" >&2
-  exit 1
-fi
+check_decoded "$static" "$output"
 echo "package: $tarball ($(du -h "$tarball" | cut -f1)), static, decodes"
 python3 Tools/startup-bench.py "$static" --runs 200 | sed 's/^/  /'
 rm -rf "$unpacked"
