@@ -18,10 +18,10 @@ package struct ProviderFixture {
     node = SimulatedNode(nodeID: TestKeys.ourNodeID, clock: clock) {
       requestID, amount, description, createdAt in
       // A payment hash derived from the request id, so every request differs.
-      let hashByte = UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) })
       let invoice = TestInvoices.make(
         amountMsat: amount.rawValue + amountOffsetMsat, description: .text(description),
-        createdAt: createdAt, expirySeconds: 3600, hashByte: hashByte, key: signer)
+        createdAt: createdAt, expirySeconds: 3600,
+        paymentHash: TestInvoices.hash(requestID: requestID), key: signer)
       return (invoice.string, invoice.expiresAt)
     }
     provider = PollingProvider(

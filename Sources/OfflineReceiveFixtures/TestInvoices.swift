@@ -22,14 +22,21 @@ package enum TestInvoices {
     PaymentHash(bytes: [UInt8](repeating: byte, count: 32))!
   }
 
-  /// Builds and signs an invoice; every parameter has a plain default.
+  /// The payment hash of a simulated node's request: the SHA-256 of its id, so that two
+  /// requests never share one (a sum of the id's bytes did, once in 256 pairs).
+  package static func hash(requestID: String) -> PaymentHash {
+    PaymentHash(preimage: Array(requestID.utf8))
+  }
+
+  /// Builds and signs an invoice; every parameter has a plain default. `paymentHash`, when
+  /// given, replaces the hash of `hashByte`.
   package static func make(
     amountMsat: UInt64? = 1_000_000, description: InvoiceDescription = .text("Coffee"),
     currency: Currency = .regtest, createdAt: UInt64 = now, expirySeconds: UInt64? = 3600,
-    hashByte: UInt8 = 0x11, key: SigningKey = TestKeys.ours
+    hashByte: UInt8 = 0x11, paymentHash: PaymentHash? = nil, key: SigningKey = TestKeys.ours
   ) -> Invoice {
     var builder = InvoiceBuilder(
-      currency: currency, paymentHash: hash(hashByte),
+      currency: currency, paymentHash: paymentHash ?? hash(hashByte),
       paymentSecret: PaymentSecret(bytes: [UInt8](repeating: 0x22, count: 32))!,
       description: description, createdAt: createdAt)
     builder.amount = amountMsat.map { Millisatoshis($0) }

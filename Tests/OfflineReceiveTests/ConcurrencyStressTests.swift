@@ -69,7 +69,7 @@ import Testing
       let invoice = TestInvoices.make(
         amountMsat: amount.rawValue, description: .text(description), createdAt: createdAt,
         expirySeconds: 900,
-        hashByte: UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) }))
+        paymentHash: TestInvoices.hash(requestID: requestID))
       return (invoice.string, invoice.expiresAt)
     }
     let journal = InMemoryRequestJournal(capacity: 64)

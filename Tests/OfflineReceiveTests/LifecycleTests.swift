@@ -19,10 +19,9 @@ struct LifecycleFixture {
     phoneClock = ManualClock(seconds: TestInvoices.now - phoneBehindSeconds)
     node = SimulatedNode(nodeID: TestKeys.ourNodeID, clock: nodeClock) {
       requestID, amount, description, createdAt in
-      let hashByte = UInt8(truncatingIfNeeded: requestID.utf8.reduce(0) { $0 &+ Int($1) })
       let invoice = TestInvoices.make(
         amountMsat: amount.rawValue, description: .text(description), createdAt: createdAt,
-        hashByte: hashByte)
+        paymentHash: TestInvoices.hash(requestID: requestID))
       return (invoice.string, invoice.expiresAt)
     }
     provider = PollingProvider(

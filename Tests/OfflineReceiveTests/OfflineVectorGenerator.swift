@@ -54,7 +54,13 @@ import Testing
 
   static func cases() -> [Case] {
     let now = Self.now
-    let make = TestInvoices.make
+    // Positional, as the vectors' table reads best: amount, description, chain, creation time,
+    // expiry, hash byte, key.
+    let make = {
+      TestInvoices.make(
+        amountMsat: $0, description: $1, currency: $2, createdAt: $3, expirySeconds: $4,
+        hashByte: $5, key: $6)
+    }
     var cases: [Case] = []
     // A valid case exercises `display_until` and the rules at whose edge it stands.
     func valid(
