@@ -157,6 +157,26 @@ import Testing
     #expect(try await FileRequestJournal(directory: directory.path).records().count == 2)
   }
 
+  @Test("a whole last line that fails its checksum is corruption, not a torn append")
+  func damagedLastLine() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    try await journal.save(Self.record("a"))
+    try await journal.save(Self.record("b"))
+    // The last line, newline and all, was acknowledged: a flipped byte in it is damage, and
+    // its loss is reported, never silently dropped.
+    var bytes = try Self.bytes(directory)
+    let lastStart = bytes.dropLast().lastIndex(of: UInt8(ascii: "\n"))! + 1
+    bytes[lastStart + 80] ^= 0x01
+    try Data(bytes).write(to: URL(fileURLWithPath: directory.path + "/journal"))
+    let reopened = try FileRequestJournal(directory: directory.path)
+    let error = try await #require(throws: JournalError.self) { try await reopened.records() }
+    #expect(error.code == .corrupt)
+    #expect(error.salvagedCount == 1)
+    #expect(try await reopened.records() == [Self.record("a")])
+  }
+
   @Test("defect 7: a damaged middle line salvages every record the good lines prove")
   func salvageKeepsLiveRecords() async throws {
     let directory = try TemporaryDirectory()

@@ -29,9 +29,10 @@ import SystemCall
 ///   new lines are read; when it is unchanged, nothing is read; otherwise it is read again
 ///   whole. So writers take turns and each sees the others' records.
 /// - A kill at any instant leaves, for each acknowledged call, the journal before or after it:
-///   an append cut short is the file's last line and was never acknowledged; it is ignored,
-///   and cut off before the next append.
-/// - A damaged file (a damaged line before a good one, a damaged header or compacted line;
+///   an append cut short is the file's last bytes, with no newline, and was never
+///   acknowledged; it is ignored, and cut off before the next append.
+/// - A damaged file (a whole line that fails its checksum, even the last; a damaged header or
+///   compacted line;
 ///   for a file of schema 1 or 2, a failed checksum) is copied aside to `journal.corrupt-N` and
 ///   the journal rewritten with every record it still proves: the latest state of each intent
 ///   over its good lines. The call that found it throws `journal.corrupt`, with

@@ -16,9 +16,11 @@ import Bolt11JSON
 ///   replacement of the file (a compaction): one line per record. Every later line was appended
 ///   by one acknowledged call.
 ///
-/// So a damaged line is told apart from a torn append: only the last line can be an append a
-/// writer did not finish (it was never acknowledged), and it is ignored; a damaged line before a
-/// good one, or a missing or damaged compacted line, is corruption.
+/// So a damaged line is told apart from a torn append: an append is one `write` of a whole line,
+/// newline last, so only bytes after the last good line with no newline among them can be an
+/// append a writer did not finish (it was never acknowledged), and they are ignored. A whole
+/// line that fails its checksum was acknowledged once: it is corruption wherever it stands, as
+/// is a missing or damaged compacted line.
 ///
 /// Schemas 1 and 2 (read, never written): the header `offline-journal <schema> <length>
 /// <sha256>` and a JSON array of that many bytes with that SHA-256. Schema 1 has no
@@ -139,9 +141,9 @@ enum JournalLog {
   /// Reads the change lines of `bytes[start...]` into `contents`, in order.
   ///
   /// A line is good when it ends with a newline and its length, checksum and JSON hold. Bytes
-  /// after the last good line are a torn append when they hold one line at most (no newline
-  /// but, perhaps, a final one); anything else is a `problem`, unless `salvaging`, which skips
-  /// every damaged line.
+  /// after the last good line are a torn append when they hold no newline; anything else (a
+  /// whole damaged line, even the last) is a `problem`, unless `salvaging`, which skips every
+  /// damaged line.
   ///
   /// - Complexity: O(n) in the bytes read.
   static func readLines(
@@ -168,9 +170,9 @@ enum JournalLog {
     }
     if let firstDamaged, !salvaging {
       let tail = bytes[firstDamaged...]
-      let newlines = tail.count { $0 == newlineByte }
-      if newlines > 1 || (newlines == 1 && tail.last != newlineByte) {
-        scan.problem = "damaged lines at byte \(firstDamaged)"
+      // A torn append never holds its newline: the newline is the last byte of its one write.
+      if tail.contains(newlineByte) {
+        scan.problem = "damaged line at byte \(firstDamaged), a whole line once acknowledged"
       }
     }
     return scan
