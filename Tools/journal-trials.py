@@ -34,8 +34,9 @@ def read_journal(directory):
 
     Schema 3: a header `offline-journal 3 <compacted lines> <sha256 of the text before>`, then
     lines `<length> <sha256> <json>`, each a record or {"remove": [intents]}, applied in order.
-    Only the last line may be damaged (an append never acknowledged); the compacted lines must
-    all be there. Schemas 1 and 2: a header with the payload's length and SHA-256, a JSON array.
+    Only bytes after the last newline may be damaged (an append never acknowledged: its newline
+    is the last byte it writes); every whole line must check, and the compacted lines must all be
+    there. Schemas 1 and 2: a header with the payload's length and SHA-256, a JSON array.
     """
     path = os.path.join(directory, "journal")
     if not os.path.exists(path):
@@ -52,13 +53,11 @@ def read_journal(directory):
     if fields[1] != "3" or hashlib.sha256(" ".join(fields[:3]).encode()).hexdigest() != fields[3]:
         raise ValueError("bad header")
     lines = rest.split(b"\n")
-    partial = lines.pop()  # the bytes after the last newline: a torn append, if any
+    lines.pop()  # the bytes after the last newline: a torn append, if any
     records = {}
     for number, line in enumerate(lines):
         change = parse_line(line)
         if change is None:
-            if number == len(lines) - 1 and not partial:
-                break  # a torn append that reached its newline
             raise ValueError(f"damaged line {number + 1}")
         if "remove" in change:
             for intent in change["remove"]:
