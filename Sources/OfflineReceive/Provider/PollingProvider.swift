@@ -246,7 +246,8 @@ public actor PollingProvider {
     let records = try await journalCall { try await journal.records() }
     guard let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
     else { return nil }
-    switch try await drive(record.intentID, .paid) {
+    // The record just read, with no wait since: no second read.
+    switch try await drive(record.intentID, .paid, initial: RequestMachine(stored: record)) {
     case .paid(let previous)?:
       return SettledPayment(
         intentID: record.intentID, amount: record.amount, description: record.description,
@@ -268,6 +269,8 @@ public actor PollingProvider {
     for record in records where record.scope == scope && record.state.isLive {
       do {
         if case .cancelling = record.state {
+          // Read afresh: earlier records of this loop awaited the node, and a payment may have
+          // landed meanwhile.
           switch try await drive(record.intentID, .restart) {
           case .released(.settled(fulfilled: true))?: report.settled.append(record.intentID)
           case nil, .released?: report.ended.append(record.intentID)
@@ -308,12 +311,13 @@ public actor PollingProvider {
   {
     // The wait runs on the monotonic clock: moving the phone's clock changes nothing.
     let started = await clock.monotonicNow()
-    var new: RequestMachine?
+    let initial: RequestMachine
     if let stored = try await journalCall(intentID, { try await journal.record(intentID) }) {
       guard stored.scope == scope else {
         throw OfflineReceiveError(
           .scopeMismatch, "the intent belongs to another wallet", intentID: intentID)
       }
+      initial = RequestMachine(stored: stored)
     } else {
       // Ended records no payment can arrive for go before each new intent: the journal holds
       // the live records and those ended recently. The time they are judged by is never later
@@ -327,10 +331,10 @@ public actor PollingProvider {
         }
       }
       try await supersedeOthers(than: intentID)
-      new = RequestMachine(
+      initial = RequestMachine(
         newIntent: intentID, amount: amount, description: description, scope: scope)
     }
-    switch try await drive(intentID, .prepare, new: new, started: started) {
+    switch try await drive(intentID, .prepare, initial: initial, started: started) {
     case .ready(let accepted)?:
       nodeSignedAt = max(nodeSignedAt, accepted.invoice.createdAt)
       return .ready(accepted, intentID: intentID)
@@ -350,17 +354,18 @@ public actor PollingProvider {
   /// node calls, the validator, waits), feeding their results back, until one answers.
   ///
   /// The machine is shared by every call on the intent while any runs, so a payment or a
-  /// cancel that lands while a preparation waits for the node is seen by it; it is loaded from
-  /// the journal when no call holds it, or is `new` for a new intent.
+  /// cancel that lands while a preparation waits for the node is seen by it. When no call holds
+  /// one, it is `initial` (the caller's record as just read, or a new intent), or else loaded
+  /// from the journal.
   /// - Returns: the machine's answer, or nil when the journal has no record of the intent.
   /// - Throws: a failed answer as its error; `offline.journal` when a write was refused (the
   ///   machine is dropped, so the next call starts from the journal); `CancellationError`.
   private func drive(
-    _ intentID: IntentID, _ event: RequestMachine.Event, new: RequestMachine? = nil,
+    _ intentID: IntentID, _ event: RequestMachine.Event, initial: RequestMachine? = nil,
     started: Duration? = nil
   ) async throws -> RequestMachine.Outcome? {
     if machines[intentID] == nil {
-      var machine = new
+      var machine = initial
       if machine == nil {
         guard let stored = try await journalCall(intentID, { try await journal.record(intentID) })
         else { return nil }
@@ -503,6 +508,8 @@ public actor PollingProvider {
     }
     for other in others {
       do {
+        // Read afresh: an earlier cancel of this loop awaited the node, and a payment may have
+        // landed meanwhile.
         _ = try await drive(other.intentID, .cancel)
       } catch let error as OfflineReceiveError where error.code == .cancelPending {
         // The other request still holds the channel: this intent waits, and is not created.

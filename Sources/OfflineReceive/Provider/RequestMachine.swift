@@ -8,8 +8,9 @@ import Bolt11
 /// `.save` action of this machine, so its rules hold whoever drives it:
 /// - a recorded payment is final: no later event changes a record settled by a payment;
 /// - an ended intent is never moved to a new node request and never becomes live again;
-/// - a record keeps the payment hash of every invoice the node released for it (the validator's
-///   refusals included), so a late payment is still matched;
+/// - a record keeps the payment hash of the invoice the node released for it (one the validator
+///   refused included), so a late payment is still matched; a request that later releases
+///   another invoice ends rather than replace it;
 /// - a cancel retires the display, then records the end, then cancels the node request;
 /// - an answer that arrives for an attempt the intent has left (it was cancelled or paid
 ///   meanwhile) changes nothing and ends that attempt.
@@ -28,7 +29,7 @@ package struct RequestMachine: Sendable, Equatable {
     /// Waiting for the node; `resumed` when the record was in the journal before this attempt.
     case preparing(resumed: Bool, lastStatus: NodeRequestStatus?)
     /// Waiting for the validator's verdict on the node's Ready invoice.
-    case validating(resumed: Bool)
+    case validating
     /// Ending the intent for `reason`: the node's status is checked, its request cancelled, then
     /// `then` is answered.
     case releasing(TerminalReason, then: AfterRelease)
@@ -202,7 +203,7 @@ package struct RequestMachine: Sendable, Equatable {
     }
     switch status {
     case .ready(let bolt11):
-      phase = .validating(resumed: resumed)
+      phase = .validating
       return actions + [.validate(bolt11)]
     case .settled(let fulfilled):
       // A settled epoch whose voucher was not fulfilled ended unpaid: the intent is over.
