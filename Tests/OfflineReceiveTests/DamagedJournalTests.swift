@@ -26,54 +26,58 @@ import Testing
     try Data(bytes).write(to: url)
   }
 
-  /// Prepares "a" until Ready: the journal holds its intent, submitted and ready lines.
-  static func readyA(_ provider: PollingProvider) async throws -> AcceptedInvoice? {
-    let outcome = try await provider.prepare(
-      intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
-    return outcome.invoice
+  /// A provider over a file journal that prepared "a" until Ready (the journal holds its
+  /// intent, submitted and ready lines), then had its `submitted` line damaged; the `ready` line
+  /// after it still proves the intent. Runs `body` with the fixture, the directory, the provider
+  /// and the invoice shown, then removes the directory.
+  static func damagedAfterReady(
+    _ body: (LifecycleFixture, TemporaryDirectory, PollingProvider, AcceptedInvoice) async throws
+      -> Void
+  ) async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let fixture = LifecycleFixture()
+    let provider = try Self.provider(fixture, directory)
+    let shown = try #require(
+      try await provider.prepare(
+        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee"
+      ).invoice)
+    try Self.damageLine(2, in: directory)
+    try await body(fixture, directory, provider, shown)
   }
 
   @Test("after a restart: the damage is reported, the live request restored, its payment recorded")
   func restoreAfterDamage() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let fixture = LifecycleFixture()
-    let first = try Self.provider(fixture, directory)
-    let shown = try #require(try await Self.readyA(first))
-    // The `submitted` line is damaged; the `ready` line after it still proves the intent.
-    try Self.damageLine(2, in: directory)
-    await fixture.node.restart()
-    await fixture.node.recover()
-    let provider = try Self.provider(fixture, directory)
-    let report = try await provider.restore()
-    #expect(report.journalDamage.map(\.code) == [.corrupt])
-    #expect(report.journalDamage.first?.salvagedCount == 1)
-    #expect(report.ready.map(\.intentID) == [IntentID("a")])
-    #expect(report.ready.first?.invoice?.bolt11 == shown.bolt11)
-    // The restored invoice is paid and recorded; the next request goes through.
-    _ = await fixture.node.settle(requestID: "a")
-    #expect(try await provider.paymentReceived(shown.paymentHash)?.intentID == IntentID("a"))
-    let next = try await provider.prepare(
-      intentID: IntentID("b"), amount: .sats(3000), description: "Coffee")
-    #expect(next.invoice != nil)
+    try await Self.damagedAfterReady { fixture, directory, _, shown in
+      await fixture.node.restart()
+      await fixture.node.recover()
+      let provider = try Self.provider(fixture, directory)
+      let report = try await provider.restore()
+      #expect(report.journalDamage.map(\.code) == [.corrupt])
+      #expect(report.journalDamage.first?.salvagedCount == 1)
+      #expect(report.ready.map(\.intentID) == [IntentID("a")])
+      #expect(report.ready.first?.invoice?.bolt11 == shown.bolt11)
+      // The restored invoice is paid and recorded; the next request goes through.
+      _ = await fixture.node.settle(requestID: "a")
+      #expect(try await provider.paymentReceived(shown.paymentHash)?.intentID == IntentID("a"))
+      let next = try await provider.prepare(
+        intentID: IntentID("b"), amount: .sats(3000), description: "Coffee")
+      #expect(next.invoice != nil)
+    }
   }
 
   @Test("while running: a payment after the file was damaged underneath is recorded and survives")
   func paymentAfterDamage() async throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
-    let fixture = LifecycleFixture()
-    let provider = try Self.provider(fixture, directory)
-    let shown = try #require(try await Self.readyA(provider))
-    try Self.damageLine(2, in: directory)
-    _ = await fixture.node.settle(requestID: "a")
-    // The running journal appends the payment after what it read; the damage is found by the
-    // next full read, whose salvage keeps the payment's own line.
-    #expect(try await provider.paymentReceived(shown.paymentHash)?.intentID == IntentID("a"))
-    let reopened = try FileRequestJournal(directory: directory.path)
-    let damage = try await #require(throws: JournalError.self) { try await reopened.records() }
-    #expect(damage.code == .corrupt)
-    #expect(
-      try await reopened.record(IntentID("a"))?.state == .terminal(.settled(fulfilled: true)))
+    try await Self.damagedAfterReady { fixture, directory, provider, shown in
+      _ = await fixture.node.settle(requestID: "a")
+      // The running journal appends the payment after what it read; the damage is found by the
+      // next full read, whose salvage keeps the payment's own line.
+      #expect(try await provider.paymentReceived(shown.paymentHash)?.intentID == IntentID("a"))
+      let reopened = try FileRequestJournal(directory: directory.path)
+      let damage = try await #require(throws: JournalError.self) { try await reopened.records() }
+      #expect(damage.code == .corrupt)
+      #expect(
+        try await reopened.record(IntentID("a"))?.state == .terminal(.settled(fulfilled: true)))
+    }
   }
 }
