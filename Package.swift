@@ -8,6 +8,8 @@ let package = Package(
   platforms: [.macOS(.v12), .iOS(.v15), .tvOS(.v15), .watchOS(.v8), .visionOS(.v1)],
   products: [
     .library(name: "Bech32Codec", targets: ["Bech32Codec"]),
+    // The chain table: prefixes, names, address versions and genesis hashes of each chain.
+    .library(name: "Chains", targets: ["Chains"]),
     .library(name: "Bolt11", targets: ["Bolt11"]),
     // Signing: `InvoiceBuilder.build(signingWith:)` takes a `Secp256k1.SigningKey`.
     .library(name: "Secp256k1", targets: ["Secp256k1"]),
@@ -34,6 +36,8 @@ let package = Package(
     // Bech32Codec: `Hex`, how its keys and signatures read and write as text.
     .target(name: "Secp256k1", dependencies: ["CSecp256k1", "Bech32Codec"]),
     .target(name: "Bech32Codec"),
+    // The one chain table, below every module that names a chain; no dependencies.
+    .target(name: "Chains"),
     // SHA-256 blocks on the x86 SHA extensions; only Bolt11 imports it (SHA256.swift), which
     // keeps its portable Swift rounds for other CPUs.
     .target(name: "CSHA256"),
@@ -107,6 +111,8 @@ let package = Package(
       name: "Bolt11ToolFixtures", dependencies: ["Bolt11Tool", "TestSupport"]),
 
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
+    // Bolt11: its SHA-256 computes each genesis hash from its header.
+    .testTarget(name: "ChainsTests", dependencies: ["Chains", "Bolt11"]),
     .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
     .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(

@@ -37,7 +37,7 @@ graphs=.build/docs-symbol-graphs
 log=.build/docs-symbol-graphs.log
 
 # The landing page's order: what a wallet links first; any other catalog follows.
-order=(Bolt11 Bolt11JSON PaymentInput Secp256k1 Bech32Codec OfflineReceive OfflineReceiveTesting
+order=(Bolt11 Bolt11JSON PaymentInput Secp256k1 Bech32Codec Chains OfflineReceive OfflineReceiveTesting
   Bolt11Conformance)
 modules=()
 for module in "${order[@]}"; do
