@@ -215,4 +215,18 @@ import Testing
     }
     #expect(accepted > 5)
   }
+
+  @Test("the offline codes are the rules' codes, in the contract's check order")
+  func codesFollowRules() {
+    let codes = ExpectationRule.allCases.compactMap(OfflineRejection.Code.init).map(\.rawValue)
+    // The contract's order: amount, payee, network, description, signed timestamp, lifetime.
+    #expect(
+      codes == [
+        "offline.amount_missing", "offline.amount_mismatch", "offline.payee_mismatch",
+        "offline.network_mismatch", "offline.description_mismatch", "offline.future_timestamp",
+        "offline.expired", "offline.lifetime_too_short",
+      ])
+    // Every offline code is one rule's.
+    #expect(Set(codes) == Set(OfflineRejection.Code.allCases.map(\.rawValue)))
+  }
 }
