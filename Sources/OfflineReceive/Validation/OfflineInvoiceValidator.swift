@@ -14,8 +14,10 @@ public import Bolt11
 ///  5. Description (when the policy sets one): `offline.description_mismatch`.
 ///  6. Signed timestamp: `offline.future_timestamp`.
 ///  7. Lifetime: `offline.expired`, then `offline.lifetime_too_short`.
+///  8. Final CLTV: `offline.cltv_too_large` above the policy's bound (432 blocks by default,
+///     ``ReceivePolicy/defaultMaxFinalCLTVExpiryDelta``).
 ///
-/// Steps 2 to 7 are the payer's expectation rules (``/Bolt11/ExpectationRule``) as the receive
+/// Steps 2 to 8 are the payer's expectation rules (``/Bolt11/ExpectationRule``) as the receive
 /// policy sets them (``ReceivePolicy/expectations``), in the rules' order; the first broken rule
 /// gives its `offline.*` code (``OfflineRejection/Code/init(_:)``).
 public enum OfflineInvoiceValidator {
@@ -41,7 +43,7 @@ public enum OfflineInvoiceValidator {
     return validate(invoice, policy: policy, now: now)
   }
 
-  /// Checks an already decoded invoice against `policy` at `now` (steps 2 to 7).
+  /// Checks an already decoded invoice against `policy` at `now` (steps 2 to 8).
   public static func validate(_ invoice: Invoice, policy: ReceivePolicy, now: UInt64)
     -> Result<AcceptedInvoice, OfflineRejection>
   {

@@ -23,6 +23,8 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
     case lifetimeTooShort = "offline.lifetime_too_short"
     /// The invoice was signed further in the future than the clock skew allows.
     case futureTimestamp = "offline.future_timestamp"
+    /// The invoice asks the payer to lock the payment longer than the policy's bound.
+    case cltvTooLarge = "offline.cltv_too_large"
 
     /// The offline code of a breach of `rule`, or nil for a rule the receive policy does not
     /// set: the validator's one table from rule to code.
@@ -36,8 +38,9 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
       case .futureTimestamp: self = .futureTimestamp
       case .expired: self = .expired
       case .lifetimeTooShort: self = .lifetimeTooShort
+      case .cltvTooLarge: self = .cltvTooLarge
       case .amountTooLarge, .selfPayment, .descriptionHashMismatch, .paymentHashMismatch,
-        .tooOld, .cltvTooLarge:
+        .tooOld:
         return nil
       }
     }
