@@ -70,13 +70,13 @@ public struct InvoiceViolation: Sendable, Hashable, CustomStringConvertible {
     /// Several texts: the node ids a payee may be, or must not be.
     case list([String])
 
-    /// The value as the human verdict shows it (a text is not escaped here).
+    /// The value as the human verdict shows it, a text escaped by `SafeText.escape`.
     public var description: String {
       switch self {
       case .absent: "none"
       case .integer(let value): String(value)
-      case .text(let text): text
-      case .list(let texts): texts.joined(separator: ", ")
+      case .text(let text): SafeText.escape(text)
+      case .list(let texts): texts.map(SafeText.escape).joined(separator: ", ")
       }
     }
   }
@@ -104,6 +104,6 @@ public struct InvoiceViolation: Sendable, Hashable, CustomStringConvertible {
     self.message = message
   }
 
-  /// The dotted code and the message.
-  public var description: String { "\(code.rawValue): \(message)" }
+  /// The dotted code and the message, escaped by `SafeText.escape`.
+  public var description: String { "\(code.rawValue): \(SafeText.escape(message))" }
 }

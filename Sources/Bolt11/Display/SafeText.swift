@@ -82,4 +82,16 @@ public enum SafeText {
   public static func isSafe(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { !isUnsafe($0) && $0 != "\\" }
   }
+
+  /// The text for a log line: ``escape(_:)``d, so that no control, bidirectional or invisible
+  /// character is ever written raw, and cut after `maxScalars` of the text's scalars (never
+  /// inside an escape), with "..." after a cut.
+  ///
+  /// - Complexity: O(n) in the text's scalars.
+  public static func logText(_ text: String, maxScalars: Int? = nil) -> String {
+    guard let maxScalars, text.unicodeScalars.count > maxScalars else { return escape(text) }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.prefix(max(0, maxScalars)))
+    return escape(String(kept)) + "..."
+  }
 }
