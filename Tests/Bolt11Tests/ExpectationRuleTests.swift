@@ -71,4 +71,29 @@ import Testing
       .map(\.code.rawValue)
     #expect(codes == ["check.network_mismatch", "check.description_mismatch", "check.expired"])
   }
+
+  @Test("a payee check without `n` names the key by the recovery id, not by verifying")
+  func payeeByRecoveryID() throws {
+    let invoice = try InvoiceExpectationsTests.invoice()
+    let expected = InvoiceExpectationsTests.key.publicKey
+    // The same signature (r, s) with the other recovery id: another key recovers from it.
+    let flipped = InvoiceSigner.sign(
+      hrp: String(decoding: invoice.raw.hrp, as: UTF8.self),
+      dataWords: Array(invoice.raw.signedWords), key: InvoiceExpectationsTests.key,
+      alteration: .init(flipsRecoveryParity: true))
+    let decoded = try Invoice.decode(flipped)
+    // A verify-only shortcut would accept it: (r, s) still verifies against the expected key.
+    #expect(
+      try ECDSA.verify(
+        compactSignature: decoded.signature.compact.bytes, hash: decoded.raw.signatureHash,
+        publicKey: expected.bytes))
+    var expectations = InvoiceExpectations()
+    expectations.payees = [expected]
+    #expect(decoded.payeeNodeID != expected)
+    #expect(
+      expectations.check(decoded, now: InvoiceExpectationsTests.created).map(\.code) == [
+        .payeeMismatch
+      ])
+    #expect(expectations.check(invoice, now: InvoiceExpectationsTests.created).isEmpty)
+  }
 }
