@@ -13,6 +13,12 @@
 /// `InvoiceDescription.displayText` gives a description's text this way; the `bolt11` command
 /// shows everything it quotes from its input through `escape`, and the contract JSON writes the
 /// same scalars as `\uXXXX`.
+///
+/// Three forms, one per reader: ``escape(_:)`` for a terminal that must see everything (the
+/// command line), ``logText(_:maxScalars:)`` for a log line, and
+/// ``label(_:maxCharacters:maxColumns:truncationMark:)`` for a screen, where an escape would only
+/// confuse: what can mislead is removed, emoji sequences stay whole, and the text is cut between
+/// grapheme clusters to a count of characters or terminal columns (``columns(of:)``).
 public enum SafeText {
   /// The text with every unsafe scalar written as `\u{hex}` (lower-case hexadecimal, no leading
   /// zeros) and `\` as `\\`.
