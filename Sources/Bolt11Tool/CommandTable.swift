@@ -202,14 +202,16 @@ enum CommandTable {
     usage: [
       "bolt11 validate INVOICE|- --amount-msat N --node-id HEX [--network NET] [--now UNIX]",
       "  [--description TEXT] [--max-display-seconds S] [--min-remaining-seconds S]",
-      "  [--clock-skew-seconds S] [--safety-margin-seconds S]",
+      "  [--clock-skew-seconds S] [--safety-margin-seconds S] [--max-cltv N]",
     ],
     about: [
       """
       The offline-receive check: the invoice must decode (strict), ask exactly N msat, pay HEX,
       be for the network, carry TEXT as its description, be signed no later than now + skew
       (default 60), and keep at least the minimum (default 60 s) before expires_at - margin
-      (default 0). Prints {"ok": true, "display_until": ..., ...} or {"ok": false, "error": {...}}.
+      (default 0), and ask a final CLTV delta of at most N blocks (default 432, what payers'
+      route limits leave a payee). Prints {"ok": true, "display_until": ..., ...} or
+      {"ok": false, "error": {...}}.
       display_until = min(expires_at - margin, now + max display (default 3600)). --now defaults to
       the system clock. Exit 0 when accepted, 1 when rejected.
       """
@@ -237,6 +239,12 @@ enum CommandTable {
       OptionSpec(
         name: "--safety-margin-seconds", value: "S",
         help: ["stop showing the invoice S seconds before it expires (default 0)"]),
+      OptionSpec(
+        name: "--max-cltv", value: "N",
+        help: [
+          "refuse a min_final_cltv_expiry_delta above N blocks",
+          "(default 432; offline.cltv_too_large)",
+        ]),
     ])
 
   static let inspect = CommandSpec(

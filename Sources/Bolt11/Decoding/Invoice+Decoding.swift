@@ -80,7 +80,7 @@ extension Invoice {
     if options.checkRouteHintKeys {
       try checkRouteHintKeys(raw: raw, routeHints: fields.routeHints, inputOffset: inputOffset)
     }
-    try fields.check(against: options, inputOffset: inputOffset)
+    try options.check(fields, inputOffset: inputOffset)
     return Invoice(
       raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
   }
@@ -321,30 +321,6 @@ extension SignedRawInvoice {
       return ((start - schemeCount)..<start, start..<end)
     }
     return (nil, start..<end)
-  }
-}
-
-extension InvoiceFields {
-  /// Step 8: the caller's expectations.
-  func check(against options: DecodeOptions, inputOffset: Int) throws(InvoiceError) {
-    if let expected = options.description, case .hash(let hash) = descriptionStorage {
-      // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
-      // hashed description."
-      guard DescriptionHash(of: expected) == hash else {
-        throw InvoiceError(
-          .descriptionHashMismatch, "`h` is not the SHA-256 of the given description", field: "h")
-      }
-    }
-    if let network = options.network, network != currency {
-      throw InvoiceError(
-        .networkMismatch,
-        "invoice is for \(currency.networkName), expected \(network.networkName)",
-        position: inputOffset + 2)
-    }
-    if let now = options.now, now >= expiresAt {
-      throw InvoiceError(
-        .invoiceExpired, "invoice expired at \(expiresAt); now is \(now)")
-    }
   }
 }
 

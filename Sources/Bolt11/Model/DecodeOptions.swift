@@ -51,3 +51,48 @@ public struct DecodeOptions: Sendable, Equatable {
     self.checkRouteHintKeys = checkRouteHintKeys
   }
 }
+
+extension DecodeOptions {
+  /// The expectation rules decoding checks, in its order, each with its code: the decoder's one
+  /// table from rule to code. The description is the reader's rule (an `h` field must be the
+  /// SHA-256 of the given text; a `d` field keeps it).
+  static let ruleCodes: [(rule: ExpectationRule, code: InvoiceError.Code)] = [
+    (.descriptionMismatch, .descriptionHashMismatch),
+    (.networkMismatch, .networkMismatch),
+    (.expired, .invoiceExpired),
+  ]
+
+  /// The caller's expectations as rules; nil when none is set.
+  var expectations: InvoiceExpectations? {
+    guard network != nil || description != nil || now != nil else { return nil }
+    var expectations = InvoiceExpectations()
+    expectations.network = network
+    expectations.hashedDescription = description
+    return expectations
+  }
+
+  /// Refuses `fields` for the first rule of ``ruleCodes`` it breaks.
+  ///
+  /// - Parameter inputOffset: where the invoice starts in the input, for positions.
+  /// - Throws: `description_hash.mismatch`, `network.mismatch`, `invoice.expired`.
+  func check(_ fields: InvoiceFields, inputOffset: Int) throws(InvoiceError) {
+    guard let expectations else { return }
+    for (rule, code) in Self.ruleCodes {
+      // Without a clock, expiry is reported, not checked.
+      guard rule != .expired || now != nil,
+        expectations.breach(of: rule, fields, payee: nil, now: now ?? 0) != nil
+      else { continue }
+      switch rule {
+      case .descriptionMismatch:
+        throw InvoiceError(code, "`h` is not the SHA-256 of the given description", field: "h")
+      case .networkMismatch:
+        throw InvoiceError(
+          code,
+          "invoice is for \(fields.currency.networkName), expected \(network?.networkName ?? "")",
+          position: inputOffset + 2)
+      default:
+        throw InvoiceError(code, "invoice expired at \(fields.expiresAt); now is \(now ?? 0)")
+      }
+    }
+  }
+}

@@ -128,7 +128,7 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
 
   /// The code, the message and the position: `hrp.invalid_amount: ... (at character 8)`.
   public var description: String {
-    var text = "\(code.rawValue): \(message)"
+    var text = "\(code.rawValue): \(SafeText.escape(message))"
     if let position { text += " (at character \(position))" }
     return text
   }
