@@ -25,7 +25,7 @@ import Testing
   @Test("format-string-test.json, as published", arguments: rows)
   func published(_ row: Row) throws {
     let verdict = Result { () throws(Bolt12Error) in
-      try TLVStream(framing: StringForm(parsing: row.string).bytes)
+      try Offer.decode(row.string)
     }
     switch verdict {
     case .success: #expect(row.valid, "decoded, but the spec calls it invalid")
