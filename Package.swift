@@ -61,6 +61,7 @@ let package = Package(
       name: "Bolt11Conformance",
       dependencies: [
         "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall", "PaymentInput",
+        "Bolt12",
       ]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
