@@ -213,17 +213,13 @@ extension Offer {
           code: .unknownCurrency, message: "ISO 4217 does not list \(currency): its unit is unknown"
         ))
     }
-    let identified = stream.records.filter { OfferField.isInOfferRange($0.type) }
-    var identity: [UInt8] = []
-    identity.reserveCapacity(stream.bytes.count)
-    for record in identified {
-      identity.append(contentsOf: stream.bytes[record.offset..<record.valueRange.upperBound])
-    }
+    // The id covers every record in the offer's ranges; pass 2 refused any other, so here it is
+    // the whole stream, hashed without a copy.
     self.init(
       chains: chains, metadata: metadata, currency: currency, amount: amount,
       description: description, features: features, absoluteExpiry: absoluteExpiry, paths: paths,
       issuer: issuer, quantityMax: quantityMax, issuerID: issuerID, unknownRecords: unknownRecords,
-      offerID: OfferID(digest: SHA256.hash(identity)), bytes: stream.bytes, warnings: warnings)
+      offerID: OfferID(digest: SHA256.hash(stream.bytes)), bytes: stream.bytes, warnings: warnings)
   }
 
   /// The lowest even bit set in a big-endian feature bitmap, or nil: no even bit is known in an

@@ -61,7 +61,8 @@ public struct StringForm: Sendable, Hashable {
     func malformed(_ message: String, at position: Int) -> Bolt12Error {
       Bolt12Error(.malformed, message, position: position)
     }
-    var prefix: [UInt8] = []
+    var prefixCount = 0
+    var kind = Kind.offer
     var words: [UInt8] = []
     words.reserveCapacity(text.count)
     var sawLower = false
@@ -94,13 +95,20 @@ public struct StringForm: Sendable, Hashable {
       if sawUpper && sawLower {
         throw malformed("upper- and lower-case letters are mixed", at: index)
       }
-      if prefix.count < 4 {
-        let wanted = Self.prefixes[prefix.count]
+      if prefixCount < 4 {
         let lowered = byte | (Self.isAlphanumeric(byte) ? 0x20 : 0)
-        guard wanted.contains(lowered) else {
+        let matches =
+          switch prefixCount {
+          case 0: lowered == UInt8(ascii: "l")
+          case 1: lowered == UInt8(ascii: "n")
+          case 2: Kind.allCases.contains { $0.rawValue.utf8.last == lowered }
+          default: lowered == UInt8(ascii: "1")
+          }
+        guard matches else {
           throw malformed("the string does not start with lno1, lnr1 or lni1", at: index)
         }
-        prefix.append(lowered)
+        if prefixCount == 2 { kind = Kind.allCases.first { $0.rawValue.utf8.last == lowered }! }
+        prefixCount += 1
       } else {
         let word = byte < 128 ? Self.wordOfASCII[Int(byte)] : 0xff
         guard word != 0xff else {
@@ -111,9 +119,7 @@ public struct StringForm: Sendable, Hashable {
       previousIsCharacter = true
       index += 1
     }
-    guard prefix.count == 4,
-      let kind = Kind(rawValue: String(decoding: prefix.dropLast(), as: UTF8.self))
-    else {
+    guard prefixCount == 4 else {
       throw malformed("the string does not start with lno1, lnr1 or lni1", at: text.count)
     }
     guard !words.isEmpty else { throw malformed("no data after the prefix", at: text.count) }
@@ -135,12 +141,6 @@ public struct StringForm: Sendable, Hashable {
     characters.append(contentsOf: Bech32.words(fromBytes: bytes).map(Bech32.asciiCharacter(of:)))
     return String(decoding: characters, as: UTF8.self)
   }
-
-  /// The characters each of the four prefix positions may hold, lower case.
-  private static let prefixes: [[UInt8]] = [
-    [UInt8(ascii: "l")], [UInt8(ascii: "n")],
-    [UInt8(ascii: "o"), UInt8(ascii: "r"), UInt8(ascii: "i")], [UInt8(ascii: "1")],
-  ]
 
   /// The word of each ASCII byte (either case), 0xff for a byte outside the alphabet: the
   /// alphabet's reverse, built from ``Bech32/alphabet``.
