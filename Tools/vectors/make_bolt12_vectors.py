@@ -334,6 +334,18 @@ REQUIREMENTS = [
     ("bolt4.blinded-path", "reader-must", B4,
      "1. subtype: `blinded_path`\n2. data:\n   * [`sciddir_or_pubkey`:`first_node_id`]"),
 ]
+# Reader MUSTs of an offer that no string can test, with why.
+NOT_TESTABLE = [
+    ("bolt12.offer.warn-amount", B12,
+     "MUST warn the user if the received `invoice_amount` differs significantly\n        from that estimate.",
+     "needs the invoice that answers the offer: reading an offer alone has no invoice_amount"),
+    ("bolt12.offer.send-via-path", B12,
+     "MUST send the onion message via any path in `offer_paths` to the final `onion_msg_hop`.`blinded_node_id` in that path",
+     "sending an invoice request is out of scope: nothing is fetched or sent"),
+    ("bolt12.offer.send-to-issuer", B12,
+     "MUST send the onion message to `offer_issuer_id`",
+     "sending an invoice request is out of scope: nothing is fetched or sent"),
+]
 CONTRACT = [
     ("contract.bolt12-max-length", "A BOLT #12 string of more than 16,384 characters is refused (bolt12.too_long), before any other check."),
     ("contract.bolt12-padding", "The data of a BOLT #12 string regroups into whole bytes with at most 4 zero bits of padding (bolt12.malformed)."),
@@ -355,15 +367,19 @@ def line_of(name, quote):
 
 path_req = os.path.join(ROOT, "Vectors", "requirements.json")
 document = json.load(open(path_req, encoding="utf-8"))
-ours = {rid for rid, *_ in REQUIREMENTS} | {rid for rid, _ in CONTRACT}
+ours = ({rid for rid, *_ in REQUIREMENTS} | {rid for rid, _ in CONTRACT}
+        | {rid for rid, *_ in NOT_TESTABLE})
 kept = [r for r in document["requirements"] if r["id"] not in ours]
 for rid, kind, name, quote in REQUIREMENTS:
     kept.append({"id": rid, "kind": kind, "quote": quote, "file": name,
                  "line": line_of(name, quote), "source": SOURCE})
+for rid, name, quote, reason in NOT_TESTABLE:
+    kept.append({"id": rid, "kind": "not-testable", "quote": quote, "file": name,
+                 "line": line_of(name, quote), "source": SOURCE, "reason": reason})
 for rid, quote in CONTRACT:
     kept.append({"id": rid, "kind": "contract", "quote": quote, "file": "shared/contract.md"})
 document["requirements"] = kept
 with open(path_req, "w", encoding="utf-8") as out:
     json.dump(document, out, indent=2, ensure_ascii=False)
     out.write("\n")
-print(f"{len(vectors)} vectors, {len(REQUIREMENTS) + len(CONTRACT)} requirements")
+print(f"{len(vectors)} vectors, {len(REQUIREMENTS) + len(CONTRACT) + len(NOT_TESTABLE)} requirements")
