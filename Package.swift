@@ -11,6 +11,8 @@ let package = Package(
     // The chain table: prefixes, names, address versions and genesis hashes of each chain.
     .library(name: "Chains", targets: ["Chains"]),
     .library(name: "Bolt11", targets: ["Bolt11"]),
+    // BOLT #12 offers: `Offer.decode(_:options:)`, read and checked in full, and `OfferBuilder`.
+    .library(name: "Bolt12", targets: ["Bolt12"]),
     // Signing: `InvoiceBuilder.build(signingWith:)` takes a `Secp256k1.SigningKey`.
     .library(name: "Secp256k1", targets: ["Secp256k1"]),
     // The contract's JSON: `invoice.json`, the line `bolt11 decode --json` prints.
@@ -42,6 +44,8 @@ let package = Package(
     // keeps its portable Swift rounds for other CPUs.
     .target(name: "CSHA256"),
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
+    // Bolt11: its SHA-256 (the offer id).
+    .target(name: "Bolt12", dependencies: ["Bech32Codec", "Secp256k1", "Chains", "Bolt11"]),
     .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
     // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift).
     .target(
@@ -57,6 +61,7 @@ let package = Package(
       name: "Bolt11Conformance",
       dependencies: [
         "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall", "PaymentInput",
+        "Bolt12",
       ]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
@@ -72,7 +77,7 @@ let package = Package(
     .executableTarget(
       name: "bolt11-bench",
       dependencies: [
-        "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "OfflineReceive",
+        "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "OfflineReceive", "Bolt12",
       ],
       path: "Tools/bolt11-bench"),
     .executableTarget(
@@ -121,6 +126,9 @@ let package = Package(
     .testTarget(
       name: "PaymentInputTests",
       dependencies: ["PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
+    .testTarget(
+      name: "Bolt12Tests",
+      dependencies: ["Bolt12", "Bech32Codec", "Secp256k1", "Chains", "TestSupport"]),
     .testTarget(
       name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
     .testTarget(

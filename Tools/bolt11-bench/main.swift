@@ -44,7 +44,7 @@ import Synchronization
 
   let onlyChoices = [
     "floor", "secp256k1", "sha256", "route-keys", "decode", "parse", "json",
-    "batch-cli", "build", "validate", "check-payee",
+    "batch-cli", "build", "validate", "check-payee", "offer", "offer-floor",
   ]
 
   func usage() -> Never {
@@ -445,6 +445,9 @@ import Synchronization
     }
   }
 
+  // BOLT #12 offers: the spec's valid offers, with the floor's inputs (not timed).
+  let offers = OfferBench.corpus()
+
   if let only = settings.only {
     // The builders that reproduce the corpus (not timed); an invoice compat mode read without a
     // payment secret cannot be built, and is left out.
@@ -470,9 +473,12 @@ import Synchronization
       case "build": { buildPass(builders, key: buildKey) }
       case "validate": { validatePass(corpus, validations, corpus.indices) }
       case "check-payee": { checkPayeePass(corpus, payeeChecks, corpus.indices) }
+      case "offer": { OfferBench.decodePass(offers) }
+      case "offer-floor": { OfferBench.floorPass(offers) }
       default: { batchCLIPass(corpusFile) }
       }
-    let items = only == "build" ? builders.count : corpus.count
+    let items =
+      only == "build" ? builders.count : only.hasPrefix("offer") ? offers.count : corpus.count
     var elapsed: [Double] = []
     for _ in 0..<settings.passes {
       var result: UInt64 = 0
@@ -574,6 +580,29 @@ import Synchronization
   }
   let batchCLISpeedup = median(cliSingleTimes) / median(cliParallelTimes)
 
+  // Offers: the floor and Offer.decode take turns, 100 corpus rounds each per timed pass; the
+  // ratio is the median of the per-pass ratios.
+  var offerFloorTimes: [Double] = []
+  var offerTimes: [Double] = []
+  var offerRatios: [Double] = []
+  let offerRounds = 100
+  for pass in 0...settings.passes {
+    let floorTime = nanoseconds {
+      for _ in 0..<offerRounds { consume(OfferBench.floorPass(offers)) }
+    }
+    let decodeTime = nanoseconds {
+      for _ in 0..<offerRounds { consume(OfferBench.decodePass(offers)) }
+    }
+    guard pass > 0 else { continue }  // the warm-up
+    let perOffer = Double(offerRounds * offers.count)
+    offerFloorTimes.append(floorTime / perOffer)
+    offerTimes.append(decodeTime / perOffer)
+    offerRatios.append(decodeTime / floorTime)
+  }
+  let offerFloorNs = median(offerFloorTimes)
+  let offerNs = median(offerTimes)
+  let offerOverFloor = median(offerRatios)
+
   // MARK: Report
 
   func row(_ name: String, _ ns: Double, _ note: String) -> String {
@@ -626,6 +655,10 @@ import Synchronization
     "batch: \(chunkCount * corpus.count) invoices: \(format(singlePerSecond)) /s on one core, "
       + "\(format(batchPerSecond)) /s on \(cores) cores, speed-up \(format(batchSpeedup, decimals: 2)); "
       + "decode --batch: speed-up \(format(batchCLISpeedup, decimals: 2)) with --jobs \(cores)")
+  print(
+    "offers: \(offers.count) valid offers of BOLT #12's offers-test.json: floor (regrouping + "
+      + "one secp256k1_ec_pubkey_parse per key) \(format(offerFloorNs)) ns, Offer.decode "
+      + "\(format(offerNs)) ns, offer / floor \(format(offerOverFloor, decimals: 3))")
   print("checksum: \(String(checksum.current, radix: 16))")
   print(
     "{\"floor_ns\":\(format(floorNs)),\"decode_ns\":\(format(decodeNs)),"
@@ -642,5 +675,7 @@ import Synchronization
       + "\"validate_ns\":\(format(validateNs)),"
       + "\"validate_over_floor\":\(format(validateOverFloor, decimals: 4)),"
       + "\"check_payee_ns\":\(format(checkPayeeNs)),"
-      + "\"check_payee_over_floor\":\(format(checkPayeeOverFloor, decimals: 4))}")
+      + "\"check_payee_over_floor\":\(format(checkPayeeOverFloor, decimals: 4)),"
+      + "\"offer_floor_ns\":\(format(offerFloorNs)),\"offer_ns\":\(format(offerNs)),"
+      + "\"offer_over_floor\":\(format(offerOverFloor, decimals: 4))}")
 #endif
