@@ -77,7 +77,8 @@ let package = Package(
     .executableTarget(
       name: "bolt11-bench",
       dependencies: [
-        "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "OfflineReceive", "Bolt12",
+        "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "OfflineReceive",
+        "Bolt12",
       ],
       path: "Tools/bolt11-bench"),
     .executableTarget(
