@@ -144,24 +144,38 @@ public enum PaymentString: Sendable {
   static func misplaced(_ kind: Kind, expected: String, position: Int? = nil)
     -> PaymentStringError
   {
-    let (code, what, advice): (PaymentStringError.Code, String, String?) =
+    let (code, advice): (PaymentStringError.Code, String?) =
       switch kind {
-      case .bolt11: (.inputBolt11, "a BOLT #11 invoice", nil)
-      case .bip321: (.inputUnrecognized, "a bitcoin: URI", nil)
-      case .bolt12Offer:
-        (.inputBolt12Offer, "a BOLT #12 offer", "ask for an invoice with a BOLT #12 wallet")
-      case .bolt12InvoiceRequest:
-        (.inputBolt12InvoiceRequest, "a BOLT #12 invoice request", "the payee's node answers it")
-      case .bolt12Invoice:
-        (.inputBolt12Invoice, "a BOLT #12 invoice", "pay it with a BOLT #12 wallet")
-      case .lnurl: (.inputLNURL, "an LNURL", "a wallet fetches its URL to get an invoice")
-      case .lightningAddress:
-        (.inputLightningAddress, "a Lightning Address", "a wallet fetches an invoice from its URL")
-      case .nodeURI: (.inputNodeURI, "a node URI", "it opens a channel; it does not pay")
-      case .bitcoinAddress: (.inputBitcoinAddress, "an on-chain address", "pay it on-chain")
+      case .bolt11: (.inputBolt11, nil)
+      case .bip321: (.inputUnrecognized, nil)
+      case .bolt12Offer: (.inputBolt12Offer, "ask for an invoice with a BOLT #12 wallet")
+      case .bolt12InvoiceRequest: (.inputBolt12InvoiceRequest, "the payee's node answers it")
+      case .bolt12Invoice: (.inputBolt12Invoice, "pay it with a BOLT #12 wallet")
+      case .lnurl: (.inputLNURL, "a wallet fetches its URL to get an invoice")
+      case .lightningAddress: (.inputLightningAddress, "a wallet fetches an invoice from its URL")
+      case .nodeURI: (.inputNodeURI, "it opens a channel; it does not pay")
+      case .bitcoinAddress: (.inputBitcoinAddress, "pay it on-chain")
       }
     return PaymentStringError(
-      kind: kind, code, "this is \(what), not \(expected)" + (advice.map { "; \($0)" } ?? ""),
+      kind: kind, code,
+      "this is \(kind.phrase), not \(expected)" + (advice.map { "; \($0)" } ?? ""),
       position: position)
+  }
+}
+
+extension PaymentString.Kind {
+  /// The kind for people, with its article: "a BOLT #11 invoice", "an LNURL".
+  public var phrase: String {
+    switch self {
+    case .bolt11: "a BOLT #11 invoice"
+    case .bip321: "a bitcoin: URI"
+    case .bolt12Offer: "a BOLT #12 offer"
+    case .bolt12InvoiceRequest: "a BOLT #12 invoice request"
+    case .bolt12Invoice: "a BOLT #12 invoice"
+    case .lnurl: "an LNURL"
+    case .lightningAddress: "a Lightning Address"
+    case .nodeURI: "a node URI"
+    case .bitcoinAddress: "an on-chain address"
+    }
   }
 }
