@@ -95,7 +95,10 @@ enum CommandTable {
   static let network = networkOption("refuse an invoice for another chain (network.mismatch)")
   static let description = OptionSpec(
     name: "--description", value: "TEXT",
-    help: ["check the `h` field against TEXT (description_hash.mismatch)"])
+    help: [
+      "check the `h` field against TEXT (description_hash.mismatch),",
+      "or a `d` field for exactly TEXT (description.mismatch)",
+    ])
   static let now = OptionSpec(
     name: "--now", value: "UNIX",
     help: [
@@ -491,6 +494,7 @@ enum CommandTable {
     ("features", "feature bits: an unknown required bit, a missing dependency"),
     ("signature", "the signature: invalid, high-S, bad recovery id, no key recovers"),
     ("description_hash", "the `h` field is not the hash of the given --description"),
+    ("description", "the `d` field is not the given --description"),
     ("network", "the invoice is for another chain than --network"),
     ("offline", "validate refused the invoice (amount, payee, network, lifetime...)"),
     ("check", "check found the invoice is not what was expected (every violation listed)"),

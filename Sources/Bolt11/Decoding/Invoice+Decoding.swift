@@ -18,8 +18,8 @@ import Secp256k1
 //     `field.invalid_pubkey`, `signature.invalid`; without: `signature.invalid`,
 //     `signature.unrecoverable`; then, with `checkRouteHintKeys`, every route hop's key on the
 //     curve (`field.invalid_pubkey`).
-//  8. The caller's expectations: `description_hash.mismatch`, `network.mismatch`,
-//     `invoice.expired`.
+//  8. The caller's expectations: `description_hash.mismatch` or `description.mismatch`,
+//     `network.mismatch`, `invoice.expired`.
 //
 // Compat mode turns four refusals into warnings, in the order met: `hrp.unknown_prefix` (for a
 // prefix of letters), `field.invalid_utf8`, `features.unknown_required` and
@@ -327,12 +327,19 @@ extension SignedRawInvoice {
 extension InvoiceFields {
   /// Step 8: the caller's expectations.
   func check(against options: DecodeOptions, inputOffset: Int) throws(InvoiceError) {
-    if let expected = options.description, case .hash(let hash) = descriptionStorage {
-      // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
-      // hashed description."
-      guard DescriptionHash(of: expected) == hash else {
+    if let expected = options.description {
+      if case .hash(let hash) = descriptionStorage {
+        // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
+        // hashed description."
+        guard DescriptionHash(of: expected) == hash else {
+          throw InvoiceError(
+            .descriptionHashMismatch, "`h` is not the SHA-256 of the given description",
+            field: "h")
+        }
+      } else if descriptionStorage.withText({ $0.elementsEqual(expected.utf8) }) == false {
+        // A direct description is held to the same text: one option, one meaning.
         throw InvoiceError(
-          .descriptionHashMismatch, "`h` is not the SHA-256 of the given description", field: "h")
+          .descriptionMismatch, "`d` is not the given description", field: "d")
       }
     }
     if let network = options.network, network != currency {

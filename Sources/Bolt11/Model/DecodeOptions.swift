@@ -17,7 +17,8 @@ public struct DecodeOptions: Sendable, Equatable {
   public var mode: Mode
   /// Refuse an invoice for another chain with `network.mismatch`.
   public var network: Currency?
-  /// Check the `h` field against this description with `description_hash.mismatch`.
+  /// Check the `h` field against this description with `description_hash.mismatch`, or a `d`
+  /// field for exactly this text with `description.mismatch`.
   public var description: String?
   /// The clock, in Unix seconds: when given, an invoice is refused with `invoice.expired` once
   /// `now >= expires_at`. Without it expiry is reported, not checked. The decoder never reads a clock.
@@ -37,7 +38,8 @@ public struct DecodeOptions: Sendable, Equatable {
   /// - Parameters:
   ///   - mode: which reader rules apply.
   ///   - network: the chain the invoice must be for, if any.
-  ///   - description: the text the invoice's description hash must be the hash of, if any.
+  ///   - description: the text the invoice's description hash must be the hash of, or its
+  ///     direct description must equal, if any.
   ///   - now: the clock in Unix seconds, to refuse expired invoices; nil: expiry not checked.
   ///   - checkRouteHintKeys: whether route hop keys must be points on secp256k1.
   public init(
