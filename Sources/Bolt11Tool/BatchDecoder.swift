@@ -121,26 +121,34 @@ package struct BatchDecoder {
     } else {
       // The line's bytes as they are: a byte that is not UTF-8 is named in the error. Written
       // where it is decoded, so that the invoice is never copied.
-      chunk.withLine(index) { bytes in
-        do throws(PaymentStringError) {
-          let (invoice, uri) = try PaymentString.invoice(inUTF8: bytes, options: options)
-          if let uri {
-            PaymentStringJSON.write(invoice, from: uri, to: &output)
-          } else {
-            InvoiceJSON.write(invoice, to: &output)
-          }
-          isValid = true
-        } catch {
-          if let invoiceError = error.invoiceError {
-            InvoiceJSON.write(invoiceError, to: &output)
-          } else {
-            PaymentStringJSON.writeFailure(error, to: &output)
-          }
-        }
-      }
+      chunk.withLine(index) { bytes in isValid = writeAnswer(bytes, options, to: &output) }
     }
     output.append(UInt8(ascii: "\n"))
     return isValid
+  }
+
+  /// Appends what `decode --json` prints for the payment string `bytes` (no newline): its
+  /// invoice (with `uri` when it came in a `bitcoin:` URI) or its error, read as every command
+  /// reads a payment string. True when it gave an invoice.
+  static func writeAnswer(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ options: DecodeOptions, to output: inout ByteWriter
+  ) -> Bool {
+    do throws(PaymentStringError) {
+      let (invoice, uri) = try PaymentString.invoice(inUTF8: bytes, options: options)
+      if let uri {
+        PaymentStringJSON.write(invoice, from: uri, to: &output)
+      } else {
+        InvoiceJSON.write(invoice, to: &output)
+      }
+      return true
+    } catch {
+      if let invoiceError = error.invoiceError {
+        InvoiceJSON.write(invoiceError, to: &output)
+      } else {
+        PaymentStringJSON.writeFailure(error, to: &output)
+      }
+      return false
+    }
   }
 
   /// The error of a line too long to hold.
