@@ -41,7 +41,7 @@ package struct BatchDecoder {
   }
 
   /// Longest line read in full. An invoice has at most 7089 characters; anything this long is
-  /// `invoice.too_long` whatever it holds.
+  /// `input.line_too_long` whatever it holds.
   static let maximumLineBytes = 1 << 16
   /// Lines after which a progress line is worth showing.
   static let progressThreshold = 10_000
@@ -154,12 +154,11 @@ package struct BatchDecoder {
   /// The error of a line too long to hold.
   @inline(never)
   static func writeOverlong(to output: inout ByteWriter) {
-    InvoiceJSON.write(
-      InvoiceError(
-        .invoiceTooLong,
+    PaymentStringJSON.writeFailure(
+      PaymentStringError(
+        kind: nil, .inputLineTooLong,
         "line is longer than \(maximumLineBytes) bytes; an invoice has at most "
-          + "\(RawInvoice.maximumLength) characters",
-        position: RawInvoice.maximumLength), to: &output)
+          + "\(RawInvoice.maximumLength) characters"), to: &output)
   }
 
   /// Where a line's JSON line lies: which worker's buffer, and where in it.
@@ -385,14 +384,17 @@ struct LineReader {
         break
       }
       if chunk.count > 0 && chunk.filled >= maximumBytes { break }
-      if !skipping && chunk.filled - start > maximumLineBytes {
-        chunk.appendOverlong()
-        skipping = true
-      }
-      if skipping {
+      if skipping || chunk.filled - start > maximumLineBytes {
         // Nothing of this line is kept.
         chunk.filled = start
         scanned = start
+        if !skipping {
+          // Its answer goes out now, before its end is found: a line that never ends (a
+          // device that never runs dry) still gets one.
+          chunk.appendOverlong()
+          skipping = true
+          break
+        }
       }
       if try chunk.read(from: source, blockSize: Self.blockSize) == 0 { atEnd = true }
     }

@@ -164,7 +164,8 @@ enum CommandTable {
       {"valid": false, "error": {...}} on its line and the run goes on; a blank line is
       input.empty, so output line N always answers input line N. A line may be a bitcoin: URI
       (its lightning= invoice is decoded, with "uri"); any other payment string is input.*.
-      A line longer than 65536 bytes is invoice.too_long without being read in full. Memory stays
+      A line longer than 65536 bytes is input.line_too_long as soon as it is that long, without
+      being read in full (a line that never ends, too), and the run goes on. Memory stays
       bounded whatever the input size. At the end `decoded N, invalid M` goes to standard error
       (with a progress line before it when standard error is a terminal). Exit 0 when every line
       decoded, 1 when any did not, 3 when the input cannot be read or the output cannot be written

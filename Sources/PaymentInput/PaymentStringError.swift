@@ -14,6 +14,9 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     case inputEmpty = "input.empty"
     /// The string is none of the kinds this package recognises.
     case inputUnrecognized = "input.unrecognized"
+    /// A line of a batch is longer than a reader holds (no payment string is that long); the
+    /// reader goes on with the next line.
+    case inputLineTooLong = "input.line_too_long"
     /// An entry that should be a BOLT #11 invoice is a BOLT #12 offer.
     case inputBolt12Offer = "input.bolt12_offer"
     /// An entry that should be an invoice or an offer is a BOLT #12 invoice request.
