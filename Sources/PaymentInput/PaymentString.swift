@@ -1,7 +1,9 @@
 public import Bolt11
+public import Secp256k1
 
 /// What a string that a person pasted or scanned is: an invoice, a `bitcoin:` URI, a BOLT #12
-/// string, an LNURL, a Lightning Address, a node URI or an on-chain address.
+/// string, an LNURL, a Lightning Address, a node URI, an on-chain address, a node id, a
+/// silent-payment address or a BIP-353 payment name.
 ///
 /// Recognition and decoding are offline and pure: nothing is fetched or resolved, no clock is
 /// read (the clock is ``/Bolt11/DecodeOptions/now``), and every step is linear in the input.
@@ -29,6 +31,12 @@ public enum PaymentString: Sendable {
   case nodeURI(NodeURI)
   /// A bare on-chain address.
   case bitcoinAddress(BitcoinAddress)
+  /// A bare node id: 33 bytes in hex, a point on secp256k1.
+  case nodeID(PublicKey)
+  /// A silent-payment address, `sp1...` or `tsp1...`.
+  case silentPaymentAddress(SilentPaymentAddress)
+  /// A BIP-353 payment name, `₿user@domain`.
+  case bip353Name(BIP353Name)
 
   /// The kinds of payment string, their raw values the names the `bolt11 inspect` JSON prints.
   public enum Kind: String, CaseIterable, Sendable {
@@ -50,6 +58,12 @@ public enum PaymentString: Sendable {
     case nodeURI = "node_uri"
     /// An on-chain address.
     case bitcoinAddress = "bitcoin_address"
+    /// A bare node id.
+    case nodeID = "node_id"
+    /// A silent-payment address.
+    case silentPaymentAddress = "silent_payment_address"
+    /// A BIP-353 payment name.
+    case bip353Name = "bip353_name"
   }
 
   /// The kind of this string.
@@ -62,6 +76,9 @@ public enum PaymentString: Sendable {
     case .lightningAddress: .lightningAddress
     case .nodeURI: .nodeURI
     case .bitcoinAddress: .bitcoinAddress
+    case .nodeID: .nodeID
+    case .silentPaymentAddress: .silentPaymentAddress
+    case .bip353Name: .bip353Name
     }
   }
 
@@ -155,6 +172,11 @@ public enum PaymentString: Sendable {
       case .lightningAddress: (.inputLightningAddress, "a wallet fetches an invoice from its URL")
       case .nodeURI: (.inputNodeURI, "it opens a channel; it does not pay")
       case .bitcoinAddress: (.inputBitcoinAddress, "pay it on-chain")
+      case .nodeID: (.inputNodeID, "it names a node; it does not pay")
+      case .silentPaymentAddress:
+        (.inputSilentPaymentAddress, "pay it on-chain with a wallet that knows silent payments")
+      case .bip353Name:
+        (.inputBIP353Name, "a wallet resolves its DNS name to payment instructions")
       }
     return PaymentStringError(
       kind: kind, code,
@@ -176,6 +198,9 @@ extension PaymentString.Kind {
     case .lightningAddress: "a Lightning Address"
     case .nodeURI: "a node URI"
     case .bitcoinAddress: "an on-chain address"
+    case .nodeID: "a node id"
+    case .silentPaymentAddress: "a silent-payment address"
+    case .bip353Name: "a BIP-353 payment name"
     }
   }
 }

@@ -31,6 +31,12 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     case inputNodeURI = "input.node_uri"
     /// An entry that should be an invoice or an offer is an on-chain address.
     case inputBitcoinAddress = "input.bitcoin_address"
+    /// An entry that should be an invoice or an offer is a bare node id.
+    case inputNodeID = "input.node_id"
+    /// An entry that should be an invoice or an offer is a silent-payment address.
+    case inputSilentPaymentAddress = "input.silent_payment_address"
+    /// An entry that should be an invoice or an offer is a BIP-353 payment name.
+    case inputBIP353Name = "input.bip353_name"
     /// An invoice was needed, and the string is a `bitcoin:` URI without a `lightning=` entry.
     case inputBIP321WithoutInvoice = "input.bip321_without_invoice"
     /// An invoice was needed, and the `bitcoin:` URI has several `lightning=` entries.

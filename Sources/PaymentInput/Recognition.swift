@@ -81,10 +81,14 @@ struct Recognition {
     if range.isEmpty { return nil }
     if !hasLightningPrefix, ASCII.hasPrefix(bytes, range, "bitcoin:") { return .bip321 }
     if lnurlSchemes.contains(where: { ASCII.hasPrefix(bytes, range, $0.scheme) }) { return .lnurl }
+    if LNURL.fallbackValue(bytes, range) != nil { return .lnurl }
     if let kind = bolt12Kind(bytes, range) { return kind }
     if ASCII.hasPrefix(bytes, range, "lnurl1") { return .lnurl }
     if ASCII.hasPrefix(bytes, range, "ln") { return .bolt11 }
+    if BIP353Name.hasPrefix(bytes, range) { return .bip353Name }
+    if SilentPaymentAddress.hasPrefix(bytes, range) { return .silentPaymentAddress }
     if NodeURI.hasNodeIDPrefix(bytes, range) { return .nodeURI }
+    if NodeURI.isNodeID(bytes, range) { return .nodeID }
     if bytes[range].contains(UInt8(ascii: "@")) { return .lightningAddress }
     if BitcoinAddress.hasAddressForm(bytes, range) { return .bitcoinAddress }
     return nil
@@ -158,7 +162,8 @@ extension Recognition {
   /// gets ``refusal(expected:)``.
   func invoiceRefusal(_ bytes: ArraySlice<UInt8>, options: DecodeOptions) -> PaymentStringError {
     switch kind {
-    case .lnurl?, .lightningAddress?, .nodeURI?, .bitcoinAddress?:
+    case .lnurl?, .lightningAddress?, .nodeURI?, .bitcoinAddress?, .nodeID?,
+      .silentPaymentAddress?, .bip353Name?:
       do { _ = try PaymentString.parse(bytes, options: options) } catch { return error }
     default: break
     }
@@ -194,6 +199,10 @@ extension PaymentString {
     case .lightningAddress: return .lightningAddress(try LightningAddress(parsingUTF8: body))
     case .nodeURI: return .nodeURI(try NodeURI(parsingUTF8: body))
     case .bitcoinAddress: return .bitcoinAddress(try BitcoinAddress(parsingUTF8: body))
+    case .nodeID: return .nodeID(try NodeURI.nodeID(parsingUTF8: body))
+    case .silentPaymentAddress:
+      return .silentPaymentAddress(try SilentPaymentAddress(parsingUTF8: body))
+    case .bip353Name: return .bip353Name(try BIP353Name(parsingUTF8: body))
     }
   }
 }

@@ -54,6 +54,13 @@ import Testing
         "input.node_uri", "node_uri"
       ),
       (address, "input.bitcoin_address", "bitcoin_address"),
+      (SpecInvoice.payee, "input.node_id", "node_id"),
+      ("₿satoshi@bitcoin.org", "input.bip353_name", "bip353_name"),
+      (
+        "sp1qqgste7k9hx0qftg6qmwlkqtwuy6cycyavzmzj85c6qdfhjdpdjtdgqjuexzk6murw56suy3e0rd2cgqvycxttd",
+        "input.silent_payment_address", "silent_payment_address"
+      ),
+      ("https://example.com/?lightning=\(lnurl)", "input.lnurl", "lnurl"),
       ("bitcoin:\(address)?amount=1", "input.bip321_without_invoice", "bip321"),
       (
         "bitcoin:?lightning=\(SpecInvoice.coffee)&lightning=\(SpecInvoice.donation)",
