@@ -23,8 +23,18 @@ struct OptionSpec: Sendable {
 
   /// The option and its placeholder: `--network NET`.
   var signature: String { value.map { "\(name) \($0)" } ?? name }
-  /// The help lines as one sentence, for the manual and the shell completions.
+  /// The help lines as one sentence, for help and the manual.
   var helpText: String { help.joined(separator: " ") }
+
+  /// What a shell shows beside the option: the help up to its first `;`, without backticks, on
+  /// one line of at most `CompletionScripts.summaryWidth` characters (cut at a word, with `…`).
+  var completionSummary: String {
+    let clause = helpText.split(separator: ";", maxSplits: 1).first.map(String.init) ?? helpText
+    let plain = clause.filter { $0 != "`" }
+    guard plain.count > CompletionScripts.summaryWidth else { return plain }
+    let cut = plain.prefix(CompletionScripts.summaryWidth - 1)
+    return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+  }
 }
 
 /// One command: how it is called, what it does, and its options.
@@ -538,7 +548,7 @@ enum CommandTable {
     ),
     (
       "Before paying: exactly 250000 sat, to this node, on mainnet, 10 minutes left at least:",
-      "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...f1c --network mainnet"
+      "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...dd9ad --network mainnet"
         + " --min-remaining-seconds 600"
     ),
     (
