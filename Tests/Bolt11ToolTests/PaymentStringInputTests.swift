@@ -134,6 +134,16 @@ import Testing
     #expect(json["warnings"] == .array([.string("bip321.amount_mismatch")]))
   }
 
+  @Test("check's human verdict shows the URI's warnings beside ok")
+  func checkHumanWarnings() {
+    let run = runTool(["check", Self.uri, "--now", Self.now, "--amount-msat", "250000000"])
+    #expect(run.code == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("ok") == true)
+    // 0.001 BTC in the URI, 2500u in the invoice.
+    #expect(lines.contains { $0.hasPrefix("warning: bip321.amount_mismatch: ") }, "\(run.stdout)")
+  }
+
   @Test(
     "inspect: each kind, exit 0, the contract's keys",
     arguments: [
