@@ -66,8 +66,12 @@ struct Recognition {
   )
     -> String where Bytes.Index == Int
   {
-    let end = min(index + 4, bytes.endIndex)
-    guard let scalar = ASCII.string(bytes[index..<end]).unicodeScalars.first else { return "?" }
+    var decoder = UTF8()
+    var iterator = bytes[index..<min(index + 4, bytes.endIndex)].makeIterator()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+      // Not UTF-8: the byte itself.
+      return ASCII.describe(bytes[index])
+    }
     if scalar == " " { return "a space" }
     if scalar == "\"" { return "character '\"'" }
     if (0x21...0x7e).contains(scalar.value) { return "character \"\(scalar)\"" }

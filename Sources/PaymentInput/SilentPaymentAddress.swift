@@ -17,11 +17,17 @@ public struct SilentPaymentAddress: Sendable, Hashable {
   /// Reads the body of a string recognised as a silent-payment address (indices the offsets in
   /// the whole string).
   ///
-  /// - Throws: `address.invalid` at a character outside the Bech32 alphabet, or for mixed case.
+  /// - Throws: `address.invalid` for no data, at a character outside the Bech32 alphabet, or for
+  ///   mixed case.
   init(parsingUTF8 text: ArraySlice<UInt8>) throws(PaymentStringError) {
     let range = text.startIndex..<text.endIndex
     let isTest = ASCII.hasPrefix(text, range, "tsp1")
     let dataStart = text.startIndex + (isTest ? 4 : 3)
+    guard dataStart < text.endIndex else {
+      throw PaymentStringError(
+        kind: .silentPaymentAddress, .addressInvalid, "no data after the prefix",
+        position: text.endIndex)
+    }
     var sawUpper = false
     var sawLower = false
     for index in text.indices {

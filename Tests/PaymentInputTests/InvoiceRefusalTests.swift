@@ -29,6 +29,7 @@ import Testing
     ("\(PaymentStringSamples.node)@", "node_uri.malformed"),
     ("bitcoin:?lightning=", "bip321.malformed"),
     ("bitcoin:?lightning=\(badLNURL)", "lnurl.malformed"),
+    ("sp1", "address.invalid"),
   ]
 
   @Test(
@@ -62,6 +63,7 @@ import Testing
     ("lightning://\(coffee)", 10, "character \"/\""),
     ("lightning: \(coffee)", 10, "a space"),
     ("<\(PaymentStringSamples.lnurl)>", 0, "character \"<\""),
+    ("\u{00AB}\(coffee)\u{00BB}", 0, "U+00AB"),
   ]
 
   @Test("a stray character before an invoice is named, at its position", arguments: stray)
@@ -70,5 +72,26 @@ import Testing
     #expect(error.dottedCode == "input.unrecognized")
     #expect(error.position == position)
     #expect(error.message.hasPrefix(name + " before what looks like "), "\(error.message)")
+  }
+
+  @Test("a stray byte that is not UTF-8 is named as a byte")
+  func strayByte() throws {
+    let bytes: [UInt8] = [0xFF] + Array(PaymentStringSamples.coffee.utf8)
+    let error = try #require(
+      bytes.withUnsafeBufferPointer { buffer in
+        Result { () throws(PaymentStringError) in
+          try PaymentString.invoice(inUTF8: buffer, options: DecodeOptions())
+        }
+      }.failure)
+    #expect(error.dottedCode == "input.unrecognized")
+    #expect(error.position == 0)
+    #expect(error.message.hasPrefix("byte 0xff before what looks like "), "\(error.message)")
+  }
+}
+
+extension Result {
+  fileprivate var failure: Failure? {
+    if case .failure(let error) = self { return error }
+    return nil
   }
 }
