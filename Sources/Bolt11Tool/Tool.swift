@@ -30,7 +30,8 @@ public enum Bolt11Tool {
     do {
       switch command {
       case "--help", "-h", "help":
-        if command == "help", let topic = rest.first {
+        // `help help` asks for this: the general help.
+        if command == "help", let topic = rest.first, topic != "help", topic != "--help" {
           guard let text = Help.text(for: topic) else {
             throw UsageError(
               message: "no command named \(topic)"

@@ -18,8 +18,8 @@ import Secp256k1
 //     `field.invalid_pubkey`, `signature.invalid`; without: `signature.invalid`,
 //     `signature.unrecoverable`; then, with `checkRouteHintKeys`, every route hop's key on the
 //     curve (`field.invalid_pubkey`).
-//  8. The caller's expectations: `description_hash.mismatch`, `network.mismatch`,
-//     `invoice.expired`.
+//  8. The caller's expectations: `description_hash.mismatch` or `description.mismatch`,
+//     `network.mismatch`, `invoice.expired`.
 //
 // Compat mode turns four refusals into warnings, in the order met: `hrp.unknown_prefix` (for a
 // prefix of letters), `field.invalid_utf8`, `features.unknown_required` and

@@ -77,6 +77,8 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
     case signatureUnrecoverable = "signature.unrecoverable"
     /// The `h` field is not the SHA-256 of the expected description.
     case descriptionHashMismatch = "description_hash.mismatch"
+    /// The `d` field is not the expected description.
+    case descriptionMismatch = "description.mismatch"
     /// The invoice is for another chain than the expected one.
     case networkMismatch = "network.mismatch"
     /// The clock has reached the invoice's expiry: `now >= expiresAt`.
