@@ -53,11 +53,24 @@ import Testing
     #expect(code(DecodeOptions(network: .bitcoin, description: "the real text")) == nil)
   }
 
-  @Test("decoding's description rule is the reader's: a `d` field keeps it whatever its text")
+  @Test("decoding holds a `d` field to the given text, as the contract's description option says")
   func decodeDescriptionRule() throws {
-    let direct = try InvoiceExpectationsTests.invoice().string
+    let direct = try InvoiceExpectationsTests.invoice()
+    guard case .text(let text) = direct.description else {
+      Issue.record("the fixture has a direct description")
+      return
+    }
     #expect(throws: Never.self) {
-      try Invoice.decode(direct, options: DecodeOptions(description: "not the text"))
+      try Invoice.decode(direct.string, options: DecodeOptions(description: text))
+    }
+    #expect(throws: InvoiceError.self) {
+      try Invoice.decode(direct.string, options: DecodeOptions(description: text + "!"))
+    }
+    do {
+      _ = try Invoice.decode(direct.string, options: DecodeOptions(description: "not the text"))
+    } catch {
+      #expect(error.code.rawValue == "description.mismatch")
+      #expect(error.field == "d")
     }
   }
 
