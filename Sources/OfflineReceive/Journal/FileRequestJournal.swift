@@ -141,6 +141,21 @@ public actor FileRequestJournal: RequestJournal {
       try commit(.save(record), giving: next)
     }
   }
+  /// Writes `record` durably when the file still holds `expected` (nil: no record of that
+  /// intent), compared under the lock once the journal has caught up with the file.
+  ///
+  /// - Throws: `journal.stale` when another writer moved the record on (nothing is written),
+  ///   and what `save(_:)` throws.
+  public func save(_ record: JournalRecord, replacing expected: JournalRecord?)
+    throws(JournalError)
+  {
+    try withLock { () throws(JournalError) in
+      var next = contents
+      try next.save(record, replacing: expected)
+      guard contents.record(record.intentID) != record else { return }
+      try commit(.save(record), giving: next)
+    }
+  }
   /// Forgets one intent, durably.
   public func remove(_ intentID: IntentID) throws(JournalError) {
     try forget(compacting: false) { $0.remove(intentID) }

@@ -57,6 +57,10 @@ public actor PollingProvider {
     var generation: UInt64
     /// How many calls drive it now; it is dropped at zero.
     var drivers = 0
+    /// The version of the record the journal holds, as far as this machine knows: its last
+    /// save, or the record it was loaded from. Each save names it, so a record another
+    /// process moved on meanwhile is never overwritten.
+    var version: JournalRecord?
   }
   private var machines: [IntentID: HeldMachine] = [:]
   /// Every damage the journal reported to this provider, oldest first: each `journal.corrupt`
@@ -373,7 +377,8 @@ public actor PollingProvider {
       }
       if machines[intentID] == nil, let machine {
         nextGeneration += 1
-        machines[intentID] = HeldMachine(machine: machine, generation: nextGeneration)
+        machines[intentID] = HeldMachine(
+          machine: machine, generation: nextGeneration, version: machine.storedVersion)
       }
     }
     guard let generation = machines[intentID]?.generation else { return nil }
@@ -389,7 +394,7 @@ public actor PollingProvider {
       outcome = try await run(intentID, generation, event, started: started)
     } catch let error as OfflineReceiveError
       where error.code == .journal
-      || error.code == .journalFull
+      || error.code == .journalFull || error.journalError != nil
     {
       // What the machine holds was not written: the journal's state stands, and the next call
       // starts from it (calls still on this machine find it gone).
@@ -452,7 +457,20 @@ public actor PollingProvider {
     }
     switch action {
     case .save(let written):
-      try await journalCall(intentID) { try await journal.save(written) }
+      // The version is the last save issued, so that saves of one machine following each
+      // other name each other; a refused one drops the machine.
+      let expected = machines[intentID]?.version
+      machines[intentID]?.version = written
+      do {
+        try await journalCall(intentID) { try await journal.save(written, replacing: expected) }
+      } catch let error as OfflineReceiveError where error.journalError?.code == .stale {
+        // Another process wrote the record meanwhile: a payment it recorded is final.
+        let held = try? await journal.record(intentID)
+        guard held?.isPaid == true else { throw error }
+        throw OfflineReceiveError(
+          .settled, "the intent was paid (recorded by another process)", intentID: intentID,
+          journalError: error.journalError)
+      }
       return []
     case .retireDisplay:
       await notifyCancel(intentID)
