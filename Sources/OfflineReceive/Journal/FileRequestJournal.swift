@@ -54,6 +54,9 @@ public actor FileRequestJournal: RequestJournal {
   /// The fewest lines a log may reach before a compaction: a small journal is not rewritten
   /// every few saves.
   static let compactionFloor = 64
+  /// The most `journal.corrupt-N` copies kept: the oldest go first, so damage found again and
+  /// again never fills the disk.
+  public static let quarantineLimit = 3
 
   /// The directory that holds the journal, its lock file and its temporary files.
   public let directory: String
@@ -67,18 +70,28 @@ public actor FileRequestJournal: RequestJournal {
   private var file: OpenFile?
   /// The records of `file` as last read.
   private var contents: JournalContents
+  /// A damaged journal file whose salvaged records could not be written (a full disk): the
+  /// journal carries on with them in memory while the file stays as it is, and the next change
+  /// that can be written replaces it.
+  private var unsalvagedFile: OpenFile?
+  /// The bytes of a damaged file no copy could be made of: copied before the file is replaced.
+  private var uncopiedDamage: [UInt8]?
   #if DEBUG
     /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
     /// Debug (test) builds only; a release build has no fault injection.
     private var injectedFailure: WriteStep?
+    /// The steps at which every write fails with `ENOSPC`, until changed.
+    private var persistentFailures: Set<WriteStep> = []
 
     /// The steps of a write, for fault injection: `append` and `appendSync` of a line (the
     /// failing append writes half its line first), `write`, `fsync` and `rename` of a
-    /// compaction.
-    package enum WriteStep: Sendable { case append, appendSync, write, fsync, rename }
+    /// compaction, `quarantine` of the copy of a damaged file (half of it is written first).
+    package enum WriteStep: Sendable { case append, appendSync, write, fsync, rename, quarantine }
 
-    /// Makes the next write fail at `step`, as a full disk or a failing device would.
+    /// Makes the next write fail at `step`, as a failing device would.
     package func failNextWrite(at step: WriteStep) { injectedFailure = step }
+    /// Makes every write fail at `steps` with `ENOSPC`, as a full disk does, until called again.
+    package func failWrites(at steps: Set<WriteStep>) { persistentFailures = steps }
   #endif
 
   /// The journal's own thread: every call runs there.
@@ -233,6 +246,12 @@ public actor FileRequestJournal: RequestJournal {
       contents = JournalContents(capacity: capacity)
       return
     }
+    if file == nil, let unsalvagedFile, unsalvagedFile.isSame(as: status),
+      unsalvagedFile.size == Int(status.st_size)
+    {
+      // Still the damaged file whose salvage could not be written: its records are in memory.
+      return
+    }
     if let file, file.isSame(as: status) {
       let size = Int(status.st_size)
       file.size = size
@@ -255,6 +274,8 @@ public actor FileRequestJournal: RequestJournal {
   /// Reads the whole file; salvages it when it is corrupt.
   private func load() throws(JournalError) {
     file = nil
+    unsalvagedFile = nil
+    uncopiedDamage = nil
     let descriptor: Int32
     do {
       descriptor = try Self.open(path, O_RDWR, 0)
@@ -273,20 +294,34 @@ public actor FileRequestJournal: RequestJournal {
       opened.end = loaded.end
       file = opened
     case .failure(let error) where error.code == .unsupportedSchema: throw error
-    case .failure(let error): try salvage(bytes, error.message)
+    case .failure(let error): try salvage(bytes, error.message, opened)
     }
   }
 
-  /// Keeps a copy of a corrupt file aside, rewrites the journal with what it still proves,
-  /// and throws `journal.corrupt`.
-  private func salvage(_ bytes: [UInt8], _ reason: String) throws(JournalError) -> Never {
+  /// Keeps a copy of a corrupt file aside when it can, rewrites the journal with what it still
+  /// proves, and throws `journal.corrupt`.
+  ///
+  /// On a full disk neither may be possible: the salvaged records are then kept in memory, so
+  /// the next call reads them, and the damaged file stays until a change can be written.
+  private func salvage(_ bytes: [UInt8], _ reason: String, _ damaged: OpenFile)
+    throws(JournalError) -> Never
+  {
     let salvaged = JournalLog.salvage(bytes, capacity: capacity)
     // The copy is durable before the journal is replaced: a kill in between finds the damaged
     // journal again, and salvages it again.
-    let quarantine = try keepAside(bytes)
-    try compact(salvaged)
+    let quarantine = keepAside(bytes)
+    var kept =
+      quarantine == nil ? "no room for a copy of the damaged file" : "the damaged file kept"
+    do {
+      try compact(salvaged)
+    } catch {
+      contents = salvaged
+      unsalvagedFile = damaged
+      if quarantine == nil { uncopiedDamage = bytes }
+      kept += "; the salvaged records are not written yet (\(error))"
+    }
     throw JournalError(
-      .corrupt, "\(reason); \(salvaged.records.count) records salvaged, the damaged file kept",
+      .corrupt, "\(reason); \(salvaged.records.count) records salvaged, \(kept)",
       quarantinePath: quarantine, salvagedCount: salvaged.records.count)
   }
 
@@ -318,6 +353,9 @@ public actor FileRequestJournal: RequestJournal {
   /// Writes `next` as the whole journal: a temporary file of this writer, `fsync`, rename over
   /// the journal, `fsync` of the directory. The temporary file is removed when a step fails.
   private func compact(_ next: JournalContents) throws(JournalError) {
+    if unsalvagedFile != nil, let damage = uncopiedDamage, keepAside(damage) != nil {
+      uncopiedDamage = nil
+    }
     let bytes = JournalLog.compacted(next.records)
     temporaryCounter += 1
     let temporaryPath = "\(directory)/\(Self.temporaryPrefix)-\(getpid())-\(temporaryCounter)"
@@ -340,30 +378,46 @@ public actor FileRequestJournal: RequestJournal {
     written.lines = next.records.count
     written.end = bytes.count
     file = written
+    unsalvagedFile = nil
+    uncopiedDamage = nil
     contents = next
     let directoryDescriptor = try Self.open(directory, O_RDONLY | O_DIRECTORY, 0)
     defer { close(directoryDescriptor) }
     try Self.sync(directoryDescriptor, directory)
   }
 
-  /// Writes `bytes` to the first free `journal.corrupt-N`, durably.
-  private func keepAside(_ bytes: [UInt8]) throws(JournalError) -> String {
-    var index = 1
-    while true {
-      let target = "\(directory)/journal.corrupt-\(index)"
-      let descriptor: Int32
-      do {
-        descriptor = try Self.open(target, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-      } catch {
-        guard errno == EEXIST else { throw error }
-        index += 1
-        continue
-      }
+  /// Writes `bytes` to the next `journal.corrupt-N`, durably, and removes the oldest copies
+  /// beyond `quarantineLimit`.
+  ///
+  /// - Returns: the copy's path; nil when it could not be written (a full disk), in which case
+  ///   nothing of it is left behind.
+  private func keepAside(_ bytes: [UInt8]) -> String? {
+    let prefix = "journal.corrupt-"
+    var existing = (directoryEntries(directory) ?? []).compactMap { name -> Int? in
+      name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil
+    }.sorted()
+    let target = "\(directory)/\(prefix)\((existing.last ?? 0) + 1)"
+    let descriptor: Int32
+    do {
+      descriptor = try Self.open(target, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    } catch {
+      return nil
+    }
+    do {
       defer { close(descriptor) }
+      try injectFailure(at: .quarantine, "write \(target)") { () throws(JournalError) in
+        try Self.write(Array(bytes.prefix(bytes.count / 2)), to: descriptor, at: 0, target)
+      }
       try Self.write(bytes, to: descriptor, at: 0, target)
       try Self.sync(descriptor, target)
-      return target
+    } catch {
+      unlink(target)
+      return nil
     }
+    while existing.count >= Self.quarantineLimit {
+      unlink("\(directory)/\(prefix)\(existing.removeFirst())")
+    }
+    return target
   }
 
   #if DEBUG
@@ -373,14 +427,15 @@ public actor FileRequestJournal: RequestJournal {
       at step: WriteStep, _ operation: String,
       partly: () throws(JournalError) -> Void = {}
     ) throws(JournalError) {
-      guard injectedFailure == step else { return }
-      injectedFailure = nil
+      let persistent = persistentFailures.contains(step)
+      guard injectedFailure == step || persistent else { return }
+      if !persistent { injectedFailure = nil }
       try partly()
-      errno = EIO
+      errno = persistent ? ENOSPC : EIO
       throw Self.ioError(operation)
     }
   #else
-    private enum WriteStep { case append, appendSync, write, fsync, rename }
+    private enum WriteStep { case append, appendSync, write, fsync, rename, quarantine }
     private func injectFailure(
       at step: WriteStep, _ operation: String,
       partly: () throws(JournalError) -> Void = {}

@@ -68,6 +68,9 @@ public actor PollingProvider {
   /// provider carries on with the salvaged records; `restore()` reports what it met.
   public private(set) var journalDamage: [JournalError] = []
   private var nextGeneration: UInt64 = 0
+  /// Payments reported but not yet written, because the journal refused the write (a full
+  /// disk): each is written again by every later call, until the journal takes it.
+  public private(set) var unwrittenPayments: [PaymentHash] = []
 
   /// - Parameters:
   ///   - node: the adapter over the node's offline-receive API.
@@ -242,11 +245,44 @@ public actor PollingProvider {
   /// Records a payment (the node's payment event, or a paid status) against the intent whose
   /// invoice has `hash`, whatever state that intent was in.
   ///
+  /// When the journal cannot write it now (a full disk), the payment is reported all the same
+  /// and kept in `unwrittenPayments`; every later call of this provider writes it again until
+  /// the journal takes it.
+  ///
   /// - Returns: the payment, or nil when no intent of this wallet has that invoice or it was
   ///   recorded already.
-  /// - Throws: `offline.journal` when the journal refused the write; call again.
+  /// - Throws: `offline.journal` when the journal could not be read; call again.
   @discardableResult
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    await writeUnwrittenPayments()
+    do {
+      return try await recordPayment(hash)
+    } catch let error as OfflineReceiveError
+      where error.code == .journal && error.journalError?.code == .io
+    {
+      guard let records = try? await journal.records(),
+        let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
+      else { throw error }
+      if !unwrittenPayments.contains(hash) { unwrittenPayments.append(hash) }
+      return SettledPayment(
+        intentID: record.intentID, amount: record.amount, description: record.description,
+        previousState: record.state)
+    }
+  }
+
+  /// Writes the payments the journal refused before; those it refuses again stay.
+  private func writeUnwrittenPayments() async {
+    for hash in unwrittenPayments {
+      do {
+        _ = try await recordPayment(hash)
+        unwrittenPayments.removeAll { $0 == hash }
+      } catch {
+        return
+      }
+    }
+  }
+
+  private func recordPayment(_ hash: PaymentHash) async throws -> SettledPayment? {
     let records = try await journalCall { try await journal.records() }
     guard let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
     else { return nil }
@@ -268,6 +304,7 @@ public actor PollingProvider {
   /// - Throws: `offline.journal` when the journal cannot be read.
   public func restore() async throws -> RestoreReport {
     let damageBefore = journalDamage.count
+    await writeUnwrittenPayments()
     let records = try await journalCall { try await journal.records() }
     var report = RestoreReport()
     for record in records where record.scope == scope && record.state.isLive {
@@ -315,6 +352,7 @@ public actor PollingProvider {
   {
     // The wait runs on the monotonic clock: moving the phone's clock changes nothing.
     let started = await clock.monotonicNow()
+    await writeUnwrittenPayments()
     let initial: RequestMachine
     if let stored = try await journalCall(intentID, { try await journal.record(intentID) }) {
       guard stored.scope == scope else {
