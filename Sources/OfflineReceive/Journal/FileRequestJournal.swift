@@ -31,6 +31,12 @@ import SystemCall
 /// - A kill at any instant leaves, for each acknowledged call, the journal before or after it:
 ///   an append cut short is the file's last bytes, with no newline, and was never
 ///   acknowledged; it is ignored, and cut off before the next append.
+/// - The file alone cannot tell a torn append from a file cut inside an acknowledged line, so
+///   each writer notes in `journal.lock` (which a cut of the journal cannot reach) the
+///   journal's inode and the length acknowledged so far: a journal shorter than that is damage.
+///   The note is written after the journal's own sync and is not synced itself (it costs a
+///   `pwrite`, not a second sync): a kill never loses it, and after a power loss it may only
+///   claim less than the journal holds, never more.
 /// - A damaged file (a whole line that fails its checksum, even the last; a damaged header or
 ///   compacted line;
 ///   for a file of schema 1 or 2, a failed checksum) is copied aside to `journal.corrupt-N` and
@@ -260,7 +266,7 @@ public actor FileRequestJournal: RequestJournal {
         let tail = try Self.read(file.descriptor, from: file.end, count: size - file.end, path)
         var next = contents
         let scan = JournalLog.readLines(tail, from: 0, into: &next, salvaging: false)
-        if scan.problem == nil {
+        if scan.problem == nil, file.end + scan.end >= acknowledgedEnd(of: file) {
           contents = next
           file.end += scan.end
           file.lines += scan.lines
@@ -269,6 +275,12 @@ public actor FileRequestJournal: RequestJournal {
       }
     }
     try load()
+  }
+
+  /// How far the writers of `file` acknowledged it; 0 when the lock file names another file.
+  private func acknowledgedEnd(of file: OpenFile) -> Int {
+    guard let acknowledged = lock.acknowledged(), acknowledged.inode == file.inode else { return 0 }
+    return acknowledged.end
   }
 
   /// Reads the whole file; salvages it when it is corrupt.
@@ -286,7 +298,14 @@ public actor FileRequestJournal: RequestJournal {
     }
     let opened = try OpenFile(descriptor: descriptor, path: path)
     let bytes = try Self.read(descriptor, from: 0, count: opened.size, path)
+    let acknowledged = acknowledgedEnd(of: opened)
     switch JournalLog.decode(bytes, capacity: capacity) {
+    case .success(let loaded) where loaded.schema == JournalLog.schema && loaded.end < acknowledged:
+      // The file is shorter than what its writers acknowledged: cut, not a torn append.
+      try salvage(
+        bytes,
+        "the journal's good lines end at byte \(loaded.end); its writers acknowledged "
+          + "\(acknowledged) bytes", opened)
     case .success(let loaded):
       contents = loaded.contents
       opened.schema = loaded.schema
@@ -348,6 +367,7 @@ public actor FileRequestJournal: RequestJournal {
     file.end += line.count
     file.size = file.end
     file.lines += 1
+    lock.acknowledge(inode: file.inode, end: file.end)
   }
 
   /// Writes `next` as the whole journal: a temporary file of this writer, `fsync`, rename over
@@ -375,6 +395,7 @@ public actor FileRequestJournal: RequestJournal {
     try injectFailure(at: .rename, "rename to \(path)")
     guard rename(temporaryPath, path) == 0 else { throw Self.ioError("rename to \(path)") }
     replacement = written
+    lock.acknowledge(inode: written.inode, end: bytes.count)
     written.lines = next.records.count
     written.end = bytes.count
     file = written
@@ -576,6 +597,27 @@ private final class LockFile {
   }
 
   deinit { close(descriptor) }
+
+  /// The journal file (its inode) and the length its writers acknowledged, as the last writer
+  /// left them in the lock file; nil when none was written.
+  func acknowledged() -> (inode: UInt64, end: Int)? {
+    var words = [UInt64](repeating: 0, count: 2)
+    let got = words.withUnsafeMutableBytes { buffer in
+      retryingOnInterrupt { pread(descriptor, buffer.baseAddress!, buffer.count, 0) }
+    }
+    guard case .success(16) = got else { return nil }
+    return (UInt64(littleEndian: words[0]), Int(UInt64(littleEndian: words[1])))
+  }
+
+  /// Notes that the journal file `inode` is acknowledged up to `end`. Not synced: it is written
+  /// after the journal's own sync, so whatever survives a crash never claims more than the
+  /// journal holds; a kill of the process never loses it.
+  func acknowledge(inode: UInt64, end: Int) {
+    let words = [inode.littleEndian, UInt64(end).littleEndian]
+    _ = words.withUnsafeBytes { buffer in
+      retryingOnInterrupt { pwrite(descriptor, buffer.baseAddress!, buffer.count, 0) }
+    }
+  }
 
   /// Runs `body` holding the exclusive lock; waits for other holders, retrying after signals.
   func withExclusive<Value>(_ body: () throws(JournalError) -> Value) throws(JournalError)
