@@ -212,12 +212,18 @@ public actor ReceiveFlow {
 
   private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {
     if let refusal = await gate.register(accepted, token: token, intentID: intentID) {
-      throw OfflineReceiveError(refusal.errorCode, "not displayed: \(refusal.rawValue)")
+      guard let code = refusal.errorCode else { throw CancellationError() }
+      let error = OfflineReceiveError(
+        code, "not displayed: \(refusal.rawValue)", intentID: intentID)
+      // An intent that cannot resume is dropped: the next attempt prepares a new one.
+      if error.endsIntent { await session.expirePreparation(intentID) }
+      throw error
     }
     let now = await clock.now()
     guard await display.apply(accepted, now: now, monotonicNow: await clock.monotonicNow())
     else {
-      throw OfflineReceiveError(.unavailable, "the request changed before display")
+      throw OfflineReceiveError(
+        .stalePreparation, "the request changed before display", intentID: intentID)
     }
     displayedIntent = intentID
   }
