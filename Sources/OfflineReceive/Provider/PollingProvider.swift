@@ -43,6 +43,10 @@ public actor PollingProvider {
     var waiters: [UInt64: CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   }
   private var inFlight: [IntentID: Flight] = [:]
+  /// A preparation every caller left, still winding down: the next one of its intent starts
+  /// once it has stopped, so a retry right after a cancellation resumes the intent instead of
+  /// finding it in progress.
+  private var stopping: [IntentID: (id: UInt64, task: Task<Void, Never>)] = [:]
   private var nextWaiter: UInt64 = 0
   /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
   /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
@@ -164,7 +168,9 @@ public actor PollingProvider {
     let waiter = nextWaiter
     if inFlight[intentID] == nil {
       let flightID = waiter
+      let previous = stopping[intentID]?.task
       let task = Task {
+        await previous?.value
         let result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
         do {
           result = .success(try await self.run(intentID, amount: amount, description: description))
@@ -194,6 +200,7 @@ public actor PollingProvider {
     _ intentID: IntentID, _ flightID: UInt64,
     _ result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
   ) {
+    if stopping[intentID]?.id == flightID { stopping[intentID] = nil }
     guard inFlight[intentID]?.id == flightID, let flight = inFlight.removeValue(forKey: intentID)
     else { return }
     for continuation in flight.waiters.values { continuation.resume(with: result) }
@@ -207,8 +214,9 @@ public actor PollingProvider {
       continuation.resume(throwing: CancellationError())
     }
     if flight.waiters.isEmpty {
-      // Nobody waits: the run stops, and the next caller starts a new one.
+      // Nobody waits: the run stops, and the next caller starts a new one once it has.
       inFlight[intentID] = nil
+      stopping[intentID] = (flight.id, flight.task)
       flight.task.cancel()
     } else {
       inFlight[intentID] = flight
