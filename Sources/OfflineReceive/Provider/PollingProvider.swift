@@ -552,6 +552,15 @@ public actor PollingProvider {
       do {
         try await node.cancel(requestID: record.nodeRequestID)
         return step(.cancelAnswered(nil))
+      } catch .requestNotFound {
+        // Before its recovery a node may not know a request it holds: a not-found cancel is
+        // believed only from a recovered node, else it stays pending.
+        do {
+          _ = try await node.canReceive(amount: record.amount)
+        } catch .unavailable {
+          return step(.cancelAnswered(.unavailable))
+        } catch {}
+        return step(.cancelAnswered(.requestNotFound))
       } catch {
         return step(.cancelAnswered(error))
       }
