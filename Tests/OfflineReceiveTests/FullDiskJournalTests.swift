@@ -70,4 +70,25 @@ import Testing
       #expect(try Self.copies(directory).count == FileRequestJournal.quarantineLimit)
     }
   }
+
+  @Test("defect 3: a read-only directory still lets the wallet read its records")
+  func readOnlyDirectory() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let record = JournalRecord(
+      intentID: IntentID("a"), nodeRequestID: "a", amount: .sats(1), description: "Coffee",
+      state: .submitted, scope: ProviderFixture.scope)
+    try await FileRequestJournal(directory: directory.path).save(record)
+    let readOnly = try FileRequestJournal(directory: directory.path, simulatingReadOnly: true)
+    #expect(try await readOnly.records() == [record])
+    var next = record
+    next.state = .cancelling(.cancelled)
+    let error = try await #require(throws: JournalError.self) { try await readOnly.save(next) }
+    #expect(error.code == .io)
+    #expect(try await readOnly.record(IntentID("a")) == record)
+    // Without a lock file (never written there) the records are read all the same.
+    try FileManager.default.removeItem(atPath: directory.path + "/journal.lock")
+    let unlocked = try FileRequestJournal(directory: directory.path, simulatingReadOnly: true)
+    #expect(try await unlocked.records() == [record])
+  }
 }

@@ -69,6 +69,8 @@ public actor FileRequestJournal: RequestJournal {
   private let capacity: Int
   private let lock: LockFile
   private let thread: JournalThread
+  /// Whether every open for writing fails as on a read-only file system (tests only).
+  private let simulatedReadOnly: Bool
   private var temporaryCounter: UInt64 = 0
   /// Whether the first call's clean-up of temporary files was done.
   private var opened = false
@@ -122,6 +124,20 @@ public actor FileRequestJournal: RequestJournal {
   /// - Throws: `journal.io` when `directory` is missing, or the lock file or the journal's
   ///   thread cannot be made.
   public init(directory: String, capacity: Int = 16) throws(JournalError) {
+    try self.init(directory: directory, capacity: capacity, readOnly: false)
+  }
+
+  #if DEBUG
+    /// A journal that treats `directory` as read-only, as a read-only file system would (every
+    /// open for writing fails with `EROFS`): the package's tests run as any user, root too.
+    package init(directory: String, capacity: Int = 16, simulatingReadOnly: Bool)
+      throws(JournalError)
+    {
+      try self.init(directory: directory, capacity: capacity, readOnly: simulatingReadOnly)
+    }
+  #endif
+
+  private init(directory: String, capacity: Int, readOnly: Bool) throws(JournalError) {
     var status = stat()
     guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
       throw Self.ioError("open directory \(directory)")
@@ -129,7 +145,8 @@ public actor FileRequestJournal: RequestJournal {
     self.directory = directory
     self.capacity = capacity
     contents = JournalContents(capacity: capacity)
-    lock = try LockFile(path: directory + "/journal.lock")
+    simulatedReadOnly = readOnly
+    lock = try LockFile(path: directory + "/journal.lock", simulatingReadOnly: readOnly)
     thread = try JournalThread()
   }
 
@@ -289,12 +306,22 @@ public actor FileRequestJournal: RequestJournal {
     unsalvagedFile = nil
     uncopiedDamage = nil
     let descriptor: Int32
-    do {
+    do throws(JournalError) {
+      if simulatedReadOnly {
+        errno = EROFS
+        throw Self.ioError("open \(path)")
+      }
       descriptor = try Self.open(path, O_RDWR, 0)
     } catch {
-      guard errno == ENOENT else { throw error }
-      contents = JournalContents(capacity: capacity)
-      return
+      switch errno {
+      case ENOENT:
+        contents = JournalContents(capacity: capacity)
+        return
+      case EACCES, EROFS, EPERM:
+        // A read-only directory or file system: the records can still be read.
+        descriptor = try Self.open(path, O_RDONLY, 0)
+      default: throw error
+      }
     }
     let opened = try OpenFile(descriptor: descriptor, path: path)
     let bytes = try Self.read(descriptor, from: 0, count: opened.size, path)
@@ -592,11 +619,23 @@ private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 
 private final class LockFile {
   let descriptor: Int32
 
-  init(path: String) throws(JournalError) {
-    descriptor = try FileRequestJournal.open(path, O_RDWR | O_CREAT, 0o600)
+  /// Opens (or makes) the lock file. Where it cannot be opened for writing (a read-only
+  /// directory or file system), it is opened for reading, or, when it does not exist, there is
+  /// no lock: nobody can write the journal there.
+  init(path: String, simulatingReadOnly: Bool) throws(JournalError) {
+    do throws(JournalError) {
+      if simulatingReadOnly {
+        errno = EROFS
+        throw FileRequestJournal.ioError("open \(path)")
+      }
+      descriptor = try FileRequestJournal.open(path, O_RDWR | O_CREAT, 0o600)
+    } catch {
+      guard [EACCES, EROFS, EPERM].contains(errno) else { throw error }
+      descriptor = (try? FileRequestJournal.open(path, O_RDONLY, 0)) ?? -1
+    }
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
 
   /// The journal file (its inode) and the length its writers acknowledged, as the last writer
   /// left them in the lock file; nil when none was written.
@@ -623,6 +662,7 @@ private final class LockFile {
   func withExclusive<Value>(_ body: () throws(JournalError) -> Value) throws(JournalError)
     -> Value
   {
+    guard descriptor >= 0 else { return try body() }
     _ = try retryingOnInterrupt { flock(descriptor, LOCK_EX) }
       .mapError { FileRequestJournal.ioError("lock journal.lock", $0) }.get()
     defer { flock(descriptor, LOCK_UN) }
