@@ -45,10 +45,9 @@ import Testing
   func settledRecordIsNeverReplaced() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let paid = JournalRecord(
-      intentID: IntentID("a"), nodeRequestID: "a", amount: .sats(1), description: "Coffee",
-      state: .terminal(.settled(fulfilled: true)), scope: ProviderFixture.scope,
-      paymentHash: TestInvoices.hash(0x11), expiresAt: TestInvoices.now + 3600)
+    let paid = JournalRecord.coffee(
+      "a", state: .terminal(.settled(fulfilled: true)), paymentHash: TestInvoices.hash(0x11),
+      expiresAt: TestInvoices.now + 3600)
     var ready = paid
     ready.state = .ready
     let file = try FileRequestJournal(directory: directory.path)
@@ -65,9 +64,7 @@ import Testing
   func staleVersionIsRefused() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let first = JournalRecord(
-      intentID: IntentID("a"), nodeRequestID: "a", amount: .sats(1), description: "Coffee",
-      state: .submitted, scope: ProviderFixture.scope)
+    let first = JournalRecord.coffee("a", state: .submitted)
     var moved = first
     moved.state = .cancelling(.cancelled)
     var computed = first
@@ -93,9 +90,7 @@ import Testing
   func unreadableRecordIsRefused() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let ready = JournalRecord(
-      intentID: IntentID("a"), nodeRequestID: "a", amount: .sats(1), description: "Coffee",
-      state: .ready, scope: ProviderFixture.scope)
+    let ready = JournalRecord.coffee("a", state: .ready)
     let file = try FileRequestJournal(directory: directory.path)
     for journal in [file, InMemoryRequestJournal()] as [any RequestJournal] {
       let error = try await #require(throws: JournalError.self) { try await journal.save(ready) }

@@ -75,9 +75,7 @@ import Testing
   func readOnlyDirectory() async throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let record = JournalRecord(
-      intentID: IntentID("a"), nodeRequestID: "a", amount: .sats(1), description: "Coffee",
-      state: .submitted, scope: ProviderFixture.scope)
+    let record = JournalRecord.coffee("a", state: .submitted)
     try await FileRequestJournal(directory: directory.path).save(record)
     let readOnly = try FileRequestJournal(directory: directory.path, simulatingReadOnly: true)
     #expect(try await readOnly.records() == [record])

@@ -4,19 +4,19 @@
 /// a refusal is an expected answer, returned, never thrown. Each refusal but `cancelled` is a
 /// library error code of its own (`errorCode`), which `ReceiveFlow` throws with the intent.
 public enum RegistrationRefusal: String, CaseIterable, Sendable {
-  /// A succeeded inbound payment with this hash exists, or was announced.
+  /// Paid: in the history, or announced by a payment event.
   case alreadyPaid = "offline.already_paid"
-  /// The history source answered nil (unavailable or not yet synced).
+  /// No history: it answered nil.
   case historyUnavailable = "offline.history_unavailable"
-  /// The token is not the current preparation's.
+  /// A token that is not the current preparation's.
   case stalePreparation = "offline.stale_preparation"
-  /// The invoice's display time is over.
+  /// Past its display time.
   case displayExpired = "offline.display_expired"
-  /// The provider reports the intent settled, expired or failed.
+  /// Ended, as the provider reports the intent.
   case providerTerminal = "offline.provider_terminal"
-  /// The provider's status could not be read; try again.
+  /// No provider status could be read.
   case providerStatusUnknown = "offline.provider_status_unknown"
-  /// Payment events kept arriving during every history read; try again.
+  /// A payment event during every history read.
   case historyBusy = "offline.history_busy"
   /// The registering task was cancelled: `ReceiveFlow` throws `CancellationError`.
   case cancelled = "offline.registration_cancelled"
