@@ -58,3 +58,34 @@ import Testing
     #expect(await flow.display.offlineInvoice == outcome.invoice)
   }
 }
+
+/// Defect 8 at the wallet's entry: a call cancelled while the gate reads the history.
+@Suite struct FlowCancellationTests {
+  @Test("defect 8: a flow call cancelled in the gate throws CancellationError and keeps the intent")
+  func cancelledInTheGate() async throws {
+    let fixture = LifecycleFixture()
+    let history = FakeHistory([[]])
+    let gate = PaymentGate(history: history, clock: fixture.phoneClock)
+    let flow = ReceiveFlow(
+      session: OfflineReceiveSession(
+        provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.phoneClock),
+      gate: gate,
+      display: await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache()),
+      clock: fixture.phoneClock)
+    await history.parkNextRead()
+    let call = Task {
+      try await flow.requestOfflineInvoice(
+        amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
+    }
+    #expect(await eventually { await history.isParked })
+    let intent = try #require(await flow.session.preparationIntent)
+    call.cancel()
+    await history.unpark()
+    await #expect(throws: CancellationError.self) { try await call.value }
+    #expect(await flow.session.preparationIntent == intent)
+    let retried = try await flow.requestOfflineInvoice(
+      amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
+    #expect(retried.intentID == intent)
+    #expect(await flow.display.offlineInvoice == retried.invoice)
+  }
+}
