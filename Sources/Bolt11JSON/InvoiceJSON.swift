@@ -660,7 +660,7 @@ extension InvoiceJSON {
     switch value {
     case .integer:
       throw InvoiceBuildError(code, "\(name) \(value.serialized) is negative")
-    case .double(let number) where number.rounded() == number:
+    case .double(let number) where number.isWhole:
       throw InvoiceBuildError(
         code,
         "\(name) \(literal() ?? value.serialized) is "
