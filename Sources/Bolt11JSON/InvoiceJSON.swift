@@ -550,6 +550,9 @@ extension InvoiceJSON {
       }
     }
     builder.fieldOrder = order
+    // A recorded decode is reproduced as read, wrong-length fields a compat reader skipped
+    // included; JSON written by hand gets the strict builder.
+    builder.allowsCompatOnlyExtraFields = order != nil
     // Without a recorded order, write `x` and `c` only when they differ from the defaults.
     if let expiry = try unsigned("expiry", .invalidExpiry),
       order?.contains("x") ?? (expiry != InvoiceFields.defaultExpirySeconds)
