@@ -213,8 +213,7 @@ public struct InvoiceExpectations: Sendable, Equatable {
           .futureTimestamp, expected: .integer(latestCreation), found: .integer(invoice.createdAt),
           message: "created at \(invoice.createdAt), more than \(maxFutureSeconds) s after \(now)"))
     }
-    // An invoice is expired at `expires_at` itself.
-    if now >= invoice.expiresAt {
+    if invoice.isExpired(at: now) {
       found.append(
         InvoiceViolation(
           .expired, expected: .integer(now), found: .integer(invoice.expiresAt),

@@ -341,7 +341,7 @@ extension InvoiceFields {
         "invoice is for \(currency.networkName), expected \(network.networkName)",
         position: inputOffset + 2)
     }
-    if let now = options.now, now >= expiresAt {
+    if let now = options.now, ExpiryRule.isExpired(expiresAt: expiresAt, at: now) {
       throw InvoiceError(
         .invoiceExpired, "invoice expired at \(expiresAt); now is \(now)")
     }
