@@ -17,6 +17,12 @@ do {
 } catch {
   guard error.code == .bech32Checksum else { fatalError("Bolt11: \(error.code)") }
 }
+// Time and amounts: integer arithmetic and Duration, no C library.
+guard invoice.isExpired(at: invoice.expiresAt),
+  invoice.timeLeft(at: invoice.createdAt) == .seconds(3600),
+  Millisatoshis(1_500).text(in: .satoshis) == "1.5 sat", invoice.features.supportsPaymentSecret,
+  try Invoice.decode(donation.uppercased()) == invoice
+else { fatalError("Bolt11: time, amount, features or equality") }
 print(
   "Bolt11: \(invoice.payeeNodeID) asks for any amount; a damaged copy is \(InvoiceError.Code.bech32Checksum.rawValue)"
 )
