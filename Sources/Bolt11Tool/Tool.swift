@@ -4,7 +4,7 @@ import Secp256k1
 
 /// The `bolt11` command line as a function of its environment: arguments, input, clock, terminal.
 public enum Bolt11Tool {
-  public static let version = "0.1.0"
+  public static let version = "0.2.0"
 
   /// Exit codes of the contract.
   public enum ExitCode: Int32 {

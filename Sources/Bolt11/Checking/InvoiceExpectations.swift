@@ -182,14 +182,13 @@ public struct InvoiceExpectations: Sendable, Equatable {
         rule, expected: .integer(latestCreation), found: .integer(fields.createdAt),
         message: "created at \(fields.createdAt), more than \(maxFutureSeconds) s after \(now)")
     case .expired:
-      // An invoice is expired at `expires_at` itself.
-      guard now >= fields.expiresAt else { return nil }
+      guard ExpiryRule.isExpired(expiresAt: fields.expiresAt, at: now) else { return nil }
       return InvoiceViolation(
         rule, expected: .integer(now), found: .integer(fields.expiresAt),
         message: "expired at \(fields.expiresAt); now is \(now)")
     case .lifetimeTooShort:
       // An expired invoice breaks `expired`, not this rule.
-      guard now < fields.expiresAt else { return nil }
+      guard !ExpiryRule.isExpired(expiresAt: fields.expiresAt, at: now) else { return nil }
       // What is left before the margin; a margin longer than the lifetime leaves nothing.
       let (showableUntil, marginExceedsExpiry) = fields.expiresAt.subtractingReportingOverflow(
         expiryMarginSeconds)
