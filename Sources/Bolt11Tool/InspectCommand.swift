@@ -72,7 +72,7 @@ enum InspectCommand {
             (
               label,
               "valid invoice: \(amount), payee \(invoice.payeeNodeID), "
-                + (now >= invoice.expiresAt
+                + (invoice.isExpired(at: now)
                   ? "expired"
                   : "expires in "
                     + UTCTime.duration(invoice.expiresAt - now))

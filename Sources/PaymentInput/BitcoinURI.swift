@@ -174,7 +174,7 @@ public struct BitcoinURI: Sendable {
               + fields.currency.networkName,
             entry: index))
       }
-      if let now, now >= fields.expiresAt {
+      if let now, fields.isExpired(at: now) {
         warnings.append(
           Warning(
             code: .invoiceExpired,

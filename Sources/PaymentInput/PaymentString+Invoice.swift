@@ -54,7 +54,7 @@ extension PaymentString {
       let invoice = try PaymentString.bip321(uri).requiredInvoice()
       // The URI decoded its invoices without the clock; a caller that needs the invoice has the
       // decoder's rule.
-      if let now = options.now, now >= invoice.expiresAt {
+      if let now = options.now, invoice.isExpired(at: now) {
         var error = PaymentStringError(
           invoiceError: InvoiceError(
             .invoiceExpired, "invoice expired at \(invoice.expiresAt); now is \(now)"))

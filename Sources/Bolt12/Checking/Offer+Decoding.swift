@@ -189,7 +189,9 @@ extension Offer {
     }
     // BOLT 12: "if the current time is after `offer_absolute_expiry`: MUST NOT respond to the
     // offer."
-    if let now = options.now, let absoluteExpiry, now >= absoluteExpiry {
+    if let now = options.now, let absoluteExpiry,
+      ExpiryRule.isExpired(expiresAt: absoluteExpiry, at: now)
+    {
       throw Bolt12Error(
         .expired, "the offer expired at \(absoluteExpiry) (now \(now))",
         field: OfferField.absoluteExpiry.name)
