@@ -86,12 +86,8 @@ public struct BitcoinAddress: Sendable, Hashable {
         throw invalid("a witness program of a length its version does not allow")
       }
       self.fallback = fallback
-      network =
-        switch decoded.hrp {
-        case "bc": .bitcoin
-        case "tb": .testnet
-        default: .regtest
-        }
+      // SegwitAddress.decode accepts only the chain table's human-readable parts.
+      network = BitcoinNetwork(segwitHRP: decoded.hrp) ?? .regtest
       return
     }
     let payload: [UInt8]

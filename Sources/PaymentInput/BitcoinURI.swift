@@ -1,4 +1,5 @@
 public import Bolt11
+import Chains
 
 /// A BIP-321 `bitcoin:` URI: an on-chain address (which may be empty when a payment instruction
 /// is given), an amount, a label and a message, and payment instructions such as `lightning=`
@@ -97,8 +98,8 @@ public struct BitcoinURI: Sendable {
     "amount", "label", "message", "pop", "lightning", "lno", "sp", "pay",
   ]
   /// Keys whose values are payment instructions: the ones BIP-321 defines, and the segwit
-  /// prefixes its examples use as keys.
-  static let instructionKeys: Set<String> = ["lightning", "lno", "sp", "pay", "bc", "tb", "bcrt"]
+  /// prefixes (of the chain table) its examples use as keys.
+  static let instructionKeys = Set(["lightning", "lno", "sp", "pay"] + Chain.all.map(\.segwitHRP))
 
   /// Reads the body of a string recognised as a URI (indices the offsets in the whole string).
   init(parsingUTF8 text: ArraySlice<UInt8>, options: DecodeOptions) throws(PaymentStringError) {
