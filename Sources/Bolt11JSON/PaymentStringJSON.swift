@@ -20,7 +20,7 @@ import PaymentInput
 ///
 /// A string that was not: `{"kind":K,"valid":false,"error":{"code","message","position"},
 /// "warnings":[]}`, `kind` left out when the string was empty or recognised as nothing,
-/// `position` (a UTF-8 offset in the string as given) when one applies, and `field` for an
+/// `position` (a character offset in the string as given) when one applies, and `field` for an
 /// invoice's field. An invoice's error carries the decoder's code (`bech32.checksum`, ...).
 ///
 /// `warnings` is always present: the `bip321.*` warnings' codes, each once, in order.

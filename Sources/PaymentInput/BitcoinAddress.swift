@@ -31,8 +31,9 @@ public struct BitcoinAddress: Sendable, Hashable {
   ///   that is no address.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let (body, _) = try Recognition.body(of: text, as: [.bitcoinAddress], "an on-chain address")
-    try self.init(parsingUTF8: body)
+    self = try Recognition.read(Array(text.utf8), as: [.bitcoinAddress], "an on-chain address") {
+      body, _ throws(PaymentStringError) in try BitcoinAddress(parsingUTF8: body)
+    }
   }
 
   /// The Base58 digits (`Base58.alphabet`'s characters), for the form test.

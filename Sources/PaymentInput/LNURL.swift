@@ -31,8 +31,9 @@ public struct LNURL: Sendable, Hashable {
   ///   `input.unrecognized` or another kind's `input.*` code for a string that is no LNURL.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let (body, _) = try Recognition.body(of: text, as: [.lnurl], "an LNURL")
-    try self.init(parsingUTF8: body)
+    self = try Recognition.read(Array(text.utf8), as: [.lnurl], "an LNURL") {
+      body, _ throws(PaymentStringError) in try LNURL(parsingUTF8: body)
+    }
   }
 
   /// Reads the body of a string recognised as an LNURL (indices the offsets in the whole string).

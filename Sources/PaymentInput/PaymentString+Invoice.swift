@@ -1,3 +1,4 @@
+import Bech32Codec
 public import Bolt11
 
 extension PaymentString {
@@ -22,8 +23,8 @@ extension PaymentString {
   /// - Throws: `PaymentStringError`: for an invoice, the decoder's error
   ///   (``PaymentStringError/invoiceError``); for a URI, its `bip321.*` code,
   ///   `input.bip321_without_invoice`, `input.ambiguous` or its invoice's error; otherwise
-  ///   `input.empty`, `input.unrecognized` or the kind's `input.*` code. Positions are UTF-8
-  ///   offsets in `bytes`.
+  ///   `input.empty`, `input.unrecognized` or the kind's `input.*` code. Positions are
+  ///   character offsets in `bytes` (Unicode scalars; a byte that is not UTF-8 counts as one).
   /// - Complexity: for an invoice, a look at its first bytes, then one decode.
   public static func invoice(inUTF8 bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions)
     throws(PaymentStringError) -> (invoice: Invoice, uri: BitcoinURI?)
@@ -35,16 +36,19 @@ extension PaymentString {
       do throws(InvoiceError) {
         return (try Invoice.decode(bytes: body, options: options), nil)
       } catch {
+        // Positions in the body are character offsets, and the body is ASCII up to the fault.
+        let start = InputText.scalarOffset(ofByte: recognition.body.lowerBound, in: bytes)
         var moved = error
-        moved.position = error.position.map { $0 + recognition.body.lowerBound }
+        moved.position = error.position.map { $0 + start }
         throw PaymentStringError(invoiceError: moved)
       }
     case .bip321?:
       let uri: BitcoinURI
       do {
         uri = try BitcoinURI(parsingUTF8: Array(bytes)[recognition.body], options: options)
+          .inCharacters(of: bytes)
       } catch {
-        throw error.recognised(as: .bip321)
+        throw error.recognised(as: .bip321).inCharacters(of: bytes)
       }
       let invoice = try PaymentString.bip321(uri).requiredInvoice()
       // The URI decoded its invoices without the clock; a caller that needs the invoice has the
@@ -58,7 +62,7 @@ extension PaymentString {
       }
       return (invoice, uri)
     default:
-      throw recognition.refusal(expected: "a BOLT #11 invoice")
+      throw recognition.refusal(expected: "a BOLT #11 invoice").inCharacters(of: bytes)
     }
   }
 

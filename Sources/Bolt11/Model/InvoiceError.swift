@@ -87,7 +87,9 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
   public var code: Code
   /// What failed, for people. Prose that may change between releases; never branch on it.
   public var message: String
-  /// Character offset in the caller's input where the fault was found, when one applies.
+  /// Character offset in the caller's input where the fault was found, when one applies:
+  /// Unicode scalars counted from the start of the string as given, before any trimming.
+  /// ``index(in:)`` turns it into a `String.Index`.
   public var position: Int?
   /// The tagged field's letter (`"p"`, `"9"`, ...) when the fault is in one field.
   public var field: Character?
@@ -124,6 +126,14 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
       case .malformed: .bech32Malformed
       }
     self.init(code, error.message, position: error.position.map { $0 + offset }, cause: error)
+  }
+
+  /// Where ``position`` points in `text`, the string that was decoded.
+  ///
+  /// - Returns: the index of the faulty character (`text.endIndex` for a fault at its end), or
+  ///   nil when there is no position or `text` is shorter.
+  public func index(in text: String) -> String.Index? {
+    position.flatMap { InputText.index(atScalarOffset: $0, in: text) }
   }
 
   /// The code, the message and the position: `hrp.invalid_amount: ... (at character 8)`.
