@@ -105,20 +105,12 @@ public enum InvoiceJSON {
 
   /// Appends the error's JSON object (no newline) where it is to stay.
   package static func write(_ error: InvoiceError, to output: inout ByteWriter) {
-    output.append(#"{"valid":false,"error":{"code":"#)
-    writeString(error.code.rawValue, to: &output)
-    output.append(#","message":"#)
-    writeString(error.message, to: &output)
-    if let position = error.position {
-      output.append(#","position":"#)
-      writeInteger(position, to: &output)
-    }
-    if let field = error.field {
-      output.append(#","field":"#)
-      writeString(String(field), to: &output)
-    }
     // `warnings` is in every object the tool prints, empty when there are none.
-    output.append(#"},"warnings":[]}"#)
+    ErrorJSON.write(
+      ErrorJSON.Fault(
+        code: error.code.rawValue, message: error.message, position: error.position,
+        field: error.field),
+      withWarnings: true, to: &output)
   }
 
   /// `currency` and `network`, as `Currency.prefix` and `knownNetworkName` spell them.
@@ -436,7 +428,7 @@ public enum InvoiceJSON {
   }
 
   @inline(__always)
-  private static func writeInteger(_ value: Int, to output: inout ByteWriter) {
+  static func writeInteger(_ value: Int, to output: inout ByteWriter) {
     if value >= 0 {
       output.appendDecimal(UInt64(value))
     } else {
