@@ -469,8 +469,8 @@ extension InvoiceJSON {
   ///
   /// - Throws: `JSON.ParseError` for text that is not JSON; otherwise as `builder(from:)`.
   public static func builder(fromText text: String) throws -> InvoiceBuilder {
-    let json = try JSON.parse(text)
-    return try builder(from: json, literal: { NumberLiteral.find($0, in: Array(text.utf8)) })
+    let (json, numberTexts) = try JSON.parse(text, keepingNumberTexts: true)
+    return try builder(from: json, literal: { numberTexts[$0] })
   }
 
   /// An invoice builder from the contract's decoded-invoice JSON: what `invoice.json` gives, or
