@@ -389,14 +389,13 @@ public enum InvoiceJSON {
   /// false when one is (it may be true when none is; the byte loop then finds nothing).
   @inline(__always)
   static func mayNeedEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    // A byte of `value` is zero, as in "Bit Twiddling Hacks": exact for the word as a whole.
-    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
-    // A byte below 0x20, likewise exact since 0x20 <= 0x80; and any byte from 0x80 up.
-    let belowSpace = (word &- ones &* 0x20) & ~word & high
-    return belowSpace | (word & high) != 0 || hasZeroByte(word ^ (ones &* 0x7F))
-      || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+    // A byte below 0x20, or from 0x80 up; then DEL, `"` and `\\`, each a zero byte once the
+    // word is XORed with it in every lane. Each test is exact for the word as a whole.
+    let belowSpace = ByteLanes.belowMarks(word, 0x20)
+    return belowSpace | (word & ByteLanes.repeating(0x80)) != 0
+      || ByteLanes.zeroMarks(word ^ ByteLanes.repeating(0x7F)) != 0
+      || ByteLanes.zeroMarks(word ^ ByteLanes.repeating(0x22)) != 0
+      || ByteLanes.zeroMarks(word ^ ByteLanes.repeating(0x5C)) != 0
   }
 
   /// `\u` and four lower-case hexadecimal digits.
