@@ -11,14 +11,12 @@ package enum InputText {
   /// removed; indices are `bytes`' own.
   ///
   /// - Complexity: O(k) in the bytes removed.
-  @inline(__always)
-  package static func trimmed<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> Range<Int>
-  where Bytes.Index == Int {
-    var start = bytes.startIndex
-    var end = bytes.endIndex
+  package static func trimmed(_ bytes: UnsafeBufferPointer<UInt8>) -> Range<Int> {
+    var start = 0
+    var end = bytes.count
     // A UTF-8 byte-order mark, EF BB BF.
-    if end - start >= 3, bytes[start] == 0xef, bytes[start + 1] == 0xbb, bytes[start + 2] == 0xbf {
-      start += 3
+    if end >= 3, bytes[0] == 0xef, bytes[1] == 0xbb, bytes[2] == 0xbf {
+      start = 3
     }
     while start < end {
       let length = whiteSpaceLength(bytes, at: start, end: end)
@@ -35,8 +33,8 @@ package enum InputText {
 
   /// The trimmed part of `bytes` without a `lightning:` prefix (any case), and the prefix's
   /// range when there is one: what an invoice reader reads.
-  package static func trimmedInvoice<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes)
-    -> (scheme: Range<Int>?, invoice: Range<Int>) where Bytes.Index == Int
+  package static func trimmedInvoice(_ bytes: UnsafeBufferPointer<UInt8>)
+    -> (scheme: Range<Int>?, invoice: Range<Int>)
   {
     let range = trimmed(bytes)
     // "lightning:" in ASCII; `| 0x20` lower-cases letters and leaves ":" as it is.
@@ -51,6 +49,18 @@ package enum InputText {
     return (nil, range)
   }
 
+  /// `trimmed(_:)` on an array.
+  package static func trimmed(_ bytes: [UInt8]) -> Range<Int> {
+    bytes.withUnsafeBufferPointer { trimmed($0) }
+  }
+
+  /// `trimmedInvoice(_:)` on an array.
+  package static func trimmedInvoice(_ bytes: [UInt8]) -> (
+    scheme: Range<Int>?, invoice: Range<Int>
+  ) {
+    bytes.withUnsafeBufferPointer { trimmedInvoice($0) }
+  }
+
   /// Whether `byte` is ASCII white space: space, tab, line feed, vertical tab, form feed or
   /// carriage return.
   @inline(__always)
@@ -61,9 +71,9 @@ package enum InputText {
   /// The length in bytes of the white space character that starts at `index` (before `end`),
   /// or 0 when none does.
   @inline(__always)
-  static func whiteSpaceLength<Bytes: RandomAccessCollection<UInt8>>(
-    _ bytes: Bytes, at index: Int, end: Int
-  ) -> Int where Bytes.Index == Int {
+  static func whiteSpaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int, end: Int)
+    -> Int
+  {
     let first = bytes[index]
     if first < 0x80 { return isASCIIWhiteSpace(first) ? 1 : 0 }
     if first == 0xc2, end - index >= 2 {
@@ -78,9 +88,9 @@ package enum InputText {
   /// The length in bytes of the white space character that ends just before `end` (and starts
   /// at `start` or later), or 0 when none does.
   @inline(__always)
-  static func whiteSpaceLength<Bytes: RandomAccessCollection<UInt8>>(
-    _ bytes: Bytes, endingAt end: Int, start: Int
-  ) -> Int where Bytes.Index == Int {
+  static func whiteSpaceLength(
+    _ bytes: UnsafeBufferPointer<UInt8>, endingAt end: Int, start: Int
+  ) -> Int {
     let last = bytes[end - 1]
     if last < 0x80 { return isASCIIWhiteSpace(last) ? 1 : 0 }
     if end - start >= 2, bytes[end - 2] == 0xc2, isTwoByteWhiteSpace(last) { return 2 }

@@ -22,9 +22,12 @@ struct Recognition {
   /// - Complexity: O(1) beyond the white space around the string, except for a string that could
   ///   only be a Lightning Address, whose `@` is searched for (O(n)).
   init<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
-    let trimmed = InputText.trimmed(bytes)
-    var start = trimmed.lowerBound
-    let end = trimmed.upperBound
+    // The bytes in place (every caller's are contiguous), their offsets moved to `bytes`' own.
+    let trimmed =
+      bytes.withContiguousStorageIfAvailable { InputText.trimmed($0) }
+      ?? InputText.trimmed(Array(bytes))
+    var start = bytes.startIndex + trimmed.lowerBound
+    let end = bytes.startIndex + trimmed.upperBound
     hasLightningPrefix = ASCII.hasPrefix(bytes, start..<end, "lightning:")
     if hasLightningPrefix { start += 10 }
     body = start..<end
