@@ -11,6 +11,8 @@ let package = Package(
     // The chain table: prefixes, names, address versions and genesis hashes of each chain.
     .library(name: "Chains", targets: ["Chains"]),
     .library(name: "Bolt11", targets: ["Bolt11"]),
+    // BOLT #12 offers: `Offer.decode(_:options:)`, read and checked in full, and `OfferBuilder`.
+    .library(name: "Bolt12", targets: ["Bolt12"]),
     // Signing: `InvoiceBuilder.build(signingWith:)` takes a `Secp256k1.SigningKey`.
     .library(name: "Secp256k1", targets: ["Secp256k1"]),
     // The contract's JSON: `invoice.json`, the line `bolt11 decode --json` prints.
@@ -44,6 +46,8 @@ let package = Package(
     .target(name: "CSHA256"),
     // Chains: `Currency` maps to the chain table's rows.
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256", "Chains"]),
+    // Bolt11: its SHA-256 (the offer id).
+    .target(name: "Bolt12", dependencies: ["Bech32Codec", "Secp256k1", "Chains", "Bolt11"]),
     .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "Chains"]),
     // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift).
     .target(
@@ -59,6 +63,7 @@ let package = Package(
       name: "Bolt11Conformance",
       dependencies: [
         "Bolt11", "Bolt11JSON", "OfflineReceive", "Bech32Codec", "SystemCall", "PaymentInput",
+        "Bolt12",
       ]),
     // Secp256k1: TestSigner signs the fake node's invoices with a test key.
     .target(
@@ -73,7 +78,10 @@ let package = Package(
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
     .executableTarget(
       name: "bolt11-bench",
-      dependencies: ["Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool"],
+      dependencies: [
+        "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "OfflineReceive",
+        "Bolt12",
+      ],
       path: "Tools/bolt11-bench"),
     .executableTarget(
       name: "offline-receive-demo",
@@ -115,13 +123,17 @@ let package = Package(
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport", "Chains"]),
     // Bolt11: its SHA-256 computes each genesis hash from its header.
     .testTarget(name: "ChainsTests", dependencies: ["Chains", "Bolt11"]),
-    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
+    // Bolt11: its SHA-256, apart from libsecp256k1, checks the tagged hash.
+    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "Bolt11", "TestSupport"]),
     .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(
       name: "PaymentInputTests",
       dependencies: [
         "PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains",
       ]),
+    .testTarget(
+      name: "Bolt12Tests",
+      dependencies: ["Bolt12", "Bech32Codec", "Secp256k1", "Chains", "TestSupport"]),
     .testTarget(
       name: "Bolt11Tests",
       dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains"]),

@@ -129,6 +129,14 @@ tarball=$(ls .build/package/bolt11-*-linux-static.tar.gz)
 unpacked=$(mktemp -d)
 tar -C "$unpacked" -xzf "$tarball"
 static=$(ls "$unpacked"/*/bolt11)
+# Beside it: an install note and the licence of everything it embeds.
+for file in INSTALL LICENSE licenses/bolt11-libsecp256k1-swift-runtime licenses/Apache-2.0 \
+  licenses/glibc licenses/libstdc++; do
+  if [ ! -s "$(dirname "$static")/$file" ]; then
+    echo "package: the static tarball has no $file" >&2
+    exit 1
+  fi
+done
 if ldd "$static" >/dev/null 2>&1; then
   echo "package: the static bolt11 is a dynamic executable" >&2
   exit 1

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fails when a `// BOLT 11: "..."` (or BOLT 9, BOLT 12, BIP-173, BIP-350, BIP-321, LUD-01,
+"""Fails when a `// BOLT 11: "..."` (or BOLT 1, BOLT 4, BOLT 9, BOLT 12, BIP-173, BIP-350, BIP-321, LUD-01,
 LUD-16, LUD-17) quote in Sources/ no longer
 matches the pinned spec text in Vectors/spec (or $SPEC_DIR).
 
@@ -20,6 +20,8 @@ SPECS = {
     "BIP-350": "bip-0350.mediawiki",
     "BIP-321": "bip-0321.mediawiki",
     "BOLT 12": "bolt-12-offer-encoding.md",
+    "BOLT 1": "bolt-01-messaging.md",
+    "BOLT 4": "bolt-04-onion-routing.md",
     "LUD-01": "lud-01.md",
     "LUD-16": "lud-16.md",
     "LUD-17": "lud-17.md",
@@ -37,7 +39,7 @@ def quotes(path):
     lines = open(path, encoding="utf-8").read().split("\n")
     index = 0
     while index < len(lines):
-        match = re.match(r'\s*//\s*(BOLT 11|BOLT 9|BOLT 12|BIP-173|BIP-350|BIP-321|LUD-01|LUD-16|LUD-17):\s*(.*)$', lines[index])
+        match = re.match(r'\s*//\s*(BOLT 11|BOLT 9|BOLT 12|BOLT 1|BOLT 4|BIP-173|BIP-350|BIP-321|LUD-01|LUD-16|LUD-17):\s*(.*)$', lines[index])
         if not match:
             index += 1
             continue

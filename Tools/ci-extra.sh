@@ -25,7 +25,10 @@
 #    standard output, closed or odd standard input; a few seconds;
 # 8. our own decoder through the external-decoder line protocol (`bolt11 vectors Vectors --decoder
 #    'bolt11 decode --protocol'`): every invoice vector must pass; under a second;
-# 9. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
+# 9. a package outside this one (Tools/consumer-check.sh): one program per library product, each
+#    importing it with neither Foundation nor Glibc, built by path in .build/consumer-check and
+#    run: a symbol a library leaves for its user to provide fails the link; about a minute;
+# 10. the test suite under AddressSanitizer (with LeakSanitizer) and ThreadSanitizer, unless
 #    SANITIZERS=0: each builds the package and its tests again (.build/address, .build/thread),
 #    in the background from the start, one compile job at a time beside the steps above; the
 #    tests run last (swift test --skip-build). About a minute of tests each here.
@@ -201,6 +204,14 @@ if [ -x .build/debug/bolt11 ] || swift build --product bolt11 >"$logs/protocol-b
 else
   tail -n 40 "$logs/protocol-build.log"
   fail "build for the protocol check"
+fi
+
+step "a consumer package: every library product linked without Foundation or Glibc"
+if Tools/consumer-check.sh >"$logs/consumer-check.log" 2>&1; then
+  pass "$(tail -n 1 "$logs/consumer-check.log")"
+else
+  tail -n 40 "$logs/consumer-check.log"
+  fail "consumer check (see $logs/consumer-check.log)"
 fi
 
 touch "$logs/steps-done"

@@ -97,6 +97,11 @@ then
   echo "package: bolt11 links Foundation or ICU (FoundationEssentials at most)" >&2
   exit 1
 fi
+# The copyright file names what the binary holds: FoundationEssentials only if it is linked.
+if nm "$binary" | grep -q -m 1 -E '\$s20FoundationEssentials'; then
+  echo "package: bolt11 links FoundationEssentials, which Tools/debian/copyright.in does not name" >&2
+  exit 1
+fi
 
 upstream=$("$binary" --version | awk 'NR == 1 { print $2 }')
 # The Debian revision: the first entry of Tools/debian/changelog must be this version.
@@ -188,6 +193,39 @@ cp "$root/usr/share/bash-completion/completions/bolt11" "$out/$name/completions/
 cp "$root/usr/share/zsh/vendor-completions/_bolt11" "$out/$name/completions/_bolt11"
 cp "$root/usr/share/fish/vendor_completions.d/bolt11.fish" "$out/$name/completions/"
 cp LICENSE "$out/$name/"
+# The static binary embeds more than the .deb's: glibc and libstdc++ too. Each licence ships
+# beside it (Debian's copyright files of the packages it was linked from).
+mkdir -p "$out/$name/licenses"
+cp "$root/usr/share/doc/bolt11/copyright" "$out/$name/licenses/bolt11-libsecp256k1-swift-runtime"
+cp /usr/share/common-licenses/Apache-2.0 "$out/$name/licenses/Apache-2.0"
+cp /usr/share/doc/libc6/copyright "$out/$name/licenses/glibc"
+cp /usr/share/doc/libstdc++6/copyright "$out/$name/licenses/libstdc++"
+if [ "$secp_static" -eq 1 ]; then
+  cp /usr/share/doc/libsecp256k1-dev/copyright "$out/$name/licenses/libsecp256k1"
+fi
+cat >"$out/$name/INSTALL" <<INSTALL
+bolt11 $upstream, one static executable for $machine Linux: it needs no library, not even the
+C library, and reads no file of its own.
+
+Install for one user (no root):
+  install -D -m 0755 bolt11 ~/.local/bin/bolt11
+  install -D -m 0644 bolt11.1.gz ~/.local/share/man/man1/bolt11.1.gz
+  install -D -m 0644 completions/bolt11.bash ~/.local/share/bash-completion/completions/bolt11
+  install -D -m 0644 completions/_bolt11 ~/.local/share/zsh/site-functions/_bolt11
+  install -D -m 0644 completions/bolt11.fish ~/.config/fish/completions/bolt11.fish
+(zsh reads ~/.local/share/zsh/site-functions once it is in fpath.)
+
+Install for everyone: the same under /usr/local (bin, share/man/man1,
+share/bash-completion/completions, share/zsh/site-functions, share/fish/vendor_completions.d),
+as root.
+
+Check it: bolt11 --version; man bolt11.
+
+Licences: LICENSE (bolt11, Expat) and licenses/: the binary also holds libsecp256k1 (Expat), the
+Swift runtime and Dispatch (Apache-2.0 with the Runtime Library Exception), glibc (LGPL 2.1 or
+later: its source is Debian's glibc package; relink with another glibc from bolt11's source) and
+libstdc++ (GPL 3 with the GCC Runtime Library Exception).
+INSTALL
 tar --owner=0 --group=0 --numeric-owner --sort=name -C "$out" -czf "$out/$name.tar.gz" "$name"
 echo "package: static bolt11 $(stat -c %s "$out/$name/bolt11") bytes stripped," \
   "$out/$name.tar.gz $(stat -c %s "$out/$name.tar.gz") bytes" >&2

@@ -24,6 +24,9 @@ public struct ConformanceReport: Sendable {
     public var got: String = ""
     /// What the decoder wrote to standard error while on this vector (failures only).
     public var stderr: String = ""
+    /// Whether the vector tests only this project's contract (every rule it names is a
+    /// `contract.*` id), not the spec: a decoder may rightly differ on it.
+    public var testsContractOnly = false
 
     /// The outcome of `vector`, with its file, name, category and expectation taken from it.
     ///
@@ -34,6 +37,8 @@ public struct ConformanceReport: Sendable {
       self.init(
         file: vector.file, name: vector.name, category: DecoderScore.category(vector),
         verdict: verdict, expected: DecoderScore.expected(vector))
+      let rules = vector.object["rules"]?.arrayValue?.compactMap(\.stringValue) ?? []
+      testsContractOnly = !rules.isEmpty && rules.allSatisfy { $0.hasPrefix("contract.") }
     }
 
     init(
@@ -130,6 +135,16 @@ public struct ConformanceReport: Sendable {
     var failures: [Result] {
       results.filter { if case .failed = $0.verdict { true } else { false } }
     }
+
+    /// `N passed, N failed, N skipped.`, and how many failures test only the contract.
+    var totalLine: String {
+      let contractOnly = failures.filter(\.testsContractOnly).count
+      return total.line(showSkipped: true)
+        + (contractOnly == 0
+          ? "."
+          : "; \(contractOnly) of the failures test this project's contract, not the spec "
+            + "(marked contract).")
+    }
   }
 
   /// The decoders, one row each, in order.
@@ -198,7 +213,7 @@ public struct ConformanceReport: Sendable {
     for decoder in decoders {
       let failures = decoder.failures
       text += "\n## \(SafeText.markdown(decoder.label))\n\n"
-      text += decoder.total.line(showSkipped: true) + ".\n"
+      text += decoder.totalLine + "\n"
       if !failures.isEmpty {
         text += "\n| file | vector | category | expected | got |\n|---|---|---|---|---|\n"
         for failure in failures {
@@ -209,7 +224,8 @@ public struct ConformanceReport: Sendable {
             + (failure.stderr.isEmpty ? "" : " — standard error: " + failure.stderr)
           let cells = [
             SafeText.markdown(failure.file), SafeText.markdown(failure.name),
-            SafeText.markdown(failure.category), SafeText.markdown(failure.expected),
+            SafeText.markdown(failure.category) + (failure.testsContractOnly ? " (contract)" : ""),
+            SafeText.markdown(failure.expected),
             SafeText.markdown(Self.reason(failure)) + SafeText.markdown(quoted),
           ]
           text += "| " + cells.joined(separator: " | ") + " |\n"
@@ -260,7 +276,14 @@ public struct ConformanceReport: Sendable {
       td.all{background:#d9f2d9}td.some{background:#f9d6d5}td.none{color:#999}
       td.num{text-align:right;white-space:nowrap}
       code,pre{font-family:ui-monospace,monospace;font-size:.9em}
-      pre{background:#f5f5f5;padding:.6em;overflow:auto}
+      pre{background:#f5f5f5;padding:.6em;overflow:auto;white-space:pre-wrap}
+      td.label{max-width:20em;overflow-wrap:anywhere}h2{overflow-wrap:anywhere}
+      table.failures{table-layout:fixed;width:100%}
+      table.failures td{overflow-wrap:anywhere}
+      table.failures code{white-space:pre-wrap;overflow-wrap:anywhere}
+      col.file{width:10%}col.vector{width:18%}col.category{width:8%}col.expected{width:24%}
+      span.contract{display:inline-block;margin-top:.2em;padding:0 .3em;border-radius:.2em;
+      background:#e6e0f5;font-size:.85em}
       </style></head><body>
       <h1>BOLT 11 conformance report</h1>
       <p>Each cell: vectors passed / vectors run, then those skipped (a vector of a kind that is
@@ -273,7 +296,7 @@ public struct ConformanceReport: Sendable {
     text += "</tr>\n"
     for decoder in decoders {
       let byCategory = decoder.byCategory
-      text += "<tr><td><code>\(SafeText.html(decoder.label))</code></td>"
+      text += "<tr><td class=\"label\"><code>\(SafeText.html(decoder.label))</code></td>"
       for tally in categories.map({ byCategory[$0] }) + [decoder.total] {
         text += "<td class=\"num \(Self.cssClass(tally))\">\(Self.cell(tally))</td>"
       }
@@ -287,14 +310,22 @@ public struct ConformanceReport: Sendable {
     }
     for decoder in decoders {
       text += "<h2><code>\(SafeText.html(decoder.label))</code></h2>\n"
-      text += "<p>\(decoder.total.line(showSkipped: true)).</p>\n"
+      text += "<p>\(decoder.totalLine)</p>\n"
       let failures = decoder.failures
       if !failures.isEmpty {
-        text += "<table><tr><th>file</th><th>vector</th><th>category</th><th>expected</th>"
+        // A fixed layout wraps long JSON in its column, so that the page fits the window.
+        text += "<table class=\"failures\"><colgroup><col class=\"file\"><col class=\"vector\">"
+        text += "<col class=\"category\"><col class=\"expected\"><col class=\"got\"></colgroup>"
+        text += "<tr><th>file</th><th>vector</th><th>category</th><th>expected</th>"
         text += "<th>got</th></tr>\n"
         for failure in failures {
           text += "<tr><td>\(SafeText.html(failure.file))</td>"
-          text += "<td>\(SafeText.html(failure.name))</td><td>\(failure.category)</td>"
+          text += "<td>\(SafeText.html(failure.name))</td><td>\(failure.category)"
+          if failure.testsContractOnly {
+            text += "<br><span class=\"contract\" title=\"tests this project's contract, not the "
+            text += "spec\">contract</span>"
+          }
+          text += "</td>"
           text += "<td><code>\(SafeText.html(failure.expected))</code></td>"
           text += "<td>\(SafeText.html(Self.reason(failure)))"
           if !failure.got.isEmpty { text += "<br><code>\(SafeText.html(failure.got))</code>" }

@@ -11,9 +11,10 @@ import Bolt11JSON
 /// decoder gives an error `code`, it must be one of the vector's codes (and a `position`, when
 /// the decoder gives one and the vector names one, must be that position). For a valid vector,
 /// every key of `expect` that the answer gives must have an equal value; a key the answer leaves
-/// out is not compared, so that a decoder is not failed for what it does not report (Core
-/// Lightning leaves out empty `fallbacks`, `routes` and `extra`; most decoders have none of this
-/// project's additions, such as `feature_bits` or `warnings`).
+/// out is not compared, at the top level and inside each `fallbacks` and `routes` entry, so that a
+/// decoder is not failed for what it does not report (Core Lightning leaves out empty
+/// `fallbacks`, `routes` and `extra`, and `type` for a fallback of an unknown witness version;
+/// most decoders have none of this project's additions, such as `feature_bits` or `warnings`).
 public enum DecoderScore {
   /// The vector options passed on in a request.
   static let requestOptions = ["mode", "network", "now", "description", "check_route_keys"]
@@ -27,8 +28,8 @@ public enum DecoderScore {
   /// expected error code.
   ///
   /// `bech32.*` is bech32; `hrp.*` and `network.*` (the prefix names the chain) are hrp;
-  /// `amount.*` is amount; `field.*`, `invoice.*` (framing, length, padding, expiry) and
-  /// `description_hash.*` are field; `features.*` is features; `signature.*` is signature. Vectors
+  /// `amount.*` is amount; `field.*`, `invoice.*` (framing, length, padding, expiry),
+  /// `description_hash.*` and `description.*` are field; `features.*` is features; `signature.*` is signature. Vectors
   /// of kind `bech32` and `segwit_address` count as bech32, `offline` as offline; anything else
   /// is other.
   static func category(_ vector: VectorFile.Vector) -> String {
@@ -44,7 +45,7 @@ public enum DecoderScore {
     case "bech32": return "bech32"
     case "hrp", "network": return "hrp"
     case "amount": return "amount"
-    case "field", "invoice", "description_hash": return "field"
+    case "field", "invoice", "description_hash", "description": return "field"
     case "features": return "features"
     case "signature": return "signature"
     default: return "other"
@@ -175,9 +176,28 @@ public enum DecoderScore {
     return .passed
   }
 
-  /// The members of `expect` that `answer` gives: the keys it leaves out are not compared.
+  /// The members of `expect` that `answer` gives: the keys it leaves out are not compared, at
+  /// the top level and inside each entry of `fallbacks` and `routes` (Core Lightning leaves out
+  /// `type` for a fallback of an unknown witness version).
   static func given(_ expect: JSON?, in answer: JSON) -> JSON? {
     guard let members = expect?.objectValue else { return expect }
-    return .object(members.filter { answer[$0.0] != nil })
+    return .object(
+      members.compactMap { key, value in
+        guard let given = answer[key] else { return nil }
+        guard key == "fallbacks" || key == "routes" else { return (key, value) }
+        return (key, entries(value, as: given))
+      })
+  }
+
+  /// `expected` without the keys of its objects that `answer`'s objects at the same place leave
+  /// out, through arrays of the same length; anything else as it is.
+  private static func entries(_ expected: JSON, as answer: JSON) -> JSON {
+    if let members = expected.objectValue, answer.objectValue != nil {
+      return .object(members.filter { answer[$0.0] != nil })
+    }
+    guard let items = expected.arrayValue, let answered = answer.arrayValue,
+      items.count == answered.count
+    else { return expected }
+    return .array(zip(items, answered).map { entries($0, as: $1) })
   }
 }

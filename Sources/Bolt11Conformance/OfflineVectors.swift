@@ -6,8 +6,8 @@ import Secp256k1
 /// Runs `kind: "offline"` vectors: the offline-receive check of `bolt11 validate`.
 ///
 /// Options: `amount_msat`, `node_id` and `now` are required; `network`, `description`,
-/// `max_display_seconds`, `min_remaining_seconds`, `clock_skew_seconds` and
-/// `safety_margin_seconds` are optional, with the command's defaults. `expect` is compared with the
+/// `max_display_seconds`, `min_remaining_seconds`, `clock_skew_seconds`,
+/// `safety_margin_seconds` and `max_cltv` are optional, with the command's defaults. `expect` is compared with the
 /// verdict (`display_until` and the decoded keys); `error` with the rejection's code.
 enum OfflineVectors {
   static func run(_ object: JSON, wantsValid: Bool) -> DisplayText? {
@@ -55,15 +55,8 @@ enum OfflineVectors {
     var policy = ReceivePolicy(
       amount: Millisatoshis(amount), nodeID: nodeID, network: network,
       description: options["description"]?.stringValue)
-    if let value = options["max_display_seconds"]?.unsignedValue {
-      policy.maxDisplaySeconds = value
-    }
-    if let value = options["min_remaining_seconds"]?.unsignedValue {
-      policy.minRemainingSeconds = value
-    }
-    if let value = options["clock_skew_seconds"]?.unsignedValue { policy.clockSkewSeconds = value }
-    if let value = options["safety_margin_seconds"]?.unsignedValue {
-      policy.safetyMarginSeconds = value
+    for name in ReceivePolicy.numericRuleNames {
+      if let value = options[name]?.unsignedValue { _ = policy.set(name, to: value) }
     }
     return .success((policy, now))
   }

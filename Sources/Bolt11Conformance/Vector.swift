@@ -9,7 +9,7 @@ extension VectorFile {
     public var file: String
     /// Its name, unique in its file.
     public var name: String
-    /// `invoice` (the default), `offline`, `bech32`, `segwit_address` or `payment_string`.
+    /// `invoice` (the default), `offline`, `check`, `bech32`, `segwit_address` or `payment_string`.
     public var kind: String
     /// The vector as the file holds it: `invoice`, `options`, `valid`, `expect`, `error`, ...
     public var object: JSON

@@ -6,7 +6,7 @@ extension VectorFile.Vector {
   /// Runs this vector through this package: an invoice through its decoder, `kind: offline`
   /// through the offline-receive check, `check` through the payer's check, `bech32` and
   /// `segwit_address` through its Bech32 codec, `payment_string` through the payment-string
-  /// classifier.
+  /// classifier, `bolt12` through the BOLT #12 offer reader.
   ///
   /// - Returns: `.passed`, or `.failed` with what differed; a vector of another kind fails.
   public func run() -> Verdict {
@@ -29,6 +29,7 @@ extension VectorFile {
     case "bech32": return runBech32(object, wantsValid: wantsValid)
     case "segwit_address": return runSegwit(object, wantsValid: wantsValid)
     case "payment_string": return PaymentStringVectors.run(object, wantsValid: wantsValid)
+    case "bolt12": return Bolt12Vectors.run(object, wantsValid: wantsValid)
     default: return "unknown vector kind \(vector.kind)"
     }
   }

@@ -4,8 +4,9 @@ import Bolt11JSON
 /// Bech32 strings and segwit addresses, each with the outcome it expects.
 ///
 /// A file is read whole; a file whose top level holds `requirements` rather than `vectors` is the
-/// list of requirements (`requirements.json`) and holds no vector, and a JSON Schema (a top-level
-/// `$schema`) holds none either, so that a whole folder can be loaded.
+/// list of requirements (`requirements.json`) and holds no vector, and neither a JSON Schema (a
+/// top-level `$schema`) nor a spec's own vector file (a top-level array) holds one, so that a
+/// whole folder can be loaded.
 ///
 /// ```swift
 /// let vectors = try VectorFile.loadAll()  // every vector of this package's Vectors folder
@@ -56,6 +57,12 @@ public struct VectorFile: Sendable {
     }
     // The JSON Schemas of these files (`Vectors/schema/`) share the folder too.
     if json["vectors"] == nil && json["$schema"] != nil {
+      self.vectors = []
+      return
+    }
+    // BOLT #12's own vector files (`spec/bolt12/`, copied as published: a top-level array, not
+    // this format) share the folder too; the Bolt12 tests run them.
+    if json.arrayValue != nil {
       self.vectors = []
       return
     }

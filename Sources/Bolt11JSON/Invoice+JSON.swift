@@ -4,6 +4,9 @@ extension Invoice {
   /// The contract's JSON object for this invoice, on one line without a newline: what
   /// `bolt11 decode --json` prints for it, byte for byte.
   ///
+  /// `import Bolt11JSON` brings it (an extension of `Bolt11`'s `Invoice`): without that import,
+  /// `invoice.json` reads as the dynamic member lookup of the invoice's fields and fails there.
+  ///
   /// Keys follow Core Lightning's `decode` (`amount_msat`, `payee`, `payment_hash`, ...), in a
   /// fixed order; a description's text is escaped so that the line is safe to print.
   public var json: String {

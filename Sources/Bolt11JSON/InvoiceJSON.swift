@@ -477,7 +477,11 @@ extension InvoiceJSON {
   ///
   /// `payee` and the signature keys are ignored: the builder signs. With `field_order` (and
   /// `extra_field_slots`), the fields are put back in the order and places recorded, so that the
-  /// same key reproduces the decoded invoice byte for byte. Without `field_order` (JSON written by
+  /// same key reproduces the decoded invoice byte for byte in lower case: the JSON does not
+  /// record the case a string was written in, so set the builder's `isUppercase` to write an
+  /// upper-case one (then the same string, upper case). Wrong-length `p`, `h`, `s` or `n` fields
+  /// that a compat reader skipped (`extra` with a recorded `field_order`) are written back
+  /// (`allowsCompatOnlyExtraFields`). Without `field_order` (JSON written by
   /// hand), the invoice gets the builder's default features (`var_onion_optin` and
   /// `payment_secret`, required) unless `features` or `feature_bits` is given (`[]` for none).
   ///
@@ -541,6 +545,9 @@ extension InvoiceJSON {
       }
     }
     builder.fieldOrder = order
+    // A recorded decode is reproduced as read, wrong-length fields a compat reader skipped
+    // included; JSON written by hand gets the strict builder.
+    builder.allowsCompatOnlyExtraFields = order != nil
     // Without a recorded order, write `x` and `c` only when they differ from the defaults.
     if let expiry = try unsigned("expiry", .invalidExpiry),
       order?.contains("x") ?? (expiry != InvoiceFields.defaultExpirySeconds)
@@ -651,7 +658,7 @@ extension InvoiceJSON {
     switch value {
     case .integer:
       throw InvoiceBuildError(code, "\(name) \(value.serialized) is negative")
-    case .double(let number) where number.rounded() == number:
+    case .double(let number) where number.isWhole:
       throw InvoiceBuildError(
         code,
         "\(name) \(literal() ?? value.serialized) is "

@@ -47,7 +47,7 @@ public enum JSON: Sendable, Equatable {
     case .integer(let value): .exact(negative: value < 0, magnitude: value.magnitude)
     case .unsigned(let value): .exact(negative: false, magnitude: value)
     case .double(let value):
-      if value.rounded() == value, abs(value) < 9.0e18 {
+      if value.isWhole, abs(value) < 9.0e18 {
         .exact(negative: value < 0, magnitude: UInt64(abs(value)))
       } else {
         .inexact(value)
@@ -76,7 +76,7 @@ public enum JSON: Sendable, Equatable {
     switch self {
     case .unsigned(let value): value
     case .integer(let value) where value >= 0: UInt64(value)
-    case .double(let value) where value >= 0 && value.rounded() == value && value < 1.8e19:
+    case .double(let value) where value >= 0 && value.isWhole && value < 1.8e19:
       UInt64(value)
     default: nil
     }

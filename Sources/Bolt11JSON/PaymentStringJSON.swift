@@ -14,9 +14,13 @@ import PaymentInput
 ///   is bad, `valid` is `false` and `error` is the first bad entry's error.
 /// - `bolt12_offer`, `bolt12_invoice_request`, `bolt12_invoice`: `hrp`, `data_length` (bytes).
 /// - `lnurl`: `url`, and `lnurl_tag` when the scheme says it.
-/// - `lightning_address`: `user`, `domain`, `url`.
+/// - `lightning_address`: `user`, `domain`, `url`, `bip353_dns_name` (the DNS name BIP-353 gives
+///   the same `user@domain`).
 /// - `node_uri`: `node_id`, `host`, `port`.
 /// - `bitcoin_address`: `address`, `address_type`, `network`.
+/// - `node_id`: `node_id`.
+/// - `silent_payment_address`: `network`.
+/// - `bip353_name`: `user`, `domain`, `dns_name`.
 ///
 /// A string that was not: `{"kind":K,"valid":false,"error":{"code","message","position"},
 /// "warnings":[]}`, `kind` left out when the string was empty or recognised as nothing,
@@ -54,12 +58,20 @@ public enum PaymentStringJSON {
       member("user", address.user, to: &output)
       member("domain", address.domain, to: &output)
       member("url", address.url, to: &output)
+      member("bip353_dns_name", address.bip353DNSName, to: &output)
     case .nodeURI(let node):
       member("node_id", node.nodeID.description, to: &output)
       member("host", node.host, to: &output)
       output.append(#","port":"#)
       output.appendDecimal(UInt64(node.port))
     case .bitcoinAddress(let address): writeAddress(address, to: &output)
+    case .nodeID(let key): member("node_id", key.description, to: &output)
+    case .silentPaymentAddress(let address):
+      member("network", address.network.rawValue, to: &output)
+    case .bip353Name(let name):
+      member("user", name.user, to: &output)
+      member("domain", name.domain, to: &output)
+      member("dns_name", name.dnsName, to: &output)
     }
     if let entryError {
       output.append(#","error":"#)

@@ -41,7 +41,7 @@ package struct BatchDecoder {
   }
 
   /// Longest line read in full. An invoice has at most 7089 characters; anything this long is
-  /// `invoice.too_long` whatever it holds.
+  /// `input.line_too_long` whatever it holds.
   static let maximumLineBytes = 1 << 16
   /// Lines after which a progress line is worth showing.
   static let progressThreshold = 10_000
@@ -121,37 +121,44 @@ package struct BatchDecoder {
     } else {
       // The line's bytes as they are: a byte that is not UTF-8 is named in the error. Written
       // where it is decoded, so that the invoice is never copied.
-      chunk.withLine(index) { bytes in
-        do throws(PaymentStringError) {
-          let (invoice, uri) = try PaymentString.invoice(inUTF8: bytes, options: options)
-          if let uri {
-            PaymentStringJSON.write(invoice, from: uri, to: &output)
-          } else {
-            InvoiceJSON.write(invoice, to: &output)
-          }
-          isValid = true
-        } catch {
-          if let invoiceError = error.invoiceError {
-            InvoiceJSON.write(invoiceError, to: &output)
-          } else {
-            PaymentStringJSON.writeFailure(error, to: &output)
-          }
-        }
-      }
+      chunk.withLine(index) { bytes in isValid = writeAnswer(bytes, options, to: &output) }
     }
     output.append(UInt8(ascii: "\n"))
     return isValid
   }
 
+  /// Appends what `decode --json` prints for the payment string `bytes` (no newline): its
+  /// invoice (with `uri` when it came in a `bitcoin:` URI) or its error, read as every command
+  /// reads a payment string. True when it gave an invoice.
+  static func writeAnswer(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ options: DecodeOptions, to output: inout ByteWriter
+  ) -> Bool {
+    do throws(PaymentStringError) {
+      let (invoice, uri) = try PaymentString.invoice(inUTF8: bytes, options: options)
+      if let uri {
+        PaymentStringJSON.write(invoice, from: uri, to: &output)
+      } else {
+        InvoiceJSON.write(invoice, to: &output)
+      }
+      return true
+    } catch {
+      if let invoiceError = error.invoiceError {
+        InvoiceJSON.write(invoiceError, to: &output)
+      } else {
+        PaymentStringJSON.writeFailure(error, to: &output)
+      }
+      return false
+    }
+  }
+
   /// The error of a line too long to hold.
   @inline(never)
   static func writeOverlong(to output: inout ByteWriter) {
-    InvoiceJSON.write(
-      InvoiceError(
-        .invoiceTooLong,
+    PaymentStringJSON.writeFailure(
+      PaymentStringError(
+        kind: nil, .inputLineTooLong,
         "line is longer than \(maximumLineBytes) bytes; an invoice has at most "
-          + "\(RawInvoice.maximumLength) characters",
-        position: RawInvoice.maximumLength), to: &output)
+          + "\(RawInvoice.maximumLength) characters"), to: &output)
   }
 
   /// Where a line's JSON line lies: which worker's buffer, and where in it.
@@ -377,14 +384,17 @@ struct LineReader {
         break
       }
       if chunk.count > 0 && chunk.filled >= maximumBytes { break }
-      if !skipping && chunk.filled - start > maximumLineBytes {
-        chunk.appendOverlong()
-        skipping = true
-      }
-      if skipping {
+      if skipping || chunk.filled - start > maximumLineBytes {
         // Nothing of this line is kept.
         chunk.filled = start
         scanned = start
+        if !skipping {
+          // Its answer goes out now, before its end is found: a line that never ends (a
+          // device that never runs dry) still gets one.
+          chunk.appendOverlong()
+          skipping = true
+          break
+        }
       }
       if try chunk.read(from: source, blockSize: Self.blockSize) == 0 { atEnd = true }
     }

@@ -23,11 +23,9 @@ enum CheckCommand {
       let input = try Bolt11Tool.invoiceInput(options, environment, command: "check")
       (invoice, uri) = try Bolt11Tool.decodeInvoice(input, options: decodeOptions)
     } catch let error as InvoiceError {
-      try Bolt11Tool.reportError(error, json: json, environment)
-      return .invalid
+      return try refuse(PaymentStringError(invoiceError: error), json: json, environment)
     } catch let error as PaymentStringError {
-      try Bolt11Tool.reportError(error, json: json, environment)
-      return .invalid
+      return try refuse(error, json: json, environment)
     }
     let violations = expectations.check(invoice, now: now)
     if json {
@@ -36,13 +34,37 @@ enum CheckCommand {
       let verdict = JSON(checked: invoice, violations: violations, warnings: warnings)
       try environment.stdout.write(verdict.serialized + "\n")
     } else {
-      try environment.stdout.write(humanVerdict(violations))
+      try environment.stdout.write(humanVerdict(violations) + humanWarnings(invoice, uri))
     }
     guard let first = violations.first else { return .ok }
     let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
     try environment.stderr.write(
       Bolt11Tool.errorLine(code: first.code.rawValue, message: first.message + more))
     return .invalid
+  }
+
+  /// Refuses a string that gives no invoice: its error line, and with `json` the verdict's
+  /// shape, `{"ok": false, "valid": false, "error": {...}, "warnings": [...]}`, whatever was
+  /// refused.
+  static func refuse(_ error: PaymentStringError, json: Bool, _ environment: ToolEnvironment)
+    throws -> Bolt11Tool.ExitCode
+  {
+    try environment.stderr.write(Bolt11Tool.errorLine(error))
+    if json {
+      let members = (try? JSON.parse(error.invoiceError?.json ?? error.json))?.objectValue ?? []
+      let verdict = JSON.object([("ok", .bool(false))] + members.filter { $0.0 != "ok" })
+      try environment.stdout.write(verdict.serialized + "\n")
+    }
+    return .invalid
+  }
+
+  /// One line for each warning of the invoice and of the URI it came in, after the verdict.
+  static func humanWarnings(_ invoice: Invoice, _ uri: BitcoinURI?) -> String {
+    var lines = invoice.warnings.map { "warning: \($0.rawValue)\n" }
+    for warning in uri?.warnings ?? [] {
+      lines.append("warning: \(warning.code.rawValue): \(SafeText.escape(warning.message))\n")
+    }
+    return lines.joined()
   }
 
   /// `ok` alone, or `rejected: N violations` and one indented line for each.

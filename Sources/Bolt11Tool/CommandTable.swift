@@ -26,8 +26,18 @@ struct OptionSpec: Sendable {
 
   /// The option and its placeholder: `--network NET`.
   var signature: String { value.map { "\(name) \($0)" } ?? name }
-  /// The help lines as one sentence, for the manual and the shell completions.
+  /// The help lines as one sentence, for help and the manual.
   var helpText: String { help.joined(separator: " ") }
+
+  /// What a shell shows beside the option: the help up to its first `;`, without backticks, on
+  /// one line of at most `CompletionScripts.summaryWidth` characters (cut at a word, with `…`).
+  var completionSummary: String {
+    let clause = helpText.split(separator: ";", maxSplits: 1).first.map(String.init) ?? helpText
+    let plain = clause.filter { $0 != "`" }
+    guard plain.count > CompletionScripts.summaryWidth else { return plain }
+    let cut = plain.prefix(CompletionScripts.summaryWidth - 1)
+    return String(cut[..<(cut.lastIndex(of: " ") ?? cut.endIndex)]) + "…"
+  }
 }
 
 /// One command: how it is called, what it does, and its options.
@@ -111,7 +121,10 @@ enum CommandTable {
   static let network = networkOption("refuse an invoice for another chain (network.mismatch)")
   static let description = OptionSpec(
     name: "--description", value: "TEXT",
-    help: ["check the `h` field against TEXT (description_hash.mismatch)"])
+    help: [
+      "check the `h` field against TEXT (description_hash.mismatch),",
+      "or a `d` field for exactly TEXT (description.mismatch)",
+    ])
   static let now = OptionSpec(
     name: "--now", value: "UNIX",
     help: [
@@ -177,7 +190,8 @@ enum CommandTable {
       {"valid": false, "error": {...}} on its line and the run goes on; a blank line is
       input.empty, so output line N always answers input line N. A line may be a bitcoin: URI
       (its lightning= invoice is decoded, with "uri"); any other payment string is input.*.
-      A line longer than 65536 bytes is invoice.too_long without being read in full. Memory stays
+      A line longer than 65536 bytes is input.line_too_long as soon as it is that long, without
+      being read in full (a line that never ends, too), and the run goes on. Memory stays
       bounded whatever the input size. At the end `decoded N, invalid M` goes to standard error
       (with a progress line before it when standard error is a terminal). Exit 0 when every line
       decoded, 1 when any did not, 3 when the input cannot be read or the output cannot be written
@@ -218,14 +232,16 @@ enum CommandTable {
     usage: [
       "bolt11 validate INVOICE|- --amount-msat N --node-id HEX [--network NET] [--now UNIX]",
       "  [--description TEXT] [--max-display-seconds S] [--min-remaining-seconds S]",
-      "  [--clock-skew-seconds S] [--safety-margin-seconds S]",
+      "  [--clock-skew-seconds S] [--safety-margin-seconds S] [--max-cltv N]",
     ],
     about: [
       """
       The offline-receive check: the invoice must decode (strict), ask exactly N msat, pay HEX,
       be for the network, carry TEXT as its description, be signed no later than now + skew
       (default 60), and keep at least the minimum (default 60 s) before expires_at - margin
-      (default 0). Prints {"ok": true, "display_until": ..., ...} or {"ok": false, "error": {...}}.
+      (default 0), and ask a final CLTV delta of at most N blocks (default 432, what payers'
+      route limits leave a payee). Prints {"ok": true, "display_until": ..., ...} or
+      {"ok": false, "error": {...}}.
       display_until = min(expires_at - margin, now + max display (default 3600)). --now defaults to
       the system clock. Exit 0 when accepted, 1 when rejected.
       """
@@ -253,6 +269,12 @@ enum CommandTable {
       OptionSpec(
         name: "--safety-margin-seconds", value: "S",
         help: ["stop showing the invoice S seconds before it expires (default 0)"]),
+      OptionSpec(
+        name: "--max-cltv", value: "N",
+        help: [
+          "refuse a min_final_cltv_expiry_delta above N blocks",
+          "(default 432; offline.cltv_too_large)",
+        ]),
     ])
 
   static let inspect = CommandSpec(
@@ -507,6 +529,7 @@ enum CommandTable {
     ("features", "feature bits: an unknown required bit, a missing dependency"),
     ("signature", "the signature: invalid, high-S, bad recovery id, no key recovers"),
     ("description_hash", "the `h` field is not the hash of the given --description"),
+    ("description", "the `d` field is not the given --description"),
     ("network", "the invoice is for another chain than --network"),
     ("offline", "validate refused the invoice (amount, payee, network, lifetime...)"),
     ("check", "check found the invoice is not what was expected (every violation listed)"),
@@ -549,7 +572,7 @@ enum CommandTable {
     ),
     (
       "Before paying: exactly 250000 sat, to this node, on mainnet, 10 minutes left at least:",
-      "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...f1c --network mainnet"
+      "bolt11 check lnbc2500u1pvjluez... --amount-msat 250000000 --payee 03e7156a...dd9ad --network mainnet"
         + " --min-remaining-seconds 600"
     ),
     (

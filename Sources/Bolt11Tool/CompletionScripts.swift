@@ -19,6 +19,9 @@ enum CompletionScripts {
   static let commandNames = CommandTable.commands.map(\.name).joined(separator: " ")
   static let shellNames = shells.joined(separator: " ")
 
+  /// Widest description of an option a zsh or fish menu shows.
+  static let summaryWidth = 72
+
   /// The bash script: words offered one a line (`mapfile`), so that a name with a space stays
   /// one word, and file names completed with `compopt -o filenames` (quoted as the shell needs,
   /// a folder followed by `/`, not a space).
@@ -44,6 +47,8 @@ enum CompletionScripts {
       "}",
       "_bolt11() {",
       "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
+      "  # --network=te: bash splits the word at \"=\" (COMP_WORDBREAKS); the option stands before it.",
+      "  if [ \"$prev\" = \"=\" ] && [ \"$COMP_CWORD\" -gt 2 ]; then prev=\"${COMP_WORDS[COMP_CWORD-2]}\"; fi",
       "  COMPREPLY=()",
       "  if [ \"$COMP_CWORD\" -eq 1 ]; then",
       "    _bolt11_words '\(topLevelWords.joined(separator: " "))'",
@@ -108,7 +113,7 @@ enum CompletionScripts {
     ]
     for command in CommandTable.commands {
       var specs = command.options.map { option in
-        var spec = "'\(option.name)[\(zshQuoted(option.helpText))]"
+        var spec = "'\(option.name)[\(zshQuoted(option.completionSummary))]"
         if let value = option.value {
           spec += ":\(zshQuoted(value)):\(zshAction(option.completion))"
         }
@@ -175,7 +180,7 @@ enum CompletionScripts {
           line += " -x -a \(fishQuoted(described.joined(separator: " ")))"
         case (_, .none): line += " -x"
         }
-        lines.append(line + " -d \(fishQuoted(option.helpText))")
+        lines.append(line + " -d \(fishQuoted(option.completionSummary))")
       }
       lines.append("complete -c bolt11 \(seen) -l help -d 'show help'")
       if command.operands == .files { lines.append("complete -c bolt11 \(seen) -F") }

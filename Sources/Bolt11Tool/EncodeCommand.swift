@@ -55,7 +55,7 @@ enum EncodeCommand {
         guard let key else { preconditionFailure("the key is read for .key") }
         invoice = try builder.build(signingWith: key)
       case .printHash(let payee):
-        try environment.stdout.write(Hex.encode(try builder.signingHash(payee: payee)) + "\n")
+        try environment.stdout.write(Hex.encode(try builder.signingHash(payee: payee).bytes) + "\n")
         return .ok
       case .attach(let signature, let recoveryID, let payee):
         invoice = try builder.build(

@@ -21,27 +21,36 @@ enum ExplainCommand {
       return .invalid
     }
     let color = DecodeCommand.useColor(environment)
-    // What it was given comes first: an invoice is cut up as it is, a `bitcoin:` URI's invoice
-    // on its own, and any other string is named and refused.
+    // The one reading every command makes of a payment string gives the verdict: an invoice's
+    // own error is cut up below; any other refusal says what the string is instead.
+    let outcome = Result { () throws(PaymentStringError) in
+      try Bolt11Tool.decodeInvoice(input, options: decodeOptions)
+    }
     let given: Given
-    switch Given.from(input, options: decodeOptions) {
-    case .success(let value): given = value
-    case .failure(let refusal):
-      try environment.stdout.write(
-        "given: \(refusal.what)\n\n" + TerminalStyle(color: color).bad("invalid")
-          + ": \(refusal.error.dottedCode): \(SafeText.escape(refusal.error.message))"
-          + (refusal.error.position.map { " (at character \($0))" } ?? "") + "\n")
-      try environment.stderr.write(Bolt11Tool.errorLine(refusal.error))
-      return .invalid
+    let verdict: Result<Invoice, InvoiceError>
+    switch outcome {
+    case .success(let value):
+      given = Given.from(input, uri: value.uri, options: decodeOptions)
+      verdict = .success(value.invoice)
+    case .failure(let error):
+      guard var local = error.invoiceError else {
+        try environment.stdout.write(
+          "given: \(error.kind.map(Given.name) ?? "no payment string")\n\n"
+            + TerminalStyle(color: color).bad("invalid") + ": " + Bolt11Tool.errorText(error)
+            + "\n")
+        try environment.stderr.write(Bolt11Tool.errorLine(error))
+        return .invalid
+      }
+      given = Given.from(input, uri: nil, options: decodeOptions)
+      // The breakdown counts from the invoice's first byte; what it shows counts in the input.
+      local.position = local.position.map { $0 - given.offset }
+      verdict = .failure(local)
     }
-    let invoice = given.invoice
-    let verdict = invoice.withUnsafeBufferPointer { bytes in
-      Result { () throws(InvoiceError) in try Invoice.decode(bytes: bytes, options: decodeOptions) }
-    }
-    let syntax = InvoiceSyntax(bytes: invoice, mode: decodeOptions.mode)
+    let syntax = InvoiceSyntax(bytes: given.invoice, mode: decodeOptions.mode)
     try environment.stdout.write(
-      "given: \(given.what)\n\n" + render(InvoiceBreakdown(syntax), verdict: verdict, color: color))
-    switch verdict {
+      "given: \(given.what)\n\n"
+        + render(InvoiceBreakdown(syntax), verdict: verdict, offset: given.offset, color: color))
+    switch outcome {
     case .success: return .ok
     case .failure(let error):
       try environment.stderr.write(Bolt11Tool.errorLine(error))
@@ -53,8 +62,12 @@ enum ExplainCommand {
   static let charactersColumn = 10
 
   /// The breakdown as text: one line per part (position, characters, meaning), then the verdict.
+  ///
+  /// Positions are shown `offset` further on: in the whole input, of which the breakdown's
+  /// invoice starts at `offset`.
   static func render(
-    _ breakdown: InvoiceBreakdown, verdict: Result<Invoice, InvoiceError>, color: Bool
+    _ breakdown: InvoiceBreakdown, verdict: Result<Invoice, InvoiceError>, offset: Int = 0,
+    color: Bool
   ) -> String {
     let style = TerminalStyle(color: color)
     var fault: Int?
@@ -75,7 +88,7 @@ enum ExplainCommand {
       for part in group.parts {
         let indent = String(repeating: "  ", count: part.depth)
         let characters = breakdown.characters(part.range)
-        let position = String(part.range.lowerBound)
+        let position = String(part.range.lowerBound + offset)
         let lead =
           String(repeating: " ", count: max(0, 5 - position.count)) + position + "  " + indent
         let meaningIndent = String(repeating: " ", count: 7 + indent.count + charactersColumn + 2)
@@ -105,7 +118,7 @@ enum ExplainCommand {
         output += pointer(at: fault, in: breakdown.input)
       }
       output += style.bad("invalid") + ": \(error.code.rawValue): \(SafeText.escape(error.message))"
-      output += error.position.map { " (at character \($0))" } ?? ""
+      output += error.position.map { " (at character \($0 + offset))" } ?? ""
       output += "\n"
     }
     return output
@@ -145,74 +158,35 @@ enum ExplainCommand {
   }
 }
 
-/// What `explain` was given: the invoice to cut up, and how to say what it came as.
+/// What `explain` was given: the invoice to cut up, where it starts, and how to say what it
+/// came as.
 struct Given {
   /// The invoice's bytes: the input itself, or a `bitcoin:` URI's `lightning=` value.
   var invoice: [UInt8]
+  /// Where `invoice` starts in the input.
+  var offset: Int
   /// What the input is, for the first line.
   var what: String
 
-  /// A string `explain` does not cut up, with its error.
-  struct Refusal: Error {
-    var what: String
-    var error: PaymentStringError
-  }
-
-  /// Reads what `input` is; any kind but an invoice or a URI with one invoice is refused.
-  static func from(_ input: [UInt8], options: DecodeOptions) -> Result<Given, Refusal> {
+  /// The invoice of `input`, which the one reading of payment strings found to be an invoice
+  /// or a `bitcoin:` URI with one (`uri`, when it decoded; else it is read again here).
+  static func from(_ input: [UInt8], uri: BitcoinURI?, options: DecodeOptions) -> Given {
     let kind = input.withUnsafeBufferPointer { PaymentString.kind(ofUTF8: $0) }
-    switch kind {
-    case .bolt11?:
-      // A byte order mark before it is not part of it (the positions below count without it).
-      let invoice = input.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(input.dropFirst(3)) : input
-      return .success(Given(invoice: invoice, what: "a BOLT #11 invoice"))
-    case .bip321?:
-      let what = "a bitcoin: URI (BIP-321)"
-      let uri: BitcoinURI
-      do throws(PaymentStringError) {
-        uri = try BitcoinURI(parsing: String(decoding: input, as: UTF8.self), options: options)
-      } catch {
-        return .failure(Refusal(what: what, error: error))
-      }
-      // No invoice, or several: the refusal `decode` gives. One bad invoice is cut up below.
-      let needed = Result { () throws(PaymentStringError) in
-        try PaymentString.bip321(uri).requiredInvoice()
-      }
-      if case .failure(let error) = needed,
-        error.code == .inputBIP321WithoutInvoice || error.code == .inputAmbiguous
-      {
-        return .failure(Refusal(what: what, error: error))
-      }
-      let entry = uri.lightning[0]
-      return .success(
-        Given(
-          invoice: Array(entry.text.utf8),
-          what: "\(what); its lightning= invoice starts at character \(entry.position), and "
-            + "the positions below count from there"))
-    default:
-      // Empty, unrecognised or another kind: the refusal says what it is.
-      do throws(PaymentStringError) {
-        _ = try Bolt11Tool.decodeInvoice(input, options: options)
-        return .success(Given(invoice: input, what: "a BOLT #11 invoice"))
-      } catch {
-        return .failure(
-          Refusal(what: error.kind.map(Self.name) ?? "no payment string", error: error))
-      }
+    let text = String(decoding: input, as: UTF8.self)
+    guard kind == .bip321,
+      let entry = (uri ?? (try? BitcoinURI(parsing: text, options: options)))?.lightning.first
+    else {
+      // A byte order mark before it is not part of it, and counts in the positions.
+      let mark = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+      return Given(invoice: Array(input.dropFirst(mark)), offset: mark, what: name(.bolt11))
     }
+    return Given(
+      invoice: Array(entry.text.utf8), offset: entry.position,
+      what: "\(name(.bip321)); its lightning= invoice starts at character \(entry.position)")
   }
 
   /// A kind's name for people.
   static func name(_ kind: PaymentString.Kind) -> String {
-    switch kind {
-    case .bolt11: "a BOLT #11 invoice"
-    case .bip321: "a bitcoin: URI (BIP-321)"
-    case .bolt12Offer: "a BOLT #12 offer"
-    case .bolt12InvoiceRequest: "a BOLT #12 invoice request"
-    case .bolt12Invoice: "a BOLT #12 invoice"
-    case .lnurl: "an LNURL"
-    case .lightningAddress: "a Lightning Address"
-    case .nodeURI: "a node URI"
-    case .bitcoinAddress: "an on-chain address"
-    }
+    kind == .bip321 ? "a bitcoin: URI (BIP-321)" : kind.phrase
   }
 }

@@ -39,7 +39,7 @@ enum HumanOutput {
         "created",
         "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"
       ))
-    let isExpired = now >= invoice.expiresAt
+    let isExpired = invoice.isExpired(at: now)
     let expiryState =
       isExpired
       ? style.bad("expired \(UTCTime.duration(now - invoice.expiresAt)) ago")

@@ -72,7 +72,7 @@ enum InspectCommand {
             (
               label,
               "valid invoice: \(amount), payee \(invoice.payeeNodeID), "
-                + (now >= invoice.expiresAt
+                + (invoice.isExpired(at: now)
                   ? "expired"
                   : "expires in "
                     + UTCTime.duration(invoice.expiresAt - now))
@@ -103,12 +103,26 @@ enum InspectCommand {
       rows = [
         ("user", SafeText.escape(address.user)), ("domain", SafeText.escape(address.domain)),
         ("url", SafeText.escape(address.url)),
+        ("bip353 dns name", SafeText.escape(address.bip353DNSName)),
         ("note", "a wallet fetches this URL for an invoice; nothing was fetched"),
       ]
     case .nodeURI(let node):
       rows = [
         ("node id", node.nodeID.description), ("host", SafeText.escape(node.host)),
         ("port", String(node.port)),
+      ]
+    case .nodeID(let key):
+      rows = [("node id", key.description), ("note", "it names a node; it does not pay")]
+    case .silentPaymentAddress(let address):
+      rows = [
+        ("network", address.network.rawValue),
+        ("note", "a silent-payment address (BIP-352); not decoded further"),
+      ]
+    case .bip353Name(let name):
+      rows = [
+        ("user", SafeText.escape(name.user)), ("domain", SafeText.escape(name.domain)),
+        ("dns name", SafeText.escape(name.dnsName)),
+        ("note", "a wallet resolves this TXT record itself; nothing was resolved"),
       ]
     case .bitcoinAddress(let address):
       rows = [

@@ -6,8 +6,8 @@ import Bolt11JSON
 /// `bolt11 vectors --decoder 'bolt11 decode --protocol'` runs it as it runs any other.
 ///
 /// Each line of standard input is a request `{"id": N, "invoice": "...", "options": {...}}`; each
-/// gets one line on standard output, in order: the decoded JSON, `{"valid": false, "error":
-/// {...}}`, or `{"unsupported": "network"}` for a network name we do not know. A line that is
+/// gets one line on standard output, in order: what `decode --json` prints for the string (the
+/// decoded JSON, or `{"valid": false, "error": {...}}`), or `{"unsupported": "network"}` for a network name we do not know. A line that is
 /// not such a request is answered with the error `input.invalid_json`, so that the two sides stay
 /// in step. It ends at the end of its input.
 enum ProtocolServer {
@@ -43,13 +43,11 @@ enum ProtocolServer {
     case .failure(let problem):
       return Array(JSON.object([("unsupported", .string(problem.option))]).serialized.utf8)
     }
-    var reply: [UInt8] = []
-    do {
-      InvoiceJSON.write(try Invoice.decode(invoice, options: options), to: &reply)
-    } catch {
-      InvoiceJSON.write(error, to: &reply)
-    }
-    return reply
+    // The request's string is read as every command reads a payment string.
+    var text = invoice
+    var writer = ByteWriter()
+    text.withUTF8 { bytes in _ = BatchDecoder.writeAnswer(bytes, options, to: &writer) }
+    return writer.withBytes { Array($0) }
   }
 
   /// The contract's error envelope for a request line that is not one.

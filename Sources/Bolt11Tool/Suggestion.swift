@@ -3,12 +3,23 @@ enum Suggestion {
   /// `; did you mean X?` for the candidate nearest `typed`, or an empty string when none is near.
   ///
   /// Near: at most a third of the typed word's letters edited (at least one, at most three), or
-  /// the one candidate that starts with what was typed. Ties go to the first candidate given.
+  /// the one candidate that starts with what was typed; for a short option (`-V`), the one long
+  /// option that starts with its letter. Ties go to the first candidate given.
   static func didYouMean(_ typed: String, among candidates: [String]) -> String {
     nearest(typed, among: candidates).map { "; did you mean \($0)?" } ?? ""
   }
 
   static func nearest(_ typed: String, among candidates: [String]) -> String? {
+    // A short option (`-V`): the one long option that starts with its letter, either case.
+    let bytes = Array(typed.utf8)
+    if bytes.count == 2, bytes[0] == UInt8(ascii: "-"), bytes[1] != UInt8(ascii: "-") {
+      let letter = bytes[1] | 0x20
+      let long = candidates.filter {
+        let candidate = Array($0.utf8)
+        return candidate.count > 3 && candidate[0...1] == [0x2d, 0x2d] && candidate[2] == letter
+      }
+      return long.count == 1 ? long[0] : nil
+    }
     let stem = typed.drop { $0 == "-" }
     let allowed = min(3, max(1, stem.count / 3))
     var best: (candidate: String, distance: Int)?

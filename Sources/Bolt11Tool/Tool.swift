@@ -4,7 +4,7 @@ import Secp256k1
 
 /// The `bolt11` command line as a function of its environment: arguments, input, clock, terminal.
 public enum Bolt11Tool {
-  public static let version = "0.1.0"
+  public static let version = "0.2.0"
 
   /// Exit codes of the contract.
   public enum ExitCode: Int32 {
@@ -30,7 +30,8 @@ public enum Bolt11Tool {
     do {
       switch command {
       case "--help", "-h", "help":
-        if command == "help", let topic = rest.first {
+        // `help help` asks for this: the general help.
+        if command == "help", let topic = rest.first, topic != "help", topic != "--help" {
           guard let text = Help.text(for: topic) else {
             throw UsageError(
               message: "no command named \(topic)"

@@ -66,15 +66,9 @@ enum ValidateCommand {
     var policy = ReceivePolicy(
       amount: Millisatoshis(amount), nodeID: nodeID, network: decodeOptions.network,
       description: decodeOptions.description)
-    if let value = try options.unsigned("--max-display-seconds") {
-      policy.maxDisplaySeconds = value
-    }
-    if let value = try options.unsigned("--min-remaining-seconds") {
-      policy.minRemainingSeconds = value
-    }
-    if let value = try options.unsigned("--clock-skew-seconds") { policy.clockSkewSeconds = value }
-    if let value = try options.unsigned("--safety-margin-seconds") {
-      policy.safetyMarginSeconds = value
+    for name in ReceivePolicy.numericRuleNames {
+      let option = "--" + name.split(separator: "_").joined(separator: "-")
+      if let value = try options.unsigned(option) { _ = policy.set(name, to: value) }
     }
     return policy
   }

@@ -39,3 +39,15 @@ package struct ProviderFixture {
       intentID: IntentID(id), amount: .sats(sats), description: description)
   }
 }
+
+extension JournalRecord {
+  /// A one-satoshi Coffee record of intent `id` (its node request id too) in the fixture's
+  /// scope.
+  package static func coffee(
+    _ id: String, state: RequestState, paymentHash: PaymentHash? = nil, expiresAt: UInt64? = nil
+  ) -> JournalRecord {
+    JournalRecord(
+      intentID: IntentID(id), nodeRequestID: id, amount: .sats(1), description: "Coffee",
+      state: state, scope: ProviderFixture.scope, paymentHash: paymentHash, expiresAt: expiresAt)
+  }
+}

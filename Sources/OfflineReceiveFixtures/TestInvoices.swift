@@ -33,7 +33,8 @@ package enum TestInvoices {
   package static func make(
     amountMsat: UInt64? = 1_000_000, description: InvoiceDescription = .text("Coffee"),
     currency: Currency = .regtest, createdAt: UInt64 = now, expirySeconds: UInt64? = 3600,
-    hashByte: UInt8 = 0x11, paymentHash: PaymentHash? = nil, key: SigningKey = TestKeys.ours
+    hashByte: UInt8 = 0x11, paymentHash: PaymentHash? = nil, key: SigningKey = TestKeys.ours,
+    minFinalCLTVExpiryDelta: UInt64? = nil
   ) -> Invoice {
     var builder = InvoiceBuilder(
       currency: currency, paymentHash: paymentHash ?? hash(hashByte),
@@ -41,6 +42,7 @@ package enum TestInvoices {
       description: description, createdAt: createdAt)
     builder.amount = amountMsat.map { Millisatoshis($0) }
     builder.expirySeconds = expirySeconds
+    builder.minFinalCLTVExpiryDelta = minFinalCLTVExpiryDelta
     builder.features = try! Features(bits: [8, 14])
     return try! builder.build(signingWith: key)
   }

@@ -9,7 +9,58 @@ extension NodeConformance {
   static let lifecycleScenarios = [
     "refused-invoice", "payment", "late-payment", "failed-cancel", "restart",
     "settled-stays-settled", "paid-after-cancel", "ready-after-recovery", "lost-answer",
+    "cancel-before-recovery", "unpaid-settlement",
   ]
+
+  /// A cancel between a restart and the node's recovery: the node must not answer not-found
+  /// for a request it holds (it throws `.unavailable`, as `prepare` does), and the wallet's
+  /// cancel stays pending until the node has recovered, then the node request is cancelled.
+  /// A node that answers not-found would let a wallet believe the request gone while it comes
+  /// back live after recovery, holding the settlement channel.
+  static func cancelBeforeRecovery(_ factory: Factory, _ check: Check) async {
+    guard let start = await readyIntent(factory, check) else { return }
+    let (harness, journal) = (start.harness, start.journal)
+    await harness.restartProcess()
+    let thrown = await error { try await harness.client.cancel(requestID: "a") }
+    check(
+      thrown != .requestNotFound,
+      "before recovery cancel threw requestNotFound for a request the node holds, not unavailable")
+    guard let after = await wallet(harness, journal: journal) else {
+      return check(false, "no own node id after the restart")
+    }
+    do {
+      let reason = try await after.cancel(intentID: IntentID("a"))
+      check(false, "before recovery the wallet's cancel reported \(reason), not cancel_pending")
+    } catch let error as OfflineReceiveError {
+      check(error.code == .cancelPending, "the cancel before recovery is \(error.code)")
+    } catch { check(false, "not an offline error: \(error)") }
+    await harness.runRecovery()
+    let report = try? await after.restore()
+    check(report?.ended == [IntentID("a")], "restore after recovery did not finish the cancel")
+    let status = try? await harness.client.status(requestID: "a")
+    check(
+      status?.isTerminal == true,
+      "the node request is \(status.map { "\($0)" } ?? "unknown") after the cancel, not ended")
+  }
+
+  /// A settlement whose voucher was not fulfilled is reported as `settled(fulfilled: false)`,
+  /// and the wallet records no payment for it.
+  static func unpaidSettlement(_ factory: Factory, _ check: Check) async {
+    guard let start = await readyIntent(factory, check) else { return }
+    guard await start.harness.settleRequestUnpaid("a") else {
+      return check(false, "the harness cannot settle a request unpaid (settleRequestUnpaid)")
+    }
+    let status = try? await start.harness.client.status(requestID: "a")
+    check(
+      status == .settled(fulfilled: false),
+      "an unpaid settlement is reported as \(status.map { "\($0)" } ?? "an error"), "
+        + "not settled(fulfilled: false)")
+    _ = try? await start.provider.restore()
+    let state = await state(start.journal, "a")
+    check(
+      state == .terminal(.settled(fulfilled: false)),
+      "the wallet recorded the unpaid settlement as \(state.map { "\($0)" } ?? "nothing")")
+  }
 
   /// N6: after a restart and recovery, a request whose invoice was released reports
   /// `awaitingWitnesses` until the node re-releases it, then Ready with the same invoice. An

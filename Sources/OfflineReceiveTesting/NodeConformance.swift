@@ -14,7 +14,8 @@ public enum NodeConformance {
   /// Every scenario id: the node-side contract (`N1` to `N10`), then the wallet-side lifecycle
   /// through `PollingProvider` (`refused-invoice`, `payment`, `late-payment`, `failed-cancel`,
   /// `restart`), then the bugs an adapter's node was found with (`settled-stays-settled`,
-  /// `paid-after-cancel`, `ready-after-recovery`, `lost-answer`).
+  /// `paid-after-cancel`, `ready-after-recovery`, `lost-answer`, `cancel-before-recovery`,
+  /// `unpaid-settlement`).
   public static let scenarios = (1...10).map { "N\($0)" } + lifecycleScenarios
 
   /// The amount every scenario asks: 1000 sat.
@@ -46,6 +47,8 @@ public enum NodeConformance {
     case "paid-after-cancel": await paidAfterCancel(factory, check)
     case "ready-after-recovery": await readyAfterRecovery(factory, check)
     case "lost-answer": await lostAnswer(factory, check)
+    case "cancel-before-recovery": await cancelBeforeRecovery(factory, check)
+    case "unpaid-settlement": await unpaidSettlement(factory, check)
     default: check(false, "no such scenario")
     }
     return failures

@@ -31,11 +31,19 @@ public protocol NodeConformanceHarness: Sendable {
   /// - Returns: whether the harness can; the default cannot, and the `lost-answer` scenario
   ///   then fails, asking for it.
   func loseNextPrepareAnswer() async -> Bool
+  /// The epoch closes without the payer's voucher fulfilled: the request settles unpaid.
+  ///
+  /// - Returns: whether the harness can; the default cannot, and the `unpaid-settlement`
+  ///   scenario then fails, asking for it.
+  func settleRequestUnpaid(_ requestID: String) async -> Bool
 }
 
 extension NodeConformanceHarness {
   /// A harness that cannot lose an answer: the `lost-answer` scenario fails, asking for it.
   public func loseNextPrepareAnswer() async -> Bool { false }
+  /// A harness that cannot settle unpaid: the `unpaid-settlement` scenario fails, asking for
+  /// it.
+  public func settleRequestUnpaid(_ requestID: String) async -> Bool { false }
 }
 
 extension SimulatedNode: NodeConformanceHarness {
@@ -48,5 +56,8 @@ extension SimulatedNode: NodeConformanceHarness {
   public func loseNextPrepareAnswer() async -> Bool {
     loseResponses(.prepare)
     return true
+  }
+  public func settleRequestUnpaid(_ requestID: String) async -> Bool {
+    settle(requestID: requestID, fulfilled: false) != nil
   }
 }

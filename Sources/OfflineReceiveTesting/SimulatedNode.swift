@@ -286,7 +286,8 @@ public actor SimulatedNode: NodeOfflineReceiveClient {
   private func expireByClock() async {
     let now = await clock.now()
     for (id, request) in table where request.terminal == nil {
-      if let invoice = request.invoice, now >= invoice.expiresAt {
+      if let invoice = request.invoice, ExpiryRule.isExpired(expiresAt: invoice.expiresAt, at: now)
+      {
         var expired = request
         expired.terminal = .expired
         store(id, expired)

@@ -55,6 +55,11 @@ extension BitcoinURI {
         try once(message != nil)
         message = try value.string()
       case "lightning":
+        guard !rawValue.isEmpty else {
+          throw BitcoinURI.error(
+            .bip321Malformed, "an empty \(keyText)= value: there is no invoice to pay",
+            at: rawValue.startIndex)
+        }
         lightning.append(
           Entry(
             text: ASCII.string(rawValue), position: rawValue.startIndex,
@@ -203,7 +208,7 @@ struct PercentDecoded {
     options.now = nil
     let recognition = Recognition(bytes)
     guard recognition.kind == .bolt11 else {
-      return .failure(recognition.refusal(expected: "a BOLT #11 invoice").moved(offset))
+      return .failure(recognition.invoiceRefusal(bytes[...], options: options).moved(offset))
     }
     return decodeInvoice(bytes[recognition.body], options: options).mapError { $0.moved(offset) }
   }

@@ -178,7 +178,7 @@ public struct BitcoinURI: Sendable {
               + fields.currency.networkName,
             entry: index))
       }
-      if let now, now >= fields.expiresAt {
+      if let now, fields.isExpired(at: now) {
         warnings.append(
           Warning(
             code: .invoiceExpired,

@@ -1,7 +1,8 @@
 import Bech32Codec
 
-/// An LNURL: a URL a wallet calls, written as bech32 (`lnurl1...`, either case, of any length) or
-/// with one of the schemes `lnurlp://`, `lnurlw://`, `lnurlc://` and `keyauth://`.
+/// An LNURL: a URL a wallet calls, written as bech32 (`lnurl1...`, either case, of any length),
+/// with one of the schemes `lnurlp://`, `lnurlw://`, `lnurlc://` and `keyauth://`, or as the
+/// `lightning` parameter of a web link (`https://example.com/?lightning=LNURL1...`).
 ///
 /// Nothing is fetched: ``url`` is what a wallet would call. It is `https`, or `http` for an onion
 /// host; a bech32 LNURL of a clearnet `http://` URL is refused.
@@ -36,8 +37,37 @@ public struct LNURL: Sendable, Hashable {
     }
   }
 
+  /// Where the LNURL stands in LUD-01's fallback scheme, `https://<any host>/...?lightning=LNURL1...`
+  /// (or `http://`): the range of the `lightning` parameter's value (the key in any case), when
+  /// it starts with `lnurl1`; nil for any other string.
+  static func fallbackValue<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ range: Range<Int>
+  ) -> Range<Int>? where Bytes.Index == Int {
+    guard ASCII.hasPrefix(bytes, range, "https://") || ASCII.hasPrefix(bytes, range, "http://"),
+      var index = bytes[range].firstIndex(of: UInt8(ascii: "?"))
+    else { return nil }
+    let end = bytes[range].firstIndex(of: UInt8(ascii: "#")) ?? range.upperBound
+    while index < end {
+      let start = index + 1
+      let next = bytes[start..<end].firstIndex(of: UInt8(ascii: "&")) ?? end
+      if ASCII.hasPrefix(bytes, start..<next, "lightning=") {
+        let value = (start + 10)..<next
+        return ASCII.hasPrefix(bytes, value, "lnurl1") ? value : nil
+      }
+      index = next
+    }
+    return nil
+  }
+
   /// Reads the body of a string recognised as an LNURL (indices the offsets in the whole string).
   init(parsingUTF8 text: ArraySlice<UInt8>) throws(PaymentStringError) {
+    // LUD-01's fallback scheme: the LNURL is the `lightning` parameter of a web link.
+    let value = LNURL.fallbackValue(text, text.startIndex..<text.endIndex)
+    try self.init(reading: value.map { text[$0] } ?? text)
+  }
+
+  /// Reads a bech32 LNURL or one of a LUD-17 scheme.
+  private init(reading text: ArraySlice<UInt8>) throws(PaymentStringError) {
     let range = text.startIndex..<text.endIndex
     if let (scheme, tag) = Recognition.lnurlSchemes.first(where: {
       ASCII.hasPrefix(text, range, $0.scheme)

@@ -16,6 +16,10 @@ public struct LightningAddress: Sendable, Hashable {
       + "/.well-known/lnurlp/" + user
   }
 
+  /// The DNS name BIP-353 gives the same `user@domain`, for a wallet that reads it as a payment
+  /// name rather than a Lightning Address: `<user>.user._bitcoin-payment.<domain>`.
+  public var bip353DNSName: String { BIP353Name.dnsName(user: user, domain: domain) }
+
   /// Reads a Lightning Address.
   ///
   /// - Parameter text: `user@domain`, optionally with a `lightning:` prefix and white space

@@ -45,6 +45,42 @@ public struct NodeURI: Sendable, Hashable {
     }
   }
 
+  /// Whether `range` is a bare node id: 66 hexadecimal digits starting `02` or `03`.
+  static func isNodeID<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>)
+    -> Bool where Bytes.Index == Int
+  {
+    range.count == nodeIDLength && bytes[range.lowerBound] == UInt8(ascii: "0")
+      && (bytes[range.lowerBound + 1] == UInt8(ascii: "2")
+        || bytes[range.lowerBound + 1] == UInt8(ascii: "3"))
+      && range.allSatisfy { ASCII.hexValue(bytes[$0]) != nil }
+  }
+
+  /// The key written as 66 hexadecimal digits (already checked) from `start`, when it is a
+  /// point on secp256k1.
+  static func key(_ text: ArraySlice<UInt8>, at start: Int) -> PublicKey? {
+    var keyBytes = [UInt8](repeating: 0, count: PublicKey.byteCount)
+    for index in 0..<PublicKey.byteCount {
+      keyBytes[index] =
+        (ASCII.hexValue(text[start + 2 * index]) ?? 0) << 4
+        | (ASCII.hexValue(text[start + 2 * index + 1]) ?? 0)
+    }
+    guard let key = PublicKey(bytes: keyBytes), key.isOnCurve else { return nil }
+    return key
+  }
+
+  /// Reads a bare node id (a string recognised as one: indices the offsets in the whole string).
+  ///
+  /// - Throws: `input.unrecognized` for 66 digits that are not a point on secp256k1.
+  static func nodeID(parsingUTF8 text: ArraySlice<UInt8>) throws(PaymentStringError) -> PublicKey {
+    guard let key = key(text, at: text.startIndex) else {
+      throw PaymentStringError(
+        kind: nil, .inputUnrecognized,
+        "66 hexadecimal digits that are not a point on secp256k1, so no node id",
+        position: text.startIndex)
+    }
+    return key
+  }
+
   /// Reads the body of a string recognised as a node URI (indices the offsets in the whole
   /// string).
   init(parsingUTF8 text: ArraySlice<UInt8>) throws(PaymentStringError) {
@@ -55,14 +91,7 @@ public struct NodeURI: Sendable, Hashable {
     guard NodeURI.hasNodeIDPrefix(text, text.startIndex..<text.endIndex) else {
       throw malformed("not 66 hexadecimal digits of 02 or 03 and an \"@\"", at: start)
     }
-    var keyBytes = [UInt8](repeating: 0, count: PublicKey.byteCount)
-    for index in 0..<PublicKey.byteCount {
-      // Both digits were checked by hasNodeIDPrefix.
-      keyBytes[index] =
-        (ASCII.hexValue(text[start + 2 * index]) ?? 0) << 4
-        | (ASCII.hexValue(text[start + 2 * index + 1]) ?? 0)
-    }
-    guard let key = PublicKey(bytes: keyBytes), key.isOnCurve else {
+    guard let key = NodeURI.key(text, at: start) else {
       throw malformed("the node id is not a point on secp256k1", at: start)
     }
     nodeID = key

@@ -6,9 +6,11 @@ extension PaymentString {
   /// payer's "pay" field, a command that reads an invoice): the string itself when it is an
   /// invoice, or the one `lightning=` invoice of a `bitcoin:` URI, returned with its URI.
   ///
-  /// Every other kind is refused as what it is (`input.bolt12_offer`, `input.lnurl`, ...), even a
-  /// malformed one, never with a Bech32 error about a string that was never meant to be an
-  /// invoice. A string that starts with `ln` and is neither a BOLT #12 string nor an LNURL is
+  /// Every other kind is refused as what it is (`input.bolt12_offer`, `input.lnurl`, ...), never
+  /// with a Bech32 error about a string that was never meant to be an invoice; a broken string
+  /// of another kind (an address whose checksum fails, a broken LNURL) is refused with the code
+  /// ``PaymentString/init(parsing:options:)`` gives it (`address.invalid`, `lnurl.malformed`, ...),
+  /// and a BOLT #12 string, valid or not, with its `input.bolt12_*` code. A string that starts with `ln` and is neither a BOLT #12 string nor an LNURL is
   /// decoded as an invoice and keeps the decoder's own error.
   ///
   /// The options apply to the invoice wherever it comes from: with `now`, an expired invoice is
@@ -23,8 +25,11 @@ extension PaymentString {
   /// - Throws: `PaymentStringError`: for an invoice, the decoder's error
   ///   (``PaymentStringError/invoiceError``); for a URI, its `bip321.*` code,
   ///   `input.bip321_without_invoice`, `input.ambiguous` or its invoice's error; otherwise
-  ///   `input.empty`, `input.unrecognized` or the kind's `input.*` code. Positions are
-  ///   character offsets in `bytes` (Unicode scalars; a byte that is not UTF-8 counts as one).
+  ///   `input.empty`, `input.unrecognized` (its message names a stray character before a
+  ///   string it would otherwise be), the kind's `input.*` code, or for a broken string of
+  ///   another kind its own code (`address.invalid`, `lnurl.malformed`,
+  ///   `lightning_address.malformed`, `node_uri.malformed`). Positions are character offsets
+  ///   in `bytes` (Unicode scalars; a byte that is not UTF-8 counts as one).
   /// - Complexity: for an invoice, a look at its first bytes, then one decode.
   public static func invoice(inUTF8 bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions)
     throws(PaymentStringError) -> (invoice: Invoice, uri: BitcoinURI?)
@@ -53,7 +58,7 @@ extension PaymentString {
       let invoice = try PaymentString.bip321(uri).requiredInvoice()
       // The URI decoded its invoices without the clock; a caller that needs the invoice has the
       // decoder's rule.
-      if let now = options.now, now >= invoice.expiresAt {
+      if let now = options.now, invoice.isExpired(at: now) {
         var error = PaymentStringError(
           invoiceError: InvoiceError(
             .invoiceExpired, "invoice expired at \(invoice.expiresAt); now is \(now)"))
@@ -62,7 +67,8 @@ extension PaymentString {
       }
       return (invoice, uri)
     default:
-      throw recognition.refusal(expected: "a BOLT #11 invoice").inCharacters(of: bytes)
+      throw recognition.invoiceRefusal(Array(bytes)[...], options: options).inCharacters(
+        of: bytes)
     }
   }
 

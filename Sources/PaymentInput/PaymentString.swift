@@ -1,7 +1,9 @@
 public import Bolt11
+public import Secp256k1
 
 /// What a string that a person pasted or scanned is: an invoice, a `bitcoin:` URI, a BOLT #12
-/// string, an LNURL, a Lightning Address, a node URI or an on-chain address.
+/// string, an LNURL, a Lightning Address, a node URI, an on-chain address, a node id, a
+/// silent-payment address or a BIP-353 payment name.
 ///
 /// Recognition and decoding are offline and pure: nothing is fetched or resolved, no clock is
 /// read (the clock is ``/Bolt11/DecodeOptions/now``), and every step is linear in the input.
@@ -29,6 +31,12 @@ public enum PaymentString: Sendable {
   case nodeURI(NodeURI)
   /// A bare on-chain address.
   case bitcoinAddress(BitcoinAddress)
+  /// A bare node id: 33 bytes in hex, a point on secp256k1.
+  case nodeID(PublicKey)
+  /// A silent-payment address, `sp1...` or `tsp1...`.
+  case silentPaymentAddress(SilentPaymentAddress)
+  /// A BIP-353 payment name, `₿user@domain`.
+  case bip353Name(BIP353Name)
 
   /// The kinds of payment string, their raw values the names the `bolt11 inspect` JSON prints.
   public enum Kind: String, CaseIterable, Sendable {
@@ -50,6 +58,12 @@ public enum PaymentString: Sendable {
     case nodeURI = "node_uri"
     /// An on-chain address.
     case bitcoinAddress = "bitcoin_address"
+    /// A bare node id.
+    case nodeID = "node_id"
+    /// A silent-payment address.
+    case silentPaymentAddress = "silent_payment_address"
+    /// A BIP-353 payment name.
+    case bip353Name = "bip353_name"
   }
 
   /// The kind of this string.
@@ -62,6 +76,9 @@ public enum PaymentString: Sendable {
     case .lightningAddress: .lightningAddress
     case .nodeURI: .nodeURI
     case .bitcoinAddress: .bitcoinAddress
+    case .nodeID: .nodeID
+    case .silentPaymentAddress: .silentPaymentAddress
+    case .bip353Name: .bip353Name
     }
   }
 
@@ -149,24 +166,46 @@ public enum PaymentString: Sendable {
   static func misplaced(_ kind: Kind, expected: String, position: Int? = nil)
     -> PaymentStringError
   {
-    let (code, what, advice): (PaymentStringError.Code, String, String?) =
+    let (code, advice): (PaymentStringError.Code, String?) =
       switch kind {
-      case .bolt11: (.inputBolt11, "a BOLT #11 invoice", nil)
-      case .bip321: (.inputUnrecognized, "a bitcoin: URI", nil)
-      case .bolt12Offer:
-        (.inputBolt12Offer, "a BOLT #12 offer", "ask for an invoice with a BOLT #12 wallet")
-      case .bolt12InvoiceRequest:
-        (.inputBolt12InvoiceRequest, "a BOLT #12 invoice request", "the payee's node answers it")
-      case .bolt12Invoice:
-        (.inputBolt12Invoice, "a BOLT #12 invoice", "pay it with a BOLT #12 wallet")
-      case .lnurl: (.inputLNURL, "an LNURL", "a wallet fetches its URL to get an invoice")
-      case .lightningAddress:
-        (.inputLightningAddress, "a Lightning Address", "a wallet fetches an invoice from its URL")
-      case .nodeURI: (.inputNodeURI, "a node URI", "it opens a channel; it does not pay")
-      case .bitcoinAddress: (.inputBitcoinAddress, "an on-chain address", "pay it on-chain")
+      case .bolt11: (.inputBolt11, nil)
+      case .bip321: (.inputUnrecognized, nil)
+      case .bolt12Offer: (.inputBolt12Offer, "ask for an invoice with a BOLT #12 wallet")
+      case .bolt12InvoiceRequest: (.inputBolt12InvoiceRequest, "the payee's node answers it")
+      case .bolt12Invoice: (.inputBolt12Invoice, "pay it with a BOLT #12 wallet")
+      case .lnurl: (.inputLNURL, "a wallet fetches its URL to get an invoice")
+      case .lightningAddress: (.inputLightningAddress, "a wallet fetches an invoice from its URL")
+      case .nodeURI: (.inputNodeURI, "it opens a channel; it does not pay")
+      case .bitcoinAddress: (.inputBitcoinAddress, "pay it on-chain")
+      case .nodeID: (.inputNodeID, "it names a node; it does not pay")
+      case .silentPaymentAddress:
+        (.inputSilentPaymentAddress, "pay it on-chain with a wallet that knows silent payments")
+      case .bip353Name:
+        (.inputBIP353Name, "a wallet resolves its DNS name to payment instructions")
       }
     return PaymentStringError(
-      kind: kind, code, "this is \(what), not \(expected)" + (advice.map { "; \($0)" } ?? ""),
+      kind: kind, code,
+      "this is \(kind.phrase), not \(expected)" + (advice.map { "; \($0)" } ?? ""),
       position: position)
+  }
+}
+
+extension PaymentString.Kind {
+  /// The kind for people, with its article: "a BOLT #11 invoice", "an LNURL".
+  public var phrase: String {
+    switch self {
+    case .bolt11: "a BOLT #11 invoice"
+    case .bip321: "a bitcoin: URI"
+    case .bolt12Offer: "a BOLT #12 offer"
+    case .bolt12InvoiceRequest: "a BOLT #12 invoice request"
+    case .bolt12Invoice: "a BOLT #12 invoice"
+    case .lnurl: "an LNURL"
+    case .lightningAddress: "a Lightning Address"
+    case .nodeURI: "a node URI"
+    case .bitcoinAddress: "an on-chain address"
+    case .nodeID: "a node id"
+    case .silentPaymentAddress: "a silent-payment address"
+    case .bip353Name: "a BIP-353 payment name"
+    }
   }
 }

@@ -15,6 +15,9 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     case inputEmpty = "input.empty"
     /// The string is none of the kinds this package recognises.
     case inputUnrecognized = "input.unrecognized"
+    /// A line of a batch is longer than a reader holds (no payment string is that long); the
+    /// reader goes on with the next line.
+    case inputLineTooLong = "input.line_too_long"
     /// An entry that should be a BOLT #11 invoice is a BOLT #12 offer.
     case inputBolt12Offer = "input.bolt12_offer"
     /// An entry that should be an invoice or an offer is a BOLT #12 invoice request.
@@ -29,6 +32,12 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     case inputNodeURI = "input.node_uri"
     /// An entry that should be an invoice or an offer is an on-chain address.
     case inputBitcoinAddress = "input.bitcoin_address"
+    /// An entry that should be an invoice or an offer is a bare node id.
+    case inputNodeID = "input.node_id"
+    /// An entry that should be an invoice or an offer is a silent-payment address.
+    case inputSilentPaymentAddress = "input.silent_payment_address"
+    /// An entry that should be an invoice or an offer is a BIP-353 payment name.
+    case inputBIP353Name = "input.bip353_name"
     /// An invoice was needed, and the string is a `bitcoin:` URI without a `lightning=` entry.
     case inputBIP321WithoutInvoice = "input.bip321_without_invoice"
     /// An invoice was needed, and the `bitcoin:` URI has several `lightning=` entries.

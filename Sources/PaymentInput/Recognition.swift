@@ -11,6 +11,9 @@ struct Recognition {
   var body: Range<Int>
   /// Whether a `lightning:` prefix was removed.
   var hasLightningPrefix: Bool
+  /// For a string recognised as nothing: where a stray character stands at its start, before
+  /// a string of a kind it would otherwise be (a quote, `//` or a space before an invoice).
+  var strayLead: (position: Int, name: String, kind: PaymentString.Kind)?
 
   /// The LUD-17 schemes and the tag each implies.
   static let lnurlSchemes: [(scheme: StaticString, tag: LNURL.Tag)] = [
@@ -32,6 +35,47 @@ struct Recognition {
     if hasLightningPrefix { start += 10 }
     body = start..<end
     kind = Recognition.kind(bytes, start..<end, hasLightningPrefix: hasLightningPrefix)
+    strayLead = kind == nil ? Recognition.strayLead(bytes, start..<end) : nil
+  }
+
+  /// The longest run of stray characters looked past at the start of a string.
+  private static let strayLeadLimit = 16
+
+  /// Where characters that are neither letters nor digits (at most `strayLeadLimit` bytes)
+  /// start `range`, when what follows them is a kind of payment string.
+  private static func strayLead<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ range: Range<Int>
+  ) -> (position: Int, name: String, kind: PaymentString.Kind)? where Bytes.Index == Int {
+    var index = range.lowerBound
+    while index < range.upperBound, index - range.lowerBound < strayLeadLimit,
+      !ASCII.isLetter(bytes[index]) && !ASCII.isDigit(bytes[index])
+    {
+      index += 1
+    }
+    guard index > range.lowerBound, index < range.upperBound,
+      let kind = kind(bytes, index..<range.upperBound, hasLightningPrefix: false)
+    else { return nil }
+    return (range.lowerBound, characterName(bytes, at: range.lowerBound), kind)
+  }
+
+  /// How a message names the character that starts at `index`: `a space`, `character "'"`,
+  /// `U+20BF`.
+  private static func characterName<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, at index: Int
+  )
+    -> String where Bytes.Index == Int
+  {
+    var decoder = UTF8()
+    var iterator = bytes[index..<min(index + 4, bytes.endIndex)].makeIterator()
+    guard case .scalarValue(let scalar) = decoder.decode(&iterator) else {
+      // Not UTF-8: the byte itself.
+      return ASCII.describe(bytes[index])
+    }
+    if scalar == " " { return "a space" }
+    if scalar == "\"" { return "character '\"'" }
+    if (0x21...0x7e).contains(scalar.value) { return "character \"\(scalar)\"" }
+    let hex = String(scalar.value, radix: 16, uppercase: true)
+    return "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
   }
 
   private static func kind<Bytes: RandomAccessCollection<UInt8>>(
@@ -40,10 +84,14 @@ struct Recognition {
     if range.isEmpty { return nil }
     if !hasLightningPrefix, ASCII.hasPrefix(bytes, range, "bitcoin:") { return .bip321 }
     if lnurlSchemes.contains(where: { ASCII.hasPrefix(bytes, range, $0.scheme) }) { return .lnurl }
+    if LNURL.fallbackValue(bytes, range) != nil { return .lnurl }
     if let kind = bolt12Kind(bytes, range) { return kind }
     if ASCII.hasPrefix(bytes, range, "lnurl1") { return .lnurl }
     if ASCII.hasPrefix(bytes, range, "ln") { return .bolt11 }
+    if BIP353Name.hasPrefix(bytes, range) { return .bip353Name }
+    if SilentPaymentAddress.hasPrefix(bytes, range) { return .silentPaymentAddress }
     if NodeURI.hasNodeIDPrefix(bytes, range) { return .nodeURI }
+    if NodeURI.isNodeID(bytes, range) { return .nodeID }
     if bytes[range].contains(UInt8(ascii: "@")) { return .lightningAddress }
     if BitcoinAddress.hasAddressForm(bytes, range) { return .bitcoinAddress }
     return nil
@@ -96,6 +144,12 @@ extension Recognition {
       if body.isEmpty, !hasLightningPrefix {
         return PaymentStringError(kind: nil, .inputEmpty, "the input is empty")
       }
+      if let strayLead {
+        return PaymentStringError(
+          kind: nil, .inputUnrecognized,
+          "\(strayLead.name) before what looks like "
+            + "\(strayLead.kind.phrase); remove it", position: strayLead.position)
+      }
       return PaymentStringError(
         kind: nil, .inputUnrecognized,
         "not a payment string this package knows: an invoice, a bitcoin: URI, a BOLT #12 "
@@ -103,6 +157,23 @@ extension Recognition {
         position: body.lowerBound)
     }
     return PaymentString.misplaced(kind, expected: expected, position: body.lowerBound)
+  }
+}
+
+extension Recognition {
+  /// The refusal of `bytes` (what this recognition read, its indices the offsets) where a
+  /// BOLT #11 invoice was needed: a broken string of another kind gets its own code, as
+  /// `PaymentString` gives it, never advice for a string that would not work; a valid one, a
+  /// BOLT #12 string (valid or not: judging it is not this path's work) or no payment string
+  /// gets ``refusal(expected:)``.
+  func invoiceRefusal(_ bytes: ArraySlice<UInt8>, options: DecodeOptions) -> PaymentStringError {
+    switch kind {
+    case .lnurl?, .lightningAddress?, .nodeURI?, .bitcoinAddress?, .nodeID?,
+      .silentPaymentAddress?, .bip353Name?:
+      do { _ = try PaymentString.parse(bytes, options: options) } catch { return error }
+    default: break
+    }
+    return refusal(expected: "a BOLT #11 invoice")
   }
 }
 
@@ -134,6 +205,10 @@ extension PaymentString {
     case .lightningAddress: return .lightningAddress(try LightningAddress(parsingUTF8: body))
     case .nodeURI: return .nodeURI(try NodeURI(parsingUTF8: body))
     case .bitcoinAddress: return .bitcoinAddress(try BitcoinAddress(parsingUTF8: body))
+    case .nodeID: return .nodeID(try NodeURI.nodeID(parsingUTF8: body))
+    case .silentPaymentAddress:
+      return .silentPaymentAddress(try SilentPaymentAddress(parsingUTF8: body))
+    case .bip353Name: return .bip353Name(try BIP353Name(parsingUTF8: body))
     }
   }
 }

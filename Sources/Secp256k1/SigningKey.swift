@@ -75,7 +75,8 @@ public final class SigningKey: @unchecked Sendable {
     secp256k1_context_destroy(context)
   }
 
-  /// Signs a 32-byte hash, returning the 64-byte compact signature and its recovery id.
+  /// Signs a 32-byte hash, returning the 64-byte compact signature and its recovery id: the
+  /// byte-array form of ``signRecoverable(_:)``, which takes a ``MessageHash``.
   ///
   /// Wraps `secp256k1_ecdsa_sign_recoverable` and
   /// `secp256k1_ecdsa_recoverable_signature_serialize_compact`.

@@ -50,6 +50,43 @@ import Testing
     #expect(!text.contains("<b>"))
   }
 
+  /// The report with one more failure, of a vector that tests only the contract.
+  static func reportWithContractVector() throws -> ConformanceReport {
+    var report = report()
+    let vector = VectorFile.Vector(
+      file: "f.json", name: "ours", kind: "invoice",
+      object: try JSON.parse(
+        #"{"invoice": "x", "valid": false, "error": "field.duplicate", "rules": ["contract.duplicates"]}"#
+      ))
+    report.decoders[0].results.append(.init(vector, verdict: .failed("expected field.duplicate")))
+    let spec = VectorFile.Vector(
+      file: "f.json", name: "spec's", kind: "invoice",
+      object: try JSON.parse(
+        #"{"invoice": "x", "valid": false, "error": "bech32.checksum", "rules": ["bolt11.reader.checksum", "contract.x"]}"#
+      ))
+    report.decoders[0].results.append(.init(spec, verdict: .failed("expected invalid")))
+    return report
+  }
+
+  @Test("a failure of a vector that tests only the contract is marked, and counted")
+  func contractOnly() throws {
+    let report = try Self.reportWithContractVector()
+    let markdown = report.markdown()
+    #expect(markdown.contains("| f.json | ours | field (contract) |"))
+    #expect(markdown.contains("| f.json | spec's | bech32 |"))
+    #expect(markdown.contains("1 of the failures test this project's contract, not the spec"))
+    let html = report.html()
+    #expect(html.components(separatedBy: "<span class=\"contract\"").count == 2)
+    #expect(html.contains("1 of the failures test this project's contract, not the spec"))
+  }
+
+  @Test("the failures table has a fixed layout that wraps its cells")
+  func failuresWrap() {
+    let html = Self.report().html()
+    #expect(html.contains("table.failures{table-layout:fixed;width:100%}"))
+    #expect(html.contains("<table class=\"failures\">"))
+  }
+
   @Test("the HTML matrix marks cells, and nothing from a result is left unescaped")
   func htmlMatrix() {
     let text = Self.report().html()

@@ -118,6 +118,38 @@ import Testing
      "expect": {"amount_msat": 1000, "fallbacks": [], "routes": [], "extra": []}}
     """
 
+  /// A valid vector expecting a fallback of an unknown witness version and a one-hop route.
+  static let entriesVector = """
+    {"invoice": "lnbc1x", "valid": true,
+     "expect": {"fallbacks": [{"type": "WITNESS_UNKNOWN", "addr": "bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs", "hex": "5210751e76e8199196d454941c45d1b3a323"}],
+                "routes": [[{"pubkey": "02ab", "short_channel_id": "1x2x3", "fee_base_msat": 1,
+                             "fee_proportional_millionths": 20, "cltv_expiry_delta": 3}]]}}
+    """
+
+  @Test(
+    "a key left out inside a fallbacks or routes entry is not compared; a given one is",
+    arguments: [
+      // Core Lightning leaves `type` out for a fallback of an unknown witness version.
+      (
+        #"{"valid": true, "fallbacks": [{"addr": "bc1zw508d6qejxtdg4y5r3zarvaryvaxxpcs", "hex": "5210751e76e8199196d454941c45d1b3a323"}]}"#,
+        Expected.passed
+      ),
+      (
+        #"{"valid": true, "fallbacks": [{"hex": "5210751e76e8199196d454941c45d1b3a323"}]}"#, .passed
+      ),
+      (#"{"valid": true, "fallbacks": [{"hex": "00"}]}"#, .failed),
+      (#"{"valid": true, "fallbacks": [{"type": "P2TR"}]}"#, .failed),
+      (#"{"valid": true, "fallbacks": []}"#, .failed),
+      (#"{"valid": true, "routes": [[{"pubkey": "02ab", "short_channel_id": "1x2x3"}]]}"#, .passed),
+      (#"{"valid": true, "routes": [[{"pubkey": "02ab", "fee_base_msat": 2}]]}"#, .failed),
+      (#"{"valid": true, "routes": [[{"pubkey": "02ab"}, {"pubkey": "02ab"}]]}"#, .failed),
+    ])
+  func omittedEntryKeys(answer: String, expected: Expected) throws {
+    let verdict = DecoderScore.score(
+      try Self.vector(Self.entriesVector), answer: Array(answer.utf8), id: 1)
+    #expect(Self.kind(verdict) == expected, "\(verdict)")
+  }
+
   @Test(
     "empty fallbacks, routes and extra left out of an answer are not compared; given, they are",
     arguments: [

@@ -89,6 +89,8 @@ import Testing
         [
           ("user", .string("satoshi")), ("domain", .string("bitcoin.org")),
           ("url", .string("https://bitcoin.org/.well-known/lnurlp/satoshi")),
+          // BIP-353: "user.user._bitcoin-payment.domain".
+          ("bip353_dns_name", .string("satoshi.user._bitcoin-payment.bitcoin.org")),
         ]
       ),
       (

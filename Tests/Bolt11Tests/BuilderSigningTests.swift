@@ -61,11 +61,11 @@ import Testing
       var description: String { "the HSM is unplugged" }
     }
 
-    func sign(digest: [UInt8]) throws -> InvoiceSignature {
-      let made = try BuilderSigningTests.key.sign(digest: digest)
+    func sign(digest: MessageHash) throws -> InvoiceSignature {
+      let made = BuilderSigningTests.key.sign(digest: digest)
       switch answer {
       case .sign: return made
-      case .otherKey: return try BuilderSigningTests.otherKey.sign(digest: digest)
+      case .otherKey: return BuilderSigningTests.otherKey.sign(digest: digest)
       case .recoveryID(let id): return InvoiceSignature(compact: made.compact, recoveryID: id)
       case .highS:
         // s → n − s, and the other parity: still a signature by the key, but high-S.
@@ -87,7 +87,7 @@ import Testing
   struct AsyncScriptedSigner: AsyncInvoiceDigestSigner {
     let signer: ScriptedSigner
     var publicKey: PublicKey { signer.publicKey }
-    func sign(digest: [UInt8]) async throws -> InvoiceSignature {
+    func sign(digest: MessageHash) async throws -> InvoiceSignature {
       try signer.sign(digest: digest)
     }
   }
@@ -181,8 +181,8 @@ import Testing
     }
     if bits > 0 { bytes.append(UInt8((accumulator << (8 - bits)) & 0xff)) }
     let expected = SHA256.hash(Array("lnbc".utf8) + bytes)
-    #expect(try Self.builder().signingHash(payee: nil) == expected)
-    #expect(try Self.builder().signingHash(payee: Self.otherKey.publicKey) == expected)
+    #expect(try Self.builder().signingHash(payee: nil).bytes == expected)
+    #expect(try Self.builder().signingHash(payee: Self.otherKey.publicKey).bytes == expected)
   }
 
   @Test("a signature made elsewhere over the signing hash gives the same invoice")
@@ -191,9 +191,9 @@ import Testing
       var builder = Self.builder()
       builder.statesPayee = statesPayee
       let hash = try builder.signingHash(payee: Self.key.publicKey)
-      let made = try Self.key.signRecoverable(hash: hash)
+      let made = Self.key.signRecoverable(hash)
       let attached = try builder.build(
-        signature: CompactSignature(bytes: made.compactSignature)!, recoveryID: made.recoveryID,
+        signature: made.signature, recoveryID: made.recoveryID,
         expectedPayee: statesPayee ? Self.key.publicKey : nil)
       #expect(attached.string == (try builder.build(signingWith: Self.key)).string)
       #expect(attached.payeeNodeID == Self.key.publicKey)
@@ -216,8 +216,8 @@ import Testing
   @Test("a signature by another key than the expected payee is refused")
   func expectedPayee() throws {
     let hash = try Self.builder().signingHash(payee: nil)
-    let made = try Self.otherKey.signRecoverable(hash: hash)
-    let signature = CompactSignature(bytes: made.compactSignature)!
+    let made = Self.otherKey.signRecoverable(hash)
+    let signature = made.signature
     #expect {
       try Self.builder().build(
         signature: signature, recoveryID: made.recoveryID, expectedPayee: Self.key.publicKey)
@@ -239,5 +239,65 @@ import Testing
     let decoded = try Invoice.decode(upper.string)
     let again = try InvoiceBuilder(reproducing: decoded).build(signingWith: Self.key)
     #expect(again.string == upper.string)
+  }
+
+  // MARK: Closure signing
+
+  @Test("a closure signer gives what the key gives; the payee is the key it recovers to")
+  func closureSigner() throws {
+    for statesPayee in [false, true] {
+      var builder = Self.builder()
+      builder.statesPayee = statesPayee
+      let direct = try builder.build(signingWith: Self.key)
+      var digests: [MessageHash] = []
+      let viaClosure = try builder.build(payee: statesPayee ? Self.key.publicKey : nil) { digest in
+        digests.append(digest)
+        return Self.key.signRecoverable(digest)
+      }
+      #expect(viaClosure.string == direct.string)
+      #expect(viaClosure.payeeNodeID == Self.key.publicKey)
+      #expect(digests == [try builder.signingHash(payee: Self.key.publicKey)])
+    }
+  }
+
+  @Test("a closure signer is checked: failure, another key, high-S, a bad recovery id")
+  func closureSignerChecked() throws {
+    struct Unplugged: Error {}
+    let builder = Self.builder()
+    func code(_ sign: (MessageHash) throws -> (signature: CompactSignature, recoveryID: Int))
+      -> InvoiceBuildError.Code?
+    {
+      #expect(throws: InvoiceBuildError.self) {
+        try builder.build(payee: Self.key.publicKey, signing: sign)
+      }?.code
+    }
+    #expect(code { _ in throw Unplugged() } == .signerFailed)
+    #expect(code { Self.otherKey.signRecoverable($0) } == .invalidSignature)
+    #expect(code { (Self.key.signRecoverable($0).signature, 4) } == .invalidSignature)
+    #expect(
+      code { digest in
+        let made = Self.key.signRecoverable(digest)
+        return (CompactSignature(bytes: Scalar.flipS(made.signature.bytes))!, made.recoveryID ^ 1)
+      } == .invalidSignature)
+    // Stating the payee without naming it: the digest cannot be made.
+    var stating = builder
+    stating.statesPayee = true
+    #expect(throws: InvoiceBuildError.self) {
+      try stating.build { Self.key.signRecoverable($0) }
+    }
+  }
+
+  @Test("signers are Sendable: one serves concurrent builds")
+  func sendableSigner() async throws {
+    let signer: any InvoiceDigestSigner = ScriptedSigner(
+      publicKey: Self.key.publicKey, answer: .sign)
+    let expected = try Self.builder().build(signingWith: Self.key).string
+    let strings = try await withThrowingTaskGroup(of: String.self) { group in
+      for _ in 0..<4 {
+        group.addTask { try Self.builder().build(signingWith: signer).string }
+      }
+      return try await group.reduce(into: []) { $0.append($1) }
+    }
+    #expect(strings == Array(repeating: expected, count: 4))
   }
 }

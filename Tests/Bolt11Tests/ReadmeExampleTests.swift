@@ -30,5 +30,18 @@ import Testing
     #expect(invoice.expiresAt == 1_496_314_658 + 60)
     let unchecked = try SignedRawInvoice.parse(signed.string)
     #expect(unchecked.fields == invoice.fields)
+    // The snippet's time, amount and feature lines.
+    #expect(!invoice.isExpired(at: 1_496_314_658 + 59) && invoice.isExpired(at: 1_496_314_718))
+    #expect(invoice.timeLeft(at: 1_496_314_658) == .seconds(60))
+    #expect(invoice.wouldExpire(within: .seconds(30), at: 1_496_314_658 + 30))
+    #expect(invoice.amount?.satoshis == 250_000)
+    #expect(invoice.amount?.text(in: .satoshis) == "250,000 sat")
+    #expect(Millisatoshis(1_500).text(in: .satoshis) == "1.5 sat")
+    #expect(invoice.amount?.text(in: .bitcoin) == "0.0025 BTC")
+    #expect(!invoice.features.supportsBasicMPP)
+    #expect(try Invoice.decode(signed.string.uppercased()) == invoice)
+    let key = try SigningKey(secretKey: FakeKeys.specSecret)
+    let viaClosure = try builder.build { digest in key.signRecoverable(digest) }
+    #expect(viaClosure.string == signed.string)
   }
 }

@@ -5,6 +5,12 @@ import Testing
 
 @testable import Bolt11Tool
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 @Suite struct BatchTests {
   /// Decodes `input` with `--batch -` and the extra arguments.
   func batch(_ input: String, _ extra: [String] = [], stderrIsTerminal: Bool = false) -> ToolRun {
@@ -58,15 +64,59 @@ import Testing
     #expect(lines[1]["valid"] == .bool(true))
   }
 
-  @Test("a line too long to hold is invoice.too_long, and the next line still decodes")
+  @Test("a line too long to hold is input.line_too_long, and the next line still decodes")
   func overlongLine() throws {
     let long = String(repeating: "q", count: BatchDecoder.maximumLineBytes * 3 + 17)
     let run = batch(long + "\n" + SpecInvoice.coffee + "\n" + long)
     let lines = try run.stdout.lines.map { try JSON.parse(String($0)) }
     try #require(lines.count == 3)
-    #expect(lines[0]["error"]?["code"] == .string("invoice.too_long"))
+    #expect(lines[0]["error"]?["code"] == .string("input.line_too_long"))
     #expect(lines[1]["amount_msat"] == .unsigned(250_000_000))
-    #expect(lines[2]["error"]?["code"] == .string("invoice.too_long"))
+    #expect(lines[2]["error"]?["code"] == .string("input.line_too_long"))
+  }
+
+  /// Zero bytes without end, as /dev/zero gives them; it runs dry only after `limit` bytes, so
+  /// that a reader that waits for the line's end still ends.
+  final class EndlessZeros: ByteSource {
+    let limit: Int
+    let sink: BufferSink
+    private(set) var given = 0
+    /// How many bytes had been given when the sink first held something.
+    private(set) var givenAtFirstOutput: Int?
+
+    init(limit: Int, sink: BufferSink) {
+      self.limit = limit
+      self.sink = sink
+    }
+
+    func read(maximum: Int) throws -> [UInt8] {
+      var bytes = [UInt8](repeating: 0, count: maximum)
+      let count = try bytes.withUnsafeMutableBytes { try read(into: $0) }
+      return Array(bytes[0..<count])
+    }
+
+    func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+      if givenAtFirstOutput == nil, !sink.text.isEmpty { givenAtFirstOutput = given }
+      let count = min(buffer.count, limit - given)
+      buffer.baseAddress.map { _ = memset($0, 0, count) }
+      given += count
+      return count
+    }
+  }
+
+  @Test("an endless line gets its input.line_too_long as soon as it is too long")
+  func endlessLine() throws {
+    let sink = BufferSink()
+    let limit = BatchDecoder.maximumLineBytes * 256
+    let source = EndlessZeros(limit: limit, sink: sink)
+    let summary = try BatchDecoder(options: .init(), jobs: 1).run(input: source, output: sink)
+    #expect(summary == BatchDecoder.Summary(decoded: 0, invalid: 1))
+    let lines = try sink.text.lines.map { try JSON.parse(String($0)) }
+    try #require(lines.count == 1)
+    #expect(lines[0]["error"]?["code"] == .string("input.line_too_long"))
+    // Written once a few blocks past the limit were read, long before the source ran dry.
+    let given = try #require(source.givenAtFirstOutput)
+    #expect(given <= BatchDecoder.maximumLineBytes * 4)
   }
 
   @Test(

@@ -54,6 +54,13 @@ import Testing
         "input.node_uri", "node_uri"
       ),
       (address, "input.bitcoin_address", "bitcoin_address"),
+      (SpecInvoice.payee, "input.node_id", "node_id"),
+      ("₿satoshi@bitcoin.org", "input.bip353_name", "bip353_name"),
+      (
+        "sp1qqgste7k9hx0qftg6qmwlkqtwuy6cycyavzmzj85c6qdfhjdpdjtdgqjuexzk6murw56suy3e0rd2cgqvycxttd",
+        "input.silent_payment_address", "silent_payment_address"
+      ),
+      ("https://example.com/?lightning=\(lnurl)", "input.lnurl", "lnurl"),
       ("bitcoin:\(address)?amount=1", "input.bip321_without_invoice", "bip321"),
       (
         "bitcoin:?lightning=\(SpecInvoice.coffee)&lightning=\(SpecInvoice.donation)",
@@ -107,7 +114,9 @@ import Testing
     #expect(
       uri.stdout.hasPrefix(
         "given: a bitcoin: URI (BIP-321); its lightning= invoice starts at character \(position)"))
-    #expect(uri.stdout.contains("    0  lnbc        prefix"))
+    // Positions count in the whole string, the URI's included.
+    let column = String(repeating: " ", count: 5 - String(position).count) + String(position)
+    #expect(uri.stdout.contains("\(column)  lnbc        prefix"))
     let offer = runTool(["explain", Self.offer])
     #expect(offer.code == 1)
     #expect(offer.stdout.hasPrefix("given: a BOLT #12 offer\n"))
@@ -123,6 +132,16 @@ import Testing
     let json = try JSON.parse(run.stdout)
     #expect(json["ok"] == .bool(true))
     #expect(json["warnings"] == .array([.string("bip321.amount_mismatch")]))
+  }
+
+  @Test("check's human verdict shows the URI's warnings beside ok")
+  func checkHumanWarnings() {
+    let run = runTool(["check", Self.uri, "--now", Self.now, "--amount-msat", "250000000"])
+    #expect(run.code == 0, "\(run.stderr)")
+    let lines = run.stdout.split(separator: "\n")
+    #expect(lines.first?.hasPrefix("ok") == true)
+    // 0.001 BTC in the URI, 2500u in the invoice.
+    #expect(lines.contains { $0.hasPrefix("warning: bip321.amount_mismatch: ") }, "\(run.stdout)")
   }
 
   @Test(

@@ -66,12 +66,31 @@ import Testing
       Typo(arguments: ["vectors", "--decodr", "x"], suggestion: "--decoder"),
       Typo(arguments: ["decode", "--network", "testnt", "x"], suggestion: "testnet"),
       Typo(arguments: ["decode", "--network", "mainet", "x"], suggestion: "mainnet"),
+      // A short option this tool does not have: the one long option of its letter.
+      Typo(arguments: ["-V"], suggestion: "--version"),
+      Typo(arguments: ["vectors", "-r", "x"], suggestion: "--report"),
     ])
   func didYouMean(_ typo: Typo) {
     let run = runTool(typo.arguments)
     #expect(run.code == 2)
     #expect(run.stderr.contains("; did you mean \(typo.suggestion)? (see 'bolt11 "))
     #expect(run.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test("the manual's example payee is BOLT #11's, shortened at both ends")
+  func examplePayee() {
+    let manual = runTool(["--generate-manual"]).stdout
+    let payee = SpecInvoice.payee
+    // roff writes each "-" as "\\-".
+    #expect(manual.contains("\\-\\-payee \(payee.prefix(8))...\(payee.suffix(5)) "))
+  }
+
+  @Test("help help and help --help are the general help, exit 0", arguments: ["help", "--help"])
+  func helpHelp(_ topic: String) {
+    let run = runTool(["help", topic])
+    #expect(run.code == 0)
+    #expect(run.stdout == runTool(["--help"]).stdout)
+    #expect(run.stderr.isEmpty)
   }
 
   @Test("nothing is suggested for a word near nothing", arguments: ["frobnicate", "--bogus", "x"])

@@ -41,12 +41,14 @@ import Testing
       complete_line bolt11 decode --batch my
       complete_line bolt11 decode --network ma
       complete_line bolt11 dec
+      complete_line bolt11 decode --network = te
+      complete_line bolt11 check --network = ''
       complete -p bolt11
       """
     let output = try ReadableHelpTests.run(
       "/bin/bash", ["--norc", "-c", driver, "bash", script, directory.path])
     let answers = output.components(separatedBy: "---\n")
-    try #require(answers.count == 8, "\(output)")
+    try #require(answers.count == 10, "\(output)")
     for index in 0..<3 {
       #expect(answers[index] == "compopt -o filenames\n<my invoices.txt>\n", "\(index)")
     }
@@ -54,7 +56,13 @@ import Testing
     #expect(answers[4] == "compopt -o filenames\n<my invoices.txt>\n")
     #expect(answers[5] == "<mainnet>\n")
     #expect(answers[6] == "<decode>\n")
-    #expect(answers[7] == "complete -F _bolt11 bolt11\n")
+    // `--network=te`: bash splits the word at `=` (COMP_WORDBREAKS); the chain table's names
+    // and aliases that start so.
+    #expect(
+      Set(answers[7].components(separatedBy: "\n").filter { !$0.isEmpty })
+        == ["<testnet>", "<testnet3>", "<testnet4>"])
+    #expect(answers[8].components(separatedBy: "\n").contains("<signet>"))
+    #expect(answers[9] == "complete -F _bolt11 bolt11\n")
   }
 
   @Test(
@@ -116,5 +124,26 @@ import Testing
     #expect(answers[0] == "my invoices.txt\n")
     #expect(answers[1] == "vecdir/\n")
     #expect(answers[2] == "signet\tsignet (lntbs)\n")
+  }
+
+  @Test("zsh and fish describe each option in one short line, without backticks")
+  func shortDescriptions() {
+    for command in CommandTable.commands {
+      for option in command.options {
+        let summary = option.completionSummary
+        #expect(!summary.contains("`"), "\(command.name) \(option.name)")
+        #expect(!summary.contains("\n"), "\(command.name) \(option.name)")
+        #expect(summary.count <= CompletionScripts.summaryWidth, "\(command.name) \(option.name)")
+        #expect(!summary.isEmpty, "\(command.name) \(option.name)")
+      }
+    }
+    let fish = runTool(["--generate-completion-script", "fish"]).stdout
+    let fishOptions = fish.split(separator: "\n").filter { $0.contains(" -l ") }
+    #expect(!fishOptions.isEmpty)
+    for line in fishOptions { #expect(!line.contains("`"), "\(line)") }
+    let zsh = runTool(["--generate-completion-script", "zsh"]).stdout
+    let zshOptions = zsh.split(separator: "\n").filter { $0.contains("'--") && $0.contains("[") }
+    #expect(!zshOptions.isEmpty)
+    for line in zshOptions { #expect(!line.contains("`"), "\(line)") }
   }
 }

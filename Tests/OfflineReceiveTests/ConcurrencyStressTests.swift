@@ -171,7 +171,7 @@ import Testing
         // Time passes and the wallet retires what expired.
         var generator = SplitMix64(seed: 7)
         for _ in 0..<50_000 where await violations.running {
-          await clock.advance(milliseconds: generator.next() % 100)
+          await clock.advance(by: .milliseconds(generator.next() % 100))
           await flow.retireExpired(now: await clock.seconds())
           await Task.yield()
         }

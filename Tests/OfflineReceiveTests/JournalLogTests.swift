@@ -6,6 +6,12 @@ import OfflineReceiveFixtures
 import TestSupport
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The file journal as an append log (schema 3): one line a save, compaction, a torn last
 /// line, salvage of a damaged file, and the older schemas.
 @Suite struct JournalLogTests {
@@ -155,6 +161,39 @@ import Testing
     #expect(Self.lines(after).count == 3)
     #expect(try await journal.records() == [Self.record("a"), Self.record("b")])
     #expect(try await FileRequestJournal(directory: directory.path).records().count == 2)
+  }
+
+  @Test("defect 5: a journal cut inside an acknowledged line is damage, not a torn append")
+  func cutInsideAcknowledgedLine() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    try await journal.save(Self.record("a"))
+    try await journal.save(Self.record("b"))
+    try await journal.save(Self.record("a", state: .terminal(.cancelled)))
+    // Cut in place (same file) inside the last line, which was acknowledged.
+    let size = try Self.bytes(directory).count
+    #expect(truncate(directory.path + "/journal", off_t(size - 10)) == 0)
+    let reopened = try FileRequestJournal(directory: directory.path)
+    let error = try await #require(throws: JournalError.self) { try await reopened.records() }
+    #expect(error.code == .corrupt)
+    #expect(error.salvagedCount == 2)
+    #expect(try await reopened.records() == [Self.record("a"), Self.record("b")])
+    #expect(try await journal.records() == [Self.record("a"), Self.record("b")])
+  }
+
+  @Test("defect 5: the writer that saw the whole file finds the cut too")
+  func cutSeenByTheRunningWriter() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let journal = try FileRequestJournal(directory: directory.path)
+    try await journal.save(Self.record("a"))
+    try await journal.save(Self.record("b"))
+    let size = try Self.bytes(directory).count
+    #expect(truncate(directory.path + "/journal", off_t(size - 10)) == 0)
+    let error = try await #require(throws: JournalError.self) { try await journal.records() }
+    #expect(error.code == .corrupt)
+    #expect(try await journal.records() == [Self.record("a")])
   }
 
   @Test("a whole last line that fails its checksum is corruption, not a torn append")

@@ -66,4 +66,13 @@ import Testing
     #expect(await clock.monotonicNow() == .milliseconds(3250))
     #expect(await clock.now() == 13)
   }
+
+  @Test("defect 11: ManualClock counts Durations, not milliseconds: sub-millisecond sleeps add up")
+  func manualClockDuration() async throws {
+    let clock = ManualClock(seconds: 1000)
+    for _ in 0..<5 { try await clock.sleep(for: .microseconds(400)) }
+    #expect(await clock.monotonicNow() == .milliseconds(2))
+    #expect(await clock.wallTime == .seconds(1000) + .milliseconds(2))
+    #expect(await clock.sleeps == Array(repeating: .microseconds(400), count: 5))
+  }
 }

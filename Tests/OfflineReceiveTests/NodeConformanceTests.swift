@@ -22,7 +22,7 @@ import Testing
     arguments: [
       "N1", "N2", "N3", "N4", "N5", "N6", "N7", "N8", "N9", "N10", "refused-invoice", "payment",
       "late-payment", "failed-cancel", "restart", "settled-stays-settled", "paid-after-cancel",
-      "ready-after-recovery", "lost-answer",
+      "ready-after-recovery", "lost-answer", "cancel-before-recovery", "unpaid-settlement",
     ])
   func scenario(id: String) async {
     #expect(await NodeConformance.run(id, factory: Self.factory) == [])
@@ -35,6 +35,7 @@ import Testing
         == (1...10).map { "N\($0)" } + [
           "refused-invoice", "payment", "late-payment", "failed-cancel", "restart",
           "settled-stays-settled", "paid-after-cancel", "ready-after-recovery", "lost-answer",
+          "cancel-before-recovery", "unpaid-settlement",
         ])
     #expect(await NodeConformance.run("N11", factory: Self.factory).count == 1)
   }
@@ -105,6 +106,7 @@ import Testing
   actor BuggyNode: NodeConformanceHarness, NodeOfflineReceiveClient {
     enum Bug {
       case cancelsSettled, refusesPaymentAfterCancel, readyAfterRecovery, lostAsUnavailable
+      case cancelNotFoundBeforeRecovery, unpaidSettlementAsPaid
     }
     let node: SimulatedNode
     let bug: Bug
@@ -113,6 +115,8 @@ import Testing
     /// bug answers from it at once).
     var cache: [String: String] = [:]
     var recovered = false
+    /// Between a restart and the recovery.
+    var recovering = false
     init(node: SimulatedNode, bug: Bug) {
       self.node = node
       self.bug = bug
@@ -120,10 +124,17 @@ import Testing
     nonisolated var client: any NodeOfflineReceiveClient { self }
     nonisolated var network: Currency { .regtest }
     nonisolated var clock: any WallClock { ManualClock(seconds: TestInvoices.now) }
-    func restartProcess() async { await node.restartProcess() }
+    func restartProcess() async {
+      recovering = true
+      await node.restartProcess()
+    }
     func runRecovery() async {
       recovered = true
+      recovering = false
       await node.runRecovery()
+    }
+    func settleRequestUnpaid(_ requestID: String) async -> Bool {
+      await node.settleRequestUnpaid(requestID)
     }
     func loseNextPrepareAnswer() async -> Bool { await node.loseNextPrepareAnswer() }
     func stopNode() async { await node.stopNode() }
@@ -156,9 +167,13 @@ import Testing
       }
       let status = try await node.status(requestID: requestID)
       if case .ready(let bolt11) = status { cache[requestID] = bolt11 }
+      if bug == .unpaidSettlementAsPaid, status == .settled(fulfilled: false) {
+        return .settled(fulfilled: true)
+      }
       return status
     }
     func cancel(requestID: String) async throws(NodeError) {
+      if bug == .cancelNotFoundBeforeRecovery, recovering { throw .requestNotFound }
       cancelled.insert(requestID)
       try await node.cancel(requestID: requestID)
     }
@@ -171,6 +186,8 @@ import Testing
       ("paid-after-cancel", .refusesPaymentAfterCancel, "was not settled"),
       ("ready-after-recovery", .readyAfterRecovery, "not awaitingWitnesses"),
       ("lost-answer", .lostAsUnavailable, "unavailable, not responseLost"),
+      ("cancel-before-recovery", .cancelNotFoundBeforeRecovery, "requestNotFound"),
+      ("unpaid-settlement", .unpaidSettlementAsPaid, "not settled(fulfilled: false)"),
     ])
   func buggyNodesFail(scenario: String, bug: BuggyNode.Bug, why: String) async {
     let failures = await NodeConformance.run(scenario) { configured in
@@ -179,5 +196,36 @@ import Testing
     #expect(failures.contains { $0.contains(why) }, "\(failures)")
     // The well-behaved node passes the same scenario.
     #expect(await NodeConformance.run(scenario, factory: Self.factory).isEmpty)
+  }
+}
+
+/// Defect 4 through the provider: a node that answers not-found to a cancel before its
+/// recovery has not cancelled anything.
+@Suite struct CancelBeforeRecoveryTests {
+  @Test(
+    "defect 4: a cancel answered not-found before the node's recovery stays pending; restore finishes it"
+  )
+  func cancelNotFoundBeforeRecovery() async throws {
+    let node = NodeConformanceTests.BuggyNode(
+      node: await NodeConformanceTests.factory(true) as! SimulatedNode,
+      bug: .cancelNotFoundBeforeRecovery)
+    let journal = InMemoryRequestJournal()
+    let provider = PollingProvider(
+      node: node, journal: journal, scope: ProviderFixture.scope, clock: node.clock)
+    let intent = IntentID("a")
+    let outcome = try await provider.prepare(
+      intentID: intent, amount: .sats(1000), description: "Coffee")
+    try #require(outcome.invoice != nil)
+    await node.restartProcess()
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await provider.cancel(intentID: intent)
+    }
+    #expect(error.code == .cancelPending)
+    #expect(await journal.record(intent)?.state == .cancelling(.cancelled))
+    await node.runRecovery()
+    let report = try await provider.restore()
+    #expect(report.ended == [intent])
+    #expect(try await node.status(requestID: "a") == .failed(reason: "cancelled"))
+    #expect(await journal.record(intent)?.state == .terminal(.cancelled))
   }
 }

@@ -215,4 +215,49 @@ import Testing
     }
     #expect(accepted > 5)
   }
+
+  @Test("the offline codes are the rules' codes, in the contract's check order")
+  func codesFollowRules() {
+    let codes = ExpectationRule.allCases.compactMap(OfflineRejection.Code.init).map(\.rawValue)
+    // The contract's order: amount, payee, network, description, signed timestamp, lifetime.
+    #expect(
+      codes == [
+        "offline.amount_missing", "offline.amount_mismatch", "offline.payee_mismatch",
+        "offline.network_mismatch", "offline.description_mismatch", "offline.future_timestamp",
+        "offline.expired", "offline.lifetime_too_short", "offline.cltv_too_large",
+      ])
+    // Every offline code is one rule's.
+    #expect(Set(codes) == Set(OfflineRejection.Code.allCases.map(\.rawValue)))
+  }
+
+  @Test(
+    "the final CLTV is bounded at 432 blocks by default: 432 shown, 433 refused",
+    arguments: [
+      (18, nil), (432, nil), (433, "offline.cltv_too_large"),
+      (100_000, "offline.cltv_too_large"),
+    ] as [(UInt64, String?)])
+  func cltvBound(delta: UInt64, expected: String?) {
+    #expect(code(TestInvoices.make(minFinalCLTVExpiryDelta: delta)) == expected)
+  }
+
+  @Test("the final CLTV bound is the policy's, and checked after the lifetime")
+  func cltvBoundOrder() {
+    var policy = TestInvoices.policy()
+    policy.maxFinalCLTVExpiryDelta = 1000
+    #expect(code(TestInvoices.make(minFinalCLTVExpiryDelta: 1000), policy) == nil)
+    #expect(
+      code(TestInvoices.make(minFinalCLTVExpiryDelta: 1001), policy) == "offline.cltv_too_large")
+    let expiredAndLong = TestInvoices.make(expirySeconds: 600, minFinalCLTVExpiryDelta: 5000)
+    #expect(code(expiredAndLong, now: now + 600) == "offline.expired")
+    #expect(code(expiredAndLong, now: now + 541) == "offline.lifetime_too_short")
+    // An invoice without `c` has the default delta of 18.
+    policy.maxFinalCLTVExpiryDelta = 17
+    #expect(code(TestInvoices.make(), policy) == "offline.cltv_too_large")
+  }
+
+  @Test("the policy of a request and of the command line bound the final CLTV the same")
+  func oneDefault() {
+    #expect(TestInvoices.policy().expectations.maxFinalCLTVExpiryDelta == 432)
+    #expect(DisplayPolicy().maxFinalCLTVExpiryDelta == ReceivePolicy.defaultMaxFinalCLTVExpiryDelta)
+  }
 }

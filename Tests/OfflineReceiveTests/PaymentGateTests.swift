@@ -38,7 +38,7 @@ import Testing
     let token = await gate.beginPreparation()
     let refusal = await gate.register(Self.invoice(), token: token)
     #expect(refusal == .alreadyPaid)
-    #expect(refusal?.errorCode == .unavailable)
+    #expect(refusal?.errorCode == .alreadyPaid)
     #expect(await gate.contains(Self.invoice(), now: Self.now) == false)
   }
 
@@ -138,7 +138,7 @@ import Testing
     // Expiry during the read: the invoice's 600 s run out while history is being read.
     await history.onNextRead { await self.clock.advance(seconds: 600) }
     let token = await gate.beginPreparation()
-    #expect(await gate.register(Self.invoice(), token: token) == .expired)
+    #expect(await gate.register(Self.invoice(), token: token) == .displayExpired)
     // Cancellation during the read.
     let cancelled = FakeHistory([[]])
     let gate2 = PaymentGate(history: cancelled, clock: ManualClock(seconds: Self.now))
@@ -158,7 +158,7 @@ import Testing
     let token = await gate.beginPreparation()
     let refusal = await gate.register(Self.invoice(), token: token)
     #expect(refusal == .historyBusy)
-    #expect(refusal?.errorCode == .retryable)
+    #expect(refusal?.errorCode == .historyBusy)
     #expect(await history.reads == 3)
   }
 

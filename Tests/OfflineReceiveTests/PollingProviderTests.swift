@@ -27,7 +27,7 @@ import Testing
   )
   func p3() async throws {
     let fixture = ProviderFixture()
-    await fixture.clock.setSleepStep(milliseconds: 10_000)
+    await fixture.clock.setSleepStep(.seconds(10))
     await fixture.node.setPeerConnected(false)  // N9: preparing forever
     let outcome = try await fixture.prepare("request-1")
     #expect(outcome == .pending(IntentID("request-1"), lastStatus: .preparing))

@@ -29,7 +29,13 @@ import Testing
     ("lightning:satoshi@bitcoin.org", .lightningAddress),
     (PaymentStringSamples.node + "@host", .nodeURI),
     ("04" + PaymentStringSamples.node.dropFirst(2) + "@host.com", .lightningAddress),
-    (PaymentStringSamples.node, nil),
+    (PaymentStringSamples.node, .nodeID),
+    ("\(PaymentStringSamples.node)0", nil),
+    ("sp1qqgste7k9hx0qftg6qmwlkqtwuy6cycyavzmzj85c6q", .silentPaymentAddress),
+    ("TSP1QQGSTE7K9HX0QFTG6QMWLKQ", .silentPaymentAddress),
+    ("₿satoshi@bitcoin.org", .bip353Name),
+    ("https://example.com/?lightning=\(PaymentStringSamples.lnurl)", .lnurl),
+    ("https://example.com/?lightning=lnbc1", nil),
     (PaymentStringSamples.p2pkh, .bitcoinAddress),
     (PaymentStringSamples.p2wpkh.uppercased(), .bitcoinAddress),
     (PaymentStringSamples.regtestP2WPKH, .bitcoinAddress),
@@ -76,7 +82,8 @@ import Testing
     #expect(
       PaymentString.Kind.allCases.map(\.rawValue) == [
         "bolt11", "bip321", "bolt12_offer", "bolt12_invoice_request", "bolt12_invoice", "lnurl",
-        "lightning_address", "node_uri", "bitcoin_address",
+        "lightning_address", "node_uri", "bitcoin_address", "node_id", "silent_payment_address",
+        "bip353_name",
       ])
   }
 }

@@ -53,7 +53,7 @@ enum ScanAnswer: Equatable {
       return .fetch(address.url)
     case .bitcoinAddress(let address):
       return .payOnChain(address.text, amount: nil)
-    case .bolt12, .nodeURI:
+    case .bolt12, .nodeURI, .nodeID, .silentPaymentAddress, .bip353Name:
       return .refuse(string.kind.rawValue, message: "this wallet cannot pay it")
     }
   }

@@ -55,6 +55,9 @@ struct MyHarness: NodeConformanceHarness {
     await node.loseResponses(.prepare)  // a real harness drops the connection after sending
     return true
   }
+  func settleRequestUnpaid(_ requestID: String) async -> Bool {
+    await node.settle(requestID: requestID, fulfilled: false) != nil  // the epoch closes unpaid
+  }
 }
 
 // A test key (0x01 repeated), never a real one.

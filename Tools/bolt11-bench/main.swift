@@ -5,8 +5,9 @@
 // CORPUS defaults to $BOLT11_BENCH_CORPUS, then ../shared/bench/corpus.txt relative to the current
 // directory and to the package root. Every figure is the median of several timed passes over the
 // whole corpus after a warm-up pass, in nanoseconds per invoice. Ratios come from the same run:
-// the floor, decode, decode + JSON and the CLI's batch path take turns every 32 invoices, and each
-// `..._over_floor` is the median of the per-round ratios.
+// the floor, decode, decode + JSON, the CLI's batch path, the offline validation and a payer's
+// check with a known payee take turns every 32 invoices, and each `..._over_floor` is the median
+// of the per-round ratios.
 
 import Bech32Codec
 import Bolt11
@@ -14,6 +15,7 @@ import Bolt11JSON
 import Bolt11Tool
 import Dispatch
 import Foundation
+import OfflineReceive
 import Secp256k1
 import Synchronization
 
@@ -42,7 +44,7 @@ import Synchronization
 
   let onlyChoices = [
     "floor", "secp256k1", "sha256", "route-keys", "decode", "parse", "json",
-    "batch-cli", "build",
+    "batch-cli", "build", "validate", "check-payee", "offer", "offer-floor",
   ]
 
   func usage() -> Never {
@@ -207,6 +209,54 @@ import Synchronization
     return sum
   }
 
+  /// The offline-receive check of one corpus invoice: the policy a wallet would hold for it (its
+  /// amount, its payee as our node, its chain, the default lifetime and CLTV rules) at its own
+  /// creation time.
+  struct Validation {
+    var policy: ReceivePolicy
+    var now: UInt64
+  }
+
+  /// The sum of `body` over the corpus lines `indices`: the loop of the per-line passes below.
+  @inline(never)
+  func sumOverLines(_ indices: Range<Int>, _ body: (Int) -> UInt64) -> UInt64 {
+    var sum: UInt64 = 0
+    for index in indices { sum &+= body(index) }
+    return sum
+  }
+
+  /// `OfflineInvoiceValidator.validate` of the text: strict decode, then the receive policy.
+  func validatePass(_ corpus: [Line], _ validations: [Validation], _ indices: Range<Int>)
+    -> UInt64
+  {
+    sumOverLines(indices) { index in
+      OfflineInvoiceValidator.validate(
+        corpus[index].text, policy: validations[index].policy, now: validations[index].now
+      ).accepted?.displayUntil ?? 1
+    }
+  }
+
+  /// A payer's check with the payee known beforehand (a contact, an LNURL service): decode, then
+  /// `InvoiceExpectations.check` with that payee, the amount and the chain. The payee is named as
+  /// every payer names it: verified against `n` when the invoice has one, else recovered with the
+  /// signature's recovery id and compared; verifying without `n` against the expected key would
+  /// accept a recovery id that names another key.
+  struct PayeeCheck {
+    var expectations: InvoiceExpectations
+    var now: UInt64
+  }
+
+  func checkPayeePass(_ corpus: [Line], _ payeeChecks: [PayeeCheck], _ indices: Range<Int>)
+    -> UInt64
+  {
+    sumOverLines(indices) { index in
+      let line = corpus[index]
+      guard let invoice = try? Invoice.decode(line.text, options: line.options) else { return 0 }
+      let check = payeeChecks[index]
+      return UInt64(check.expectations.check(invoice, now: check.now).count) &+ invoice.createdAt
+    }
+  }
+
   /// Decode and the contract JSON written to bytes, as `decode --batch` writes each line.
   @inline(never)
   func jsonPass(_ corpus: ArraySlice<Line>) -> UInt64 {
@@ -313,6 +363,8 @@ import Synchronization
   var prepared: [Prepared] = []
   var routeKeys: [[UInt8]] = []
   var compatLines: [Int] = []
+  var validations: [Validation] = []
+  var payeeChecks: [PayeeCheck] = []
   for (index, text) in texts.enumerated() {
     var options = DecodeOptions()
     if (try? Invoice.decode(text, options: options)) == nil {
@@ -320,9 +372,10 @@ import Synchronization
       compatLines.append(index + 1)
     }
     let parsed: SignedRawInvoice
+    let invoice: Invoice
     do {
       parsed = try SignedRawInvoice.parse(text, options: options)
-      _ = try Invoice.decode(text, options: options)
+      invoice = try Invoice.decode(text, options: options)
     } catch {
       FileHandle.standardError.write(
         Data("bolt11-bench: line \(index + 1) does not decode: \(error)\n".utf8))
@@ -335,7 +388,23 @@ import Synchronization
         compact: parsed.signature.compact.bytes, recoveryID: parsed.signature.recoveryID,
         statedPayee: parsed.fields.statedPayee?.bytes))
     for hint in parsed.fields.routeHints { routeKeys += hint.hops.map(\.nodeID.bytes) }
+    validations.append(
+      Validation(
+        policy: ReceivePolicy(
+          amount: invoice.amount ?? Millisatoshis(0), nodeID: invoice.payeeNodeID,
+          network: invoice.currency),
+        now: invoice.createdAt))
+    var expectations = InvoiceExpectations()
+    expectations.payees = [invoice.payeeNodeID]
+    expectations.amount = invoice.amount
+    expectations.network = invoice.currency
+    payeeChecks.append(PayeeCheck(expectations: expectations, now: invoice.createdAt))
   }
+  let acceptedCount = corpus.indices.filter { index in
+    OfflineInvoiceValidator.validate(
+      corpus[index].text, policy: validations[index].policy, now: validations[index].now
+    ).accepted != nil
+  }.count
   let lengths = texts.map(\.utf8.count).sorted()
 
   // The CLI's batch path reads files: the corpus in files of `chunk` lines (decoded in compat mode
@@ -376,6 +445,9 @@ import Synchronization
     }
   }
 
+  // BOLT #12 offers: the spec's valid offers, with the floor's inputs (not timed).
+  let offers = OfferBench.corpus()
+
   if let only = settings.only {
     // The builders that reproduce the corpus (not timed); an invoice compat mode read without a
     // payment secret cannot be built, and is left out.
@@ -399,9 +471,14 @@ import Synchronization
       case "parse": { parsePass(corpus) }
       case "json": { jsonPass(corpus[...]) }
       case "build": { buildPass(builders, key: buildKey) }
+      case "validate": { validatePass(corpus, validations, corpus.indices) }
+      case "check-payee": { checkPayeePass(corpus, payeeChecks, corpus.indices) }
+      case "offer": { OfferBench.decodePass(offers) }
+      case "offer-floor": { OfferBench.floorPass(offers) }
       default: { batchCLIPass(corpusFile) }
       }
-    let items = only == "build" ? builders.count : corpus.count
+    let items =
+      only == "build" ? builders.count : only.hasPrefix("offer") ? offers.count : corpus.count
     var elapsed: [Double] = []
     for _ in 0..<settings.passes {
       var result: UInt64 = 0
@@ -420,7 +497,7 @@ import Synchronization
   // rotates from chunk to chunk and from round to round. A round is one pass of each over the
   // corpus; its ratios are each path's time over the floor's.
   enum Path: Int, CaseIterable {
-    case floor, decode, json, batchCLI
+    case floor, decode, json, batchCLI, validate, checkPayee
   }
   @MainActor func run(_ path: Path, chunk index: Int) -> Double {
     let start = index * chunk
@@ -434,6 +511,10 @@ import Synchronization
     case .batchCLI:
       let file = chunkFiles[index]
       elapsed = nanoseconds { result = batchCLIPass(file.path, options: file.options) }
+    case .validate:
+      elapsed = nanoseconds { result = validatePass(corpus, validations, start..<end) }
+    case .checkPayee:
+      elapsed = nanoseconds { result = checkPayeePass(corpus, payeeChecks, start..<end) }
     }
     consume(result)
     return elapsed
@@ -461,6 +542,10 @@ import Synchronization
   let decodeOverFloor = median(ratios[Path.decode.rawValue])
   let jsonOverFloor = median(ratios[Path.json.rawValue])
   let batchCLIOverFloor = median(ratios[Path.batchCLI.rawValue])
+  let validateNs = median(times[Path.validate.rawValue])
+  let checkPayeeNs = median(times[Path.checkPayee.rawValue])
+  let validateOverFloor = median(ratios[Path.validate.rawValue])
+  let checkPayeeOverFloor = median(ratios[Path.checkPayee.rawValue])
   /// Low and high of a path's per-round ratios, for the spread within the run.
   @MainActor func spread(_ path: Path) -> String {
     let sorted = ratios[path.rawValue].sorted()
@@ -495,6 +580,29 @@ import Synchronization
   }
   let batchCLISpeedup = median(cliSingleTimes) / median(cliParallelTimes)
 
+  // Offers: the floor and Offer.decode take turns, 100 corpus rounds each per timed pass; the
+  // ratio is the median of the per-pass ratios.
+  var offerFloorTimes: [Double] = []
+  var offerTimes: [Double] = []
+  var offerRatios: [Double] = []
+  let offerRounds = 100
+  for pass in 0...settings.passes {
+    let floorTime = nanoseconds {
+      for _ in 0..<offerRounds { consume(OfferBench.floorPass(offers)) }
+    }
+    let decodeTime = nanoseconds {
+      for _ in 0..<offerRounds { consume(OfferBench.decodePass(offers)) }
+    }
+    guard pass > 0 else { continue }  // the warm-up
+    let perOffer = Double(offerRounds * offers.count)
+    offerFloorTimes.append(floorTime / perOffer)
+    offerTimes.append(decodeTime / perOffer)
+    offerRatios.append(decodeTime / floorTime)
+  }
+  let offerFloorNs = median(offerFloorTimes)
+  let offerNs = median(offerTimes)
+  let offerOverFloor = median(offerRatios)
+
   // MARK: Report
 
   func row(_ name: String, _ ns: Double, _ note: String) -> String {
@@ -525,17 +633,32 @@ import Synchronization
   print(row("parse", parseNs, "SignedRawInvoice.parse: no elliptic-curve work"))
   print(row("json", jsonNs, "decode + the contract JSON to bytes (InvoiceJSON)"))
   print(row("batch cli", batchCLINs, "decode --batch FILE --jobs 1: file in, NDJSON to /dev/null"))
+  print(
+    row(
+      "validate", validateNs,
+      "OfflineInvoiceValidator.validate: strict decode + receive policy "
+        + "(\(acceptedCount) of \(corpus.count) accepted)"))
+  print(
+    row(
+      "check payee", checkPayeeNs,
+      "decode + InvoiceExpectations.check with the payee known (n verified, else recovered)"))
   print("")
   print(
     "decode / floor: \(format(decodeOverFloor, decimals: 3)), json / floor: "
       + "\(format(jsonOverFloor, decimals: 3)), batch cli / floor: "
-      + "\(format(batchCLIOverFloor, decimals: 3)) (medians of \(settings.passes) rounds, taking "
-      + "turns every \(chunk) invoices; round ranges \(spread(.decode)), \(spread(.json)), "
-      + "\(spread(.batchCLI)))")
+      + "\(format(batchCLIOverFloor, decimals: 3)), validate / floor: "
+      + "\(format(validateOverFloor, decimals: 3)), check payee / floor: "
+      + "\(format(checkPayeeOverFloor, decimals: 3)) (medians of \(settings.passes) rounds, "
+      + "taking turns every \(chunk) invoices; round ranges \(spread(.decode)), \(spread(.json)), "
+      + "\(spread(.batchCLI)), \(spread(.validate)), \(spread(.checkPayee)))")
   print(
     "batch: \(chunkCount * corpus.count) invoices: \(format(singlePerSecond)) /s on one core, "
       + "\(format(batchPerSecond)) /s on \(cores) cores, speed-up \(format(batchSpeedup, decimals: 2)); "
       + "decode --batch: speed-up \(format(batchCLISpeedup, decimals: 2)) with --jobs \(cores)")
+  print(
+    "offers: \(offers.count) valid offers of BOLT #12's offers-test.json: floor (regrouping + "
+      + "one secp256k1_ec_pubkey_parse per key) \(format(offerFloorNs)) ns, Offer.decode "
+      + "\(format(offerNs)) ns, offer / floor \(format(offerOverFloor, decimals: 3))")
   print("checksum: \(String(checksum.current, radix: 16))")
   print(
     "{\"floor_ns\":\(format(floorNs)),\"decode_ns\":\(format(decodeNs)),"
@@ -548,5 +671,11 @@ import Synchronization
       + "\"json_over_floor\":\(format(jsonOverFloor, decimals: 4)),"
       + "\"batch_cli_over_floor\":\(format(batchCLIOverFloor, decimals: 4)),"
       + "\"batch_cli_ns\":\(format(batchCLINs)),"
-      + "\"batch_cli_speedup\":\(format(batchCLISpeedup, decimals: 3))}")
+      + "\"batch_cli_speedup\":\(format(batchCLISpeedup, decimals: 3)),"
+      + "\"validate_ns\":\(format(validateNs)),"
+      + "\"validate_over_floor\":\(format(validateOverFloor, decimals: 4)),"
+      + "\"check_payee_ns\":\(format(checkPayeeNs)),"
+      + "\"check_payee_over_floor\":\(format(checkPayeeOverFloor, decimals: 4)),"
+      + "\"offer_floor_ns\":\(format(offerFloorNs)),\"offer_ns\":\(format(offerNs)),"
+      + "\"offer_over_floor\":\(format(offerOverFloor, decimals: 4))}")
 #endif

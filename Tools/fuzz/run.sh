@@ -17,6 +17,8 @@
 #               decodes, or exit 1 and one escaped error line; never a trap or a huge allocation
 #   payment     the payment-string classifier (PaymentString) and its inspect JSON on raw bytes:
 #               recognition agrees with parsing, positions lie in the input, the JSON parses
+#   offer       the BOLT #12 offer reader on raw text or on TLV bytes written as an lno1 string:
+#               positions and offsets lie in the input, a valid offer rebuilds to its own bytes
 #
 # How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each module a
 # target needs (from the package graph) is compiled with -sanitize=fuzzer,address into an object
@@ -36,7 +38,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets="bech32 string words roundtrip builder offline encode payment"
+targets="bech32 string words roundtrip builder offline encode payment offer"
 out=Tools/fuzz/out
 build=$out/build
 mkdir -p "$build"
@@ -51,6 +53,7 @@ source_of() {
     offline) echo Tools/fuzz/OfflineTarget.swift ;;
     encode) echo Tools/fuzz/EncodeJSONTarget.swift ;;
     payment) echo Tools/fuzz/PaymentStringTarget.swift ;;
+    offer) echo Tools/fuzz/OfferTarget.swift ;;
     *) return 1 ;;
   esac
 }
@@ -62,6 +65,7 @@ imports_of() {
     offline) echo "OfflineReceive TestSupport" ;;
     encode) echo "Bolt11Tool TestSupport" ;;
     payment) echo "PaymentInput Bolt11JSON TestSupport" ;;
+    offer) echo "Bolt12 Bolt11JSON TestSupport" ;;
     *) echo "Bolt11 TestSupport" ;;
   esac
 }

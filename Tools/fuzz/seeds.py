@@ -4,7 +4,8 @@
     seeds.py TARGET OUTPUT_DIR VECTOR_FILE...
 
 Every "invoice", "string" and "input" value in the vector files is a seed. `bech32`, `string` and
-`payment` take the text as is; `words` takes the human-readable part and the data words (checksum
+`payment` take the text as is; `offer` takes each `lno1` string twice, as 0x00 and the text, and
+as 0x01 and its TLV bytes (the form of Tools/fuzz/OfferTarget.swift); `words` takes the human-readable part and the data words (checksum
 removed) in the `WordsInput` form of Tools/fuzz/Common.swift: a byte 0xc0 | length, the
 human-readable part, then one byte per word; `roundtrip` takes the same without the 104 signature
 words (it signs them itself); `offline` takes the same after 64 policy bytes; `builder` takes 128
@@ -109,6 +110,15 @@ def main():
     for text in strings(paths):
         if target in ("bech32", "string", "payment"):
             seed = text.encode("utf-8")
+        elif target == "offer":
+            # Byte 0 even: the text as given; odd: the TLV bytes of an lno1 string.
+            if not text.lower().startswith("lno1"):
+                continue
+            seed = b"\x00" + text.encode("utf-8")
+            stream = tlv_bytes(text)
+            if stream is not None:
+                write_seed(output, b"\x01" + stream)
+                count += 1
         elif target == "builder":
             seed = hashlib.sha256(text.encode("utf-8")).digest() * 4
         elif target in ("words", "roundtrip", "offline"):
@@ -121,11 +131,25 @@ def main():
                 seed = bytes(64) + seed
         else:
             sys.exit(f"seeds.py: unknown target {target}")
-        name = hashlib.sha1(seed).hexdigest()
-        with open(os.path.join(output, name), "wb") as handle:
-            handle.write(seed)
+        write_seed(output, seed)
         count += 1
     print(f"seeds: {count} for {target}", file=sys.stderr)
+
+
+def write_seed(output, seed):
+    with open(os.path.join(output, hashlib.sha1(seed).hexdigest()), "wb") as handle:
+        handle.write(seed)
+
+
+def tlv_bytes(text):
+    """The bytes of a BOLT #12 string's data (no checksum, `+` joins removed), or None."""
+    data = "".join(text.lower().split("+"))
+    data = "".join(data.split())[4:]
+    try:
+        bits = "".join(f"{CHARSET.index(c):05b}" for c in data)
+    except ValueError:
+        return None
+    return bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits) - 7, 8))
 
 
 if __name__ == "__main__":

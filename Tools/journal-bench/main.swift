@@ -4,11 +4,12 @@
 // One request cycle is what the provider writes for one intent: the prune before a new
 // intent, then intent → submitted → ready → terminal (the release). Requests come ten minutes
 // apart (wallet time, not real time), so ended records age out after their invoice's expiry
-// (one hour) plus `PollingProvider.defaultEndedRetention`. The figures are the median release
-// save (the release: the last of the cycle) over the 50 cycles before each mark, and the worst
-// of every write of those cycles (prune and saves; it includes the compactions that fell in the
+// (one hour) plus `PollingProvider.defaultEndedRetention`. The figures are the median and the
+// 99th percentile of every save of the `window` cycles before each mark, and the worst of
+// every write of those cycles (prune and saves; it includes the compactions that fell in the
 // window), with and without pruning (without it the records pile up: only up to 1,000
-// requests).
+// requests). Each figure at 5,000 pruned requests is judged against its own goal; the exit
+// status is 1 when one is missed. DIRECTORY is made when it does not exist.
 
 import Bolt11
 import OfflineReceive
@@ -25,8 +26,20 @@ let scope = WalletScope(
   network: .regtest,
   nodeID: PublicKey(hex: "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad")!)
 
+let window = 100
+
+/// Makes `path` and its missing parents.
+func makeParents(_ path: String) {
+  var prefix = path.hasPrefix("/") ? "" : "."
+  for part in path.split(separator: "/") {
+    prefix += "/" + part
+    mkdir(prefix, 0o755)
+  }
+}
+
 func makeDirectory() -> String {
   let base = CommandLine.arguments.dropFirst().first ?? "/tmp"
+  makeParents(base)
   var template = Array("\(base)/journal-bench-XXXXXX".utf8CString)
   guard let made = mkdtemp(&template) else { fatalError("mkdtemp in \(base) failed") }
   return String(cString: made)
@@ -49,6 +62,7 @@ func milliseconds(_ duration: Duration) -> Double {
 struct Mark {
   var requests: Int
   var medianSave: Double
+  var p99Save: Double
   var worstWrite: Double
   var records: Int
   var bytes: Int
@@ -60,11 +74,12 @@ func run(pruning: Bool, upTo last: Int) async throws -> [Mark] {
   let journal = try FileRequestJournal(directory: directory)
   let clock = ContinuousClock()
   var now: UInt64 = 1_800_000_000
-  var recent: [Double] = []
+  var recentSaves: [[Double]] = []
   var recentWrites: [[Double]] = []
   var result: [Mark] = []
   for cycle in 1...last {
     var writes: [Double] = []
+    var saves: [Double] = []
     func timed(_ write: () async throws -> Void) async throws {
       let start = clock.now
       try await write()
@@ -79,29 +94,34 @@ func run(pruning: Bool, upTo last: Int) async throws -> [Mark] {
     var record = JournalRecord(
       intentID: IntentID(id), nodeRequestID: id, amount: Millisatoshis(1_000_000),
       description: "Coffee", state: .intent, scope: scope)
-    try await timed { try await journal.save(record) }
+    func save() async throws {
+      try await timed { try await journal.save(record) }
+      saves.append(writes.last!)
+    }
+    try await save()
     record.state = .submitted
-    try await timed { try await journal.save(record) }
+    try await save()
     record.state = .ready
     var hash = [UInt8](repeating: 0, count: 32)
     withUnsafeBytes(of: UInt64(cycle).bigEndian) { hash.replaceSubrange(24..<32, with: $0) }
     record.paymentHash = PaymentHash(bytes: hash)
     record.expiresAt = now + 3600
-    try await timed { try await journal.save(record) }
+    try await save()
     record.state = .terminal(.cancelled)
-    try await timed { try await journal.save(record) }
-    recent.append(writes.last!)
+    try await save()
+    recentSaves.append(saves)
     recentWrites.append(writes)
-    if recent.count > 50 {
-      recent.removeFirst()
+    if recentSaves.count > window {
+      recentSaves.removeFirst()
       recentWrites.removeFirst()
     }
     now += 600
     if marks.contains(cycle) {
-      let sorted = recent.sorted()
+      let sorted = recentSaves.joined().sorted()
       result.append(
         Mark(
           requests: cycle, medianSave: sorted[sorted.count / 2],
+          p99Save: sorted[min(sorted.count - 1, sorted.count * 99 / 100)],
           worstWrite: recentWrites.joined().max()!,
           records: try await journal.records().count, bytes: fileSize(directory + "/journal")))
     }
@@ -113,8 +133,9 @@ func show(_ title: String, _ marks: [Mark]) {
   print(title)
   for mark in marks {
     print(
-      "  \(mark.requests) lifetime requests: release save \(format3(mark.medianSave)) ms"
-        + " (median of 50; worst write \(format3(mark.worstWrite)) ms),"
+      "  \(mark.requests) lifetime requests: save median \(format3(mark.medianSave)) ms,"
+        + " p99 \(format3(mark.p99Save)) ms (\(4 * window) saves),"
+        + " worst write \(format3(mark.worstWrite)) ms,"
         + " \(mark.records) records, \(mark.bytes) bytes")
   }
 }
@@ -141,8 +162,18 @@ if let pruned1000 = pruned.first(where: { $0.requests == 1000 }),
     "  at 1,000 requests, unpruned / pruned save: "
       + "\(format3(unpruned1000.medianSave / pruned1000.medianSave))×")
 }
-let goal = 2.0
-let worst = pruned.map(\.medianSave).max() ?? 0
-print(
-  worst <= goal ? "goal met: ≤ \(goal) ms a save" : "goal missed: \(format3(worst)) ms > \(goal) ms"
-)
+/// One figure at 5,000 pruned requests against its own goal.
+func judge(_ name: String, _ value: Double, goal: Double) -> Bool {
+  let met = value <= goal
+  print("  \(name) \(format3(value)) ms, goal ≤ \(format3(goal)) ms: \(met ? "met" : "MISSED")")
+  return met
+}
+
+guard let last = pruned.last else { exit(1) }
+print("goals at \(last.requests) lifetime requests, pruned:")
+let met = [
+  judge("median save", last.medianSave, goal: 0.5),
+  judge("p99 save", last.p99Save, goal: 2),
+  judge("worst write", last.worstWrite, goal: 10),
+]
+exit(met.allSatisfy { $0 } ? 0 : 1)

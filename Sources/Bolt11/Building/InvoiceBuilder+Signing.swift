@@ -11,11 +11,37 @@ extension InvoiceBuilder {
   /// - Throws: `InvoiceBuildError` naming the first rule the values break.
   public func build(signingWith key: SigningKey) throws(InvoiceBuildError) -> Invoice {
     let unsigned = try unsignedPart(payee: key.publicKey)
-    let signature: InvoiceSignature
-    do { signature = try key.sign(digest: unsigned.hash) } catch {
-      throw InvoiceBuildError(.invalidKey, "\(error)")
+    return try finish(unsigned, signature: key.sign(digest: unsigned.hash), payee: key.publicKey)
+  }
+
+  /// Builds the invoice and signs it with `sign`, which gets the digest to sign and returns the
+  /// compact signature and its recovery id (as rust-lightning's `build_signed`), checking what
+  /// it returns.
+  ///
+  /// ```swift
+  /// let invoice = try builder.build { digest in try hsm.signRecoverable(digest) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - payee: the key that signs. Required when ``statesPayee`` is set (the `n` field holding it
+  ///     is signed); when given, the signature must recover to it. Without it the payee is the
+  ///     key the signature recovers to.
+  ///   - sign: signs the 32-byte digest of the invoice's signing preimage.
+  /// - Throws: `InvoiceBuildError`: the first rule the values break; `build.missing_payee`;
+  ///   `build.signer_failed` when `sign` throws; `build.invalid_signature` for a signature that
+  ///   is high-S, has a recovery id outside 0...3, recovers no key, or another key than `payee`.
+  public func build(
+    payee: PublicKey? = nil,
+    signing sign: (MessageHash) throws -> (signature: CompactSignature, recoveryID: Int)
+  ) throws(InvoiceBuildError) -> Invoice {
+    let unsigned = try unsignedPart(payee: statedKey(payee))
+    let made: (signature: CompactSignature, recoveryID: Int)
+    do { made = try sign(unsigned.hash) } catch {
+      throw InvoiceBuildError(.signerFailed, "the signer failed: \(error)")
     }
-    return try finish(unsigned, signature: signature, payee: key.publicKey)
+    return try finish(
+      unsigned, signature: InvoiceSignature(compact: made.signature, recoveryID: made.recoveryID),
+      expectedPayee: payee)
   }
 
   /// Builds the invoice and has `signer` sign it, checking the signature it returns.
@@ -51,7 +77,7 @@ extension InvoiceBuilder {
     return try finish(unsigned, signature: signature, expectedPayee: payee)
   }
 
-  /// The 32 bytes a signature of this invoice covers: the SHA-256 digest of its signing preimage
+  /// The digest a signature of this invoice covers: the SHA-256 digest of its signing preimage
   /// (the human-readable part, then the timestamp and fields regrouped to bytes), for a key kept
   /// elsewhere (an air-gapped machine, a signer reached by hand).
   ///
@@ -63,7 +89,7 @@ extension InvoiceBuilder {
   ///   on it).
   /// - Throws: `InvoiceBuildError`: the first rule the values break; `build.missing_payee` when
   ///   the invoice states its payee and `payee` is nil.
-  public func signingHash(payee: PublicKey?) throws(InvoiceBuildError) -> [UInt8] {
+  public func signingHash(payee: PublicKey?) throws(InvoiceBuildError) -> MessageHash {
     try unsignedPart(payee: statedKey(payee)).hash
   }
 
@@ -109,15 +135,16 @@ extension InvoiceBuilder {
   struct UnsignedPart {
     var hrp: [UInt8]
     var words: [UInt8]
-    var hash: [UInt8]
+    var hash: MessageHash
   }
 
   /// Checks the values and writes everything but the signature.
   func unsignedPart(payee: PublicKey) throws(InvoiceBuildError) -> UnsignedPart {
     let words = try unsignedWords(payee: payee)
     let hrp = Array(humanReadablePart.utf8)
-    return UnsignedPart(
-      hrp: hrp, words: words, hash: RawInvoice.signatureHash(hrp: hrp, signedWords: words[...]))
+    // SHA-256 writes 32 bytes.
+    let hash = MessageHash(bytes: RawInvoice.signatureHash(hrp: hrp, signedWords: words[...]))!
+    return UnsignedPart(hrp: hrp, words: words, hash: hash)
   }
 
   /// `finish(_:signature:payee:)` for a signature made outside this process: checks that it is
@@ -130,13 +157,12 @@ extension InvoiceBuilder {
       throw InvoiceBuildError(
         .invalidSignature, "recovery id \(signature.recoveryID) is not in 0...3")
     }
-    let compact = signature.compact.bytes
     let isHighS: Bool
-    let recoveredBytes: [UInt8]
+    let recovered: PublicKey
     do {
-      isHighS = try ECDSA.isHighS(compactSignature: compact)
-      recoveredBytes = try ECDSA.recoverPublicKey(
-        compactSignature: compact, recoveryID: signature.recoveryID, hash: unsigned.hash)
+      isHighS = try ECDSA.isHighS(signature.compact)
+      recovered = try ECDSA.recoverPublicKey(
+        signature.compact, recoveryID: signature.recoveryID, hash: unsigned.hash)
     } catch {
       throw InvoiceBuildError(
         .invalidSignature, "the signature does not fit this invoice: \(error.message)")
@@ -145,9 +171,6 @@ extension InvoiceBuilder {
     guard !isHighS else {
       throw InvoiceBuildError(
         .invalidSignature, "the signature is high-S; readers require the low-S form")
-    }
-    guard let recovered = PublicKey(bytes: recoveredBytes) else {
-      throw InvoiceBuildError(.internalError, "libsecp256k1 recovered a key of another form")
     }
     if let expectedPayee, recovered != expectedPayee {
       throw InvoiceBuildError(

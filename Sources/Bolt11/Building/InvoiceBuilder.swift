@@ -42,6 +42,11 @@ public struct InvoiceBuilder: Sendable {
   /// readers flag it `cltv.unusable`, so `build` refuses it (`build.cltv_unusable`) unless this
   /// is set. `init(reproducing:)` sets it for an invoice that has one.
   public var allowsUnusableCLTV = false
+  /// Whether extra fields that only lenient (compat) readers skip may be written: a `p`, `h`,
+  /// `s` or `n` of the wrong length, which strict readers refuse (`field.invalid_length`), so
+  /// `build` refuses it (`build.invalid_extra_field`) unless this is set. `init(reproducing:)`
+  /// sets it for an invoice that has one (BOLT #11's example of fields a reader skips has four).
+  public var allowsCompatOnlyExtraFields = false
   /// Whether the invoice is written in upper case (as QR codes encode it most compactly).
   /// `init(reproducing:)` keeps the case of the invoice it reproduces.
   public var isUppercase = false
@@ -51,7 +56,10 @@ public struct InvoiceBuilder: Sendable {
   public var routeHints: [RouteHint] = []
   /// The `m` field; nil writes none.
   public var paymentMetadata: [UInt8]?
-  /// Fields written as given: unknown types, or `f` with a version above 18.
+  /// Fields written as given, which readers keep uninterpreted: unknown types, or `f` with a
+  /// version above 18. `build` refuses any other (`build.invalid_extra_field`): a field of a
+  /// known type (a `p` of any length, an `f` of a known version), which a strict reader refuses
+  /// or reads as that field, and a type or data word above 31.
   public var extraFields: [ExtraField] = []
   /// The order of the fields, as type letters (`"s"`, `"p"`, `"d"`, `"9"`); a letter that repeats
   /// takes that type's next field (`f` and `r` fields, then extra fields of that type). Fields not
@@ -123,6 +131,9 @@ public struct InvoiceBuilder: Sendable {
     features = invoice.features
     allowsUnusableCLTV = (minFinalCLTVExpiryDelta ?? 0) > Self.maximumUsableCLTV
     isUppercase = invoice.raw.isUppercase
+    allowsCompatOnlyExtraFields = invoice.extraFields.contains {
+      !Self.readersKeep($0, mode: .strict)
+    }
     fallbacks = invoice.fallbacks
     routeHints = invoice.routeHints
     paymentMetadata = invoice.paymentMetadata
@@ -244,17 +255,45 @@ public struct InvoiceBuilder: Sendable {
     }
     // Each field's own rules, in table order.
     for definition in FieldDefinition.table { try definition.check(self) }
-    for field in extraFields {
-      guard field.tag < 32 else {
-        throw InvoiceBuildError(.invalidExtraField, "extra field type \(field.tag) is above 31")
-      }
-      guard Self.readersKeep(field, mode: .compat), field.words.allSatisfy({ $0 < 32 }) else {
-        throw InvoiceBuildError(
-          .invalidExtraField,
-          "extra field `\(field.letter)` would be read as a known field; set it through its property"
-        )
-      }
+    for field in extraFields { try checkExtra(field) }
+  }
+
+  /// Refuses an extra field that would not read back as the same extra field: a type or word
+  /// beyond 5 bits, or a field a strict reader refuses or reads as a known field (any field of a
+  /// known type but an `f` of a version above 18; with ``allowsCompatOnlyExtraFields``, a
+  /// fixed-length field of the wrong length is written for compat readers).
+  private func checkExtra(_ field: ExtraField) throws(InvoiceBuildError) {
+    guard field.tag < 32 else {
+      throw InvoiceBuildError(.invalidExtraField, "extra field type \(field.tag) is above 31")
     }
+    if let index = field.words.firstIndex(where: { $0 > 31 }) {
+      throw InvoiceBuildError(
+        .invalidExtraField,
+        "extra field `\(field.letter)` has data word \(field.words[index]) at \(index), above 31")
+    }
+    guard let type = FieldType(number: field.tag), !Self.readersKeep(field, mode: .strict),
+      !(allowsCompatOnlyExtraFields && Self.readersKeep(field, mode: .compat))
+    else { return }
+    let definition = type.definition
+    let count = field.words.count
+    let message: String
+    if definition.length.isFixed, count != definition.length.minimum {
+      message =
+        "extra field `\(type.letter)` has \(count) data word\(count == 1 ? "" : "s"); strict "
+        + "readers refuse a \(definition.name) that is not \(definition.length.minimum) (allow "
+        + "it explicitly to write it for compat readers)"
+    } else if type == .fallback, let version = field.words.first {
+      message =
+        "extra field `f` of version \(version) would be read as a fallback, not kept; "
+        + "use `fallbacks`"
+    } else if type == .fallback {
+      message = "extra field `f` is empty; readers refuse an empty fallback"
+    } else {
+      message =
+        "extra field `\(type.letter)` would be read as the \(definition.name), not kept; set it "
+        + "through its property"
+    }
+    throw InvoiceBuildError(.invalidExtraField, message)
   }
 
   /// Whether readers in `mode` keep `field` uninterpreted: an unknown type, an `f` field of an

@@ -12,22 +12,25 @@ public import Secp256k1
 /// ```swift
 /// struct HSMSigner: InvoiceDigestSigner {
 ///   let publicKey: PublicKey
-///   func sign(digest: [UInt8]) throws -> InvoiceSignature { try hsm.signRecoverable(digest) }
+///   func sign(digest: MessageHash) throws -> InvoiceSignature { try hsm.signRecoverable(digest) }
 /// }
 /// let invoice = try builder.build(signingWith: HSMSigner(publicKey: nodeID))
 /// ```
-public protocol InvoiceDigestSigner {
+///
+/// Sendable, so one signer serves every task; for a closure instead of a type, see
+/// `InvoiceBuilder.build(payee:signing:)`.
+public protocol InvoiceDigestSigner: Sendable {
   /// The key the signatures recover to: the invoice's payee, written in `n` when the builder
   /// states its payee.
   var publicKey: PublicKey { get }
 
-  /// Signs `digest` (32 bytes) with the key of ``publicKey``.
+  /// Signs `digest` with the key of ``publicKey``.
   ///
   /// - Returns: the compact signature (low-S, as libsecp256k1 and every node make them) and its
   ///   recovery id (0...3).
   /// - Throws: anything; the builder reports it as `build.signer_failed`, its text in the
   ///   message.
-  func sign(digest: [UInt8]) throws -> InvoiceSignature
+  func sign(digest: MessageHash) throws -> InvoiceSignature
 }
 
 /// An ``InvoiceDigestSigner`` that answers asynchronously: a signer across a network, or one
@@ -40,24 +43,20 @@ public protocol AsyncInvoiceDigestSigner: Sendable {
   /// The key the signatures recover to: the invoice's payee.
   var publicKey: PublicKey { get }
 
-  /// Signs `digest` (32 bytes) with the key of ``publicKey``.
+  /// Signs `digest` with the key of ``publicKey``.
   ///
   /// - Returns: the compact signature (low-S) and its recovery id (0...3).
   /// - Throws: anything; the builder reports it as `build.signer_failed`.
-  func sign(digest: [UInt8]) async throws -> InvoiceSignature
+  func sign(digest: MessageHash) async throws -> InvoiceSignature
 }
 
 extension SigningKey: InvoiceDigestSigner {
   /// Signs `digest` with this key: RFC 6979 nonces, so the same digest always gives the same
   /// signature, which is low-S.
   ///
-  /// Wraps `secp256k1_ecdsa_sign_recoverable` (through `signRecoverable(hash:)`).
-  /// - Throws: `Secp256k1Error` (`invalidLength`) for a digest that is not 32 bytes.
-  public func sign(digest: [UInt8]) throws -> InvoiceSignature {
-    let signature = try signRecoverable(hash: digest)
-    guard let compact = CompactSignature(bytes: signature.compactSignature) else {
-      throw Secp256k1Error(.invalidLength, "libsecp256k1 wrote a signature of another length")
-    }
-    return InvoiceSignature(compact: compact, recoveryID: signature.recoveryID)
+  /// Wraps `secp256k1_ecdsa_sign_recoverable` (through `signRecoverable(_:)`).
+  public func sign(digest: MessageHash) -> InvoiceSignature {
+    let signed = signRecoverable(digest)
+    return InvoiceSignature(compact: signed.signature, recoveryID: signed.recoveryID)
   }
 }

@@ -67,6 +67,10 @@ public struct InvoiceExpectations: Sendable, Equatable {
   /// The largest `min_final_cltv_expiry_delta` accepted, in blocks (`check.cltv_too_large`):
   /// how long the payee may hold the payment's last HTLC.
   public var maxFinalCLTVExpiryDelta: UInt64?
+  /// The text an `h` field, when the invoice has one, must be the SHA-256 of; a `d` field keeps
+  /// the rule whatever its text (``ExpectationRule/descriptionMismatch``). The reader's rule, as
+  /// decoding with ``DecodeOptions/description`` applies it.
+  package var hashedDescription: String?
 
   /// Expectations that check only the clock's two standing rules: not expired, not created more
   /// than 600 s after `now`. Set the others as needed.
@@ -85,160 +89,163 @@ public struct InvoiceExpectations: Sendable, Equatable {
     expiryMarginSeconds = 0
     maxAgeSeconds = nil
     maxFinalCLTVExpiryDelta = nil
+    hashedDescription = nil
   }
 
   /// Every way `invoice` differs from these expectations at `now`, in the order of
-  /// ``InvoiceViolation/Code``'s cases; empty when it meets them all.
+  /// ``ExpectationRule``'s cases; empty when it meets them all.
   ///
   /// - Parameters:
   ///   - invoice: a decoded invoice (its signature and reader rules already checked).
   ///   - now: the caller's clock, in Unix seconds.
   /// - Returns: the violations, each with its code, the expected and the found value.
   public func check(_ invoice: Invoice, now: UInt64) -> [InvoiceViolation] {
-    var found: [InvoiceViolation] = []
-    checkAmount(invoice, into: &found)
-    checkPayee(invoice, into: &found)
-    if let network, invoice.currency != network {
-      found.append(
-        InvoiceViolation(
-          .networkMismatch, expected: .text(network.prefix), found: .text(invoice.currency.prefix),
-          message: "the invoice is for \(invoice.currency.networkName), not \(network.networkName)")
-      )
+    ExpectationRule.allCases.compactMap {
+      breach(of: $0, invoice.fields, payee: invoice.payeeNodeID, now: now)
     }
-    checkDescription(invoice, into: &found)
-    if let paymentHash, invoice.paymentHash != paymentHash {
-      found.append(
-        InvoiceViolation(
-          .paymentHashMismatch, expected: .text(paymentHash.description),
-          found: .text(invoice.paymentHash.description),
-          message: "the payment hash is \(invoice.paymentHash), not \(paymentHash)"))
-    }
-    checkClock(invoice, now: now, into: &found)
-    if let maxFinalCLTVExpiryDelta, invoice.minFinalCLTVExpiryDelta > maxFinalCLTVExpiryDelta {
-      found.append(
-        InvoiceViolation(
-          .cltvTooLarge, expected: .integer(maxFinalCLTVExpiryDelta),
-          found: .integer(invoice.minFinalCLTVExpiryDelta),
-          message: "the payee may hold the payment \(invoice.minFinalCLTVExpiryDelta) blocks; "
-            + "at most \(maxFinalCLTVExpiryDelta) accepted"))
-    }
-    return found
   }
 
-  private func checkAmount(_ invoice: Invoice, into found: inout [InvoiceViolation]) {
-    if let amount {
-      switch invoice.amount {
-      case nil where !allowsAmountless:
-        found.append(
-          InvoiceViolation(
-            .amountMissing, expected: .integer(amount.rawValue), found: .absent,
-            message: "the invoice has no amount; expected \(amount)"))
-      case let asked? where asked != amount:
-        found.append(
-          InvoiceViolation(
-            .amountMismatch, expected: .integer(amount.rawValue), found: .integer(asked.rawValue),
-            message: "the invoice asks \(asked); expected \(amount)"))
-      default: break
+  /// The first rule `invoice` breaks at `now`, in the order of ``ExpectationRule``'s cases, or
+  /// nil when it keeps them all: ``check(_:now:)``'s first violation, without evaluating the
+  /// rules after it.
+  package func firstViolation(of invoice: Invoice, now: UInt64) -> InvoiceViolation? {
+    for rule in ExpectationRule.allCases {
+      if let found = breach(of: rule, invoice.fields, payee: invoice.payeeNodeID, now: now) {
+        return found
       }
     }
-    if let maxAmount, let asked = invoice.amount, asked > maxAmount {
-      found.append(
-        InvoiceViolation(
-          .amountTooLarge, expected: .integer(maxAmount.rawValue), found: .integer(asked.rawValue),
-          message: "the invoice asks \(asked); at most \(maxAmount) accepted"))
-    }
+    return nil
   }
 
-  private func checkPayee(_ invoice: Invoice, into found: inout [InvoiceViolation]) {
-    let payee = invoice.payeeNodeID
-    if !payees.isEmpty, !payees.contains(payee) {
-      found.append(
-        InvoiceViolation(
-          .payeeMismatch, expected: .list(payees.map(\.description)),
-          found: .text(payee.description),
-          message: "the invoice pays \(payee), none of the expected nodes"))
-    }
-    if ownNodeIDs.contains(payee) {
-      found.append(
-        InvoiceViolation(
-          .selfPayment, expected: .list(ownNodeIDs.map(\.description)),
-          found: .text(payee.description),
-          message: "the invoice pays our own node \(payee)"))
-    }
-  }
-
-  private func checkDescription(_ invoice: Invoice, into found: inout [InvoiceViolation]) {
-    if let description {
-      let (text, hashAllowed) =
-        switch description {
-        case .text(let text): (text, true)
-        case .directText(let text): (text, false)
-        }
-      switch invoice.description {
-      case .text(let given) where given.utf8.elementsEqual(text.utf8): break
-      case .hash(let hash) where hashAllowed && hash == DescriptionHash(of: text): break
-      case .text(let given):
-        found.append(
-          InvoiceViolation(
-            .descriptionMismatch, expected: .text(text), found: .text(given),
-            message: "the description is not the expected one"))
-      case .hash(let hash):
-        found.append(
-          InvoiceViolation(
-            .descriptionMismatch, expected: .text(text), found: .text(hash.description),
-            message: hashAllowed
-              ? "the description hash is not the SHA-256 of the expected description"
-              : "the invoice has a description hash, not the expected description"))
-      }
-    }
-    if let descriptionHash, invoice.descriptionHash != descriptionHash {
-      let given = invoice.descriptionHash
-      found.append(
-        InvoiceViolation(
-          .descriptionHashMismatch, expected: .text(descriptionHash.description),
-          found: given.map { .text($0.description) } ?? .absent,
-          message: given == nil
-            ? "the invoice has a direct description, no description hash"
-            : "the description hash is not the expected one"))
-    }
-  }
-
-  private func checkClock(_ invoice: Invoice, now: UInt64, into found: inout [InvoiceViolation]) {
-    // A sum past 64 bits is later than any timestamp, so it saturates.
-    let (sum, sumOverflows) = now.addingReportingOverflow(maxFutureSeconds)
-    let latestCreation = sumOverflows ? UInt64.max : sum
-    if invoice.createdAt > latestCreation {
-      found.append(
-        InvoiceViolation(
-          .futureTimestamp, expected: .integer(latestCreation), found: .integer(invoice.createdAt),
-          message: "created at \(invoice.createdAt), more than \(maxFutureSeconds) s after \(now)"))
-    }
-    // An invoice is expired at `expires_at` itself.
-    if now >= invoice.expiresAt {
-      found.append(
-        InvoiceViolation(
-          .expired, expected: .integer(now), found: .integer(invoice.expiresAt),
-          message: "expired at \(invoice.expiresAt); now is \(now)"))
-    } else {
+  /// How an invoice with `fields`, paying `payee`, breaks `rule` at `now`; nil when it keeps the
+  /// rule or the rule is not set. The one evaluation of every rule.
+  ///
+  /// - Parameter payee: the invoice's payee; nil (before its signature is checked) keeps both
+  ///   payee rules.
+  package func breach(
+    of rule: ExpectationRule, _ fields: InvoiceFields, payee: PublicKey?, now: UInt64
+  ) -> InvoiceViolation? {
+    switch rule {
+    case .amountMissing:
+      guard let amount, fields.amount == nil, !allowsAmountless else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(amount.rawValue), found: .absent,
+        message: "the invoice has no amount; expected \(amount)")
+    case .amountMismatch:
+      guard let amount, let asked = fields.amount, asked != amount else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(amount.rawValue), found: .integer(asked.rawValue),
+        message: "the invoice asks \(asked); expected \(amount)")
+    case .amountTooLarge:
+      guard let maxAmount, let asked = fields.amount, asked > maxAmount else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(maxAmount.rawValue), found: .integer(asked.rawValue),
+        message: "the invoice asks \(asked); at most \(maxAmount) accepted")
+    case .payeeMismatch:
+      guard let payee, !payees.isEmpty, !payees.contains(payee) else { return nil }
+      return InvoiceViolation(
+        rule, expected: .list(payees.map(\.description)), found: .text(payee.description),
+        message: "the invoice pays \(payee), none of the expected nodes")
+    case .selfPayment:
+      guard let payee, ownNodeIDs.contains(payee) else { return nil }
+      return InvoiceViolation(
+        rule, expected: .list(ownNodeIDs.map(\.description)), found: .text(payee.description),
+        message: "the invoice pays our own node \(payee)")
+    case .networkMismatch:
+      guard let network, fields.currency != network else { return nil }
+      return InvoiceViolation(
+        rule, expected: .text(network.prefix), found: .text(fields.currency.prefix),
+        message: "the invoice is for \(fields.currency.networkName), not \(network.networkName)")
+    case .descriptionMismatch:
+      return descriptionBreach(fields)
+    case .descriptionHashMismatch:
+      guard let descriptionHash, fields.descriptionHash != descriptionHash else { return nil }
+      let given = fields.descriptionHash
+      return InvoiceViolation(
+        rule, expected: .text(descriptionHash.description),
+        found: given.map { .text($0.description) } ?? .absent,
+        message: given == nil
+          ? "the invoice has a direct description, no description hash"
+          : "the description hash is not the expected one")
+    case .paymentHashMismatch:
+      guard let paymentHash, fields.paymentHash != paymentHash else { return nil }
+      return InvoiceViolation(
+        rule, expected: .text(paymentHash.description),
+        found: .text(fields.paymentHash.description),
+        message: "the payment hash is \(fields.paymentHash), not \(paymentHash)")
+    case .futureTimestamp:
+      // A sum past 64 bits is later than any timestamp, so it saturates.
+      let (sum, sumOverflows) = now.addingReportingOverflow(maxFutureSeconds)
+      let latestCreation = sumOverflows ? UInt64.max : sum
+      guard fields.createdAt > latestCreation else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(latestCreation), found: .integer(fields.createdAt),
+        message: "created at \(fields.createdAt), more than \(maxFutureSeconds) s after \(now)")
+    case .expired:
+      guard ExpiryRule.isExpired(expiresAt: fields.expiresAt, at: now) else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(now), found: .integer(fields.expiresAt),
+        message: "expired at \(fields.expiresAt); now is \(now)")
+    case .lifetimeTooShort:
+      // An expired invoice breaks `expired`, not this rule.
+      guard !ExpiryRule.isExpired(expiresAt: fields.expiresAt, at: now) else { return nil }
       // What is left before the margin; a margin longer than the lifetime leaves nothing.
-      let (showableUntil, marginExceedsExpiry) = invoice.expiresAt.subtractingReportingOverflow(
+      let (showableUntil, marginExceedsExpiry) = fields.expiresAt.subtractingReportingOverflow(
         expiryMarginSeconds)
       let remaining = marginExceedsExpiry || showableUntil <= now ? 0 : showableUntil - now
-      if remaining == 0 || remaining < minRemainingSeconds {
-        found.append(
-          InvoiceViolation(
-            .lifetimeTooShort, expected: .integer(minRemainingSeconds), found: .integer(remaining),
-            message: expiryMarginSeconds == 0
-              ? "\(remaining) s left; at least \(minRemainingSeconds) s needed"
-              : "\(remaining) s left before the \(expiryMarginSeconds) s margin; at least "
-                + "\(minRemainingSeconds) s needed"))
-      }
+      guard remaining == 0 || remaining < minRemainingSeconds else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(minRemainingSeconds), found: .integer(remaining),
+        message: expiryMarginSeconds == 0
+          ? "\(remaining) s left; at least \(minRemainingSeconds) s needed"
+          : "\(remaining) s left before the \(expiryMarginSeconds) s margin; at least "
+            + "\(minRemainingSeconds) s needed")
+    case .tooOld:
+      guard let maxAgeSeconds, now > fields.createdAt, now - fields.createdAt > maxAgeSeconds
+      else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(maxAgeSeconds), found: .integer(now - fields.createdAt),
+        message: "created \(now - fields.createdAt) s ago; at most \(maxAgeSeconds) s accepted")
+    case .cltvTooLarge:
+      guard let maxFinalCLTVExpiryDelta, fields.minFinalCLTVExpiryDelta > maxFinalCLTVExpiryDelta
+      else { return nil }
+      return InvoiceViolation(
+        rule, expected: .integer(maxFinalCLTVExpiryDelta),
+        found: .integer(fields.minFinalCLTVExpiryDelta),
+        message: "the payee may hold the payment \(fields.minFinalCLTVExpiryDelta) blocks; "
+          + "at most \(maxFinalCLTVExpiryDelta) accepted")
     }
-    if let maxAgeSeconds, now > invoice.createdAt, now - invoice.createdAt > maxAgeSeconds {
-      found.append(
-        InvoiceViolation(
-          .tooOld, expected: .integer(maxAgeSeconds), found: .integer(now - invoice.createdAt),
-          message: "created \(now - invoice.createdAt) s ago; at most \(maxAgeSeconds) s accepted"))
+  }
+
+  private func descriptionBreach(_ fields: InvoiceFields) -> InvoiceViolation? {
+    if let hashedDescription {
+      // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
+      // hashed description."
+      guard let hash = fields.descriptionHash, hash != DescriptionHash(of: hashedDescription)
+      else { return nil }
+      return InvoiceViolation(
+        .descriptionMismatch, expected: .text(hashedDescription), found: .text(hash.description),
+        message: "the description hash is not the SHA-256 of the expected description")
+    }
+    guard let description else { return nil }
+    let (text, hashAllowed) =
+      switch description {
+      case .text(let text): (text, true)
+      case .directText(let text): (text, false)
+      }
+    switch fields.description {
+    case .text(let given) where given.utf8.elementsEqual(text.utf8): return nil
+    case .hash(let hash) where hashAllowed && hash == DescriptionHash(of: text): return nil
+    case .text(let given):
+      return InvoiceViolation(
+        .descriptionMismatch, expected: .text(text), found: .text(given),
+        message: "the description is not the expected one")
+    case .hash(let hash):
+      return InvoiceViolation(
+        .descriptionMismatch, expected: .text(text), found: .text(hash.description),
+        message: hashAllowed
+          ? "the description hash is not the SHA-256 of the expected description"
+          : "the invoice has a description hash, not the expected description")
     }
   }
 }

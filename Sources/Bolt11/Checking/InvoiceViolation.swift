@@ -5,7 +5,7 @@
 /// order of ``Code``'s cases.
 public struct InvoiceViolation: Sendable, Hashable, CustomStringConvertible {
   /// What was violated. Raw values are the dotted codes of the command line and the JSON; the
-  /// cases are in the order a check reports them.
+  /// cases are in the order a check reports them, that of ``ExpectationRule``.
   public enum Code: String, CaseIterable, Sendable {
     /// An amount was expected and the invoice asks for any amount.
     case amountMissing = "check.amount_missing"
@@ -36,6 +36,26 @@ public struct InvoiceViolation: Sendable, Hashable, CustomStringConvertible {
     case tooOld = "check.too_old"
     /// The invoice's `min_final_cltv_expiry_delta` is above the maximum.
     case cltvTooLarge = "check.cltv_too_large"
+
+    /// The code of a breach of `rule`: the check's one table from rule to code.
+    public init(_ rule: ExpectationRule) {
+      switch rule {
+      case .amountMissing: self = .amountMissing
+      case .amountMismatch: self = .amountMismatch
+      case .amountTooLarge: self = .amountTooLarge
+      case .payeeMismatch: self = .payeeMismatch
+      case .selfPayment: self = .selfPayment
+      case .networkMismatch: self = .networkMismatch
+      case .descriptionMismatch: self = .descriptionMismatch
+      case .descriptionHashMismatch: self = .descriptionHashMismatch
+      case .paymentHashMismatch: self = .paymentHashMismatch
+      case .futureTimestamp: self = .futureTimestamp
+      case .expired: self = .expired
+      case .lifetimeTooShort: self = .lifetimeTooShort
+      case .tooOld: self = .tooOld
+      case .cltvTooLarge: self = .cltvTooLarge
+      }
+    }
   }
 
   /// An expected or a found value, as the JSON verdict writes it.
@@ -50,19 +70,21 @@ public struct InvoiceViolation: Sendable, Hashable, CustomStringConvertible {
     /// Several texts: the node ids a payee may be, or must not be.
     case list([String])
 
-    /// The value as the human verdict shows it (a text is not escaped here).
+    /// The value as the human verdict shows it, a text escaped by `SafeText.escape`.
     public var description: String {
       switch self {
       case .absent: "none"
       case .integer(let value): String(value)
-      case .text(let text): text
-      case .list(let texts): texts.joined(separator: ", ")
+      case .text(let text): SafeText.escape(text)
+      case .list(let texts): texts.map(SafeText.escape).joined(separator: ", ")
       }
     }
   }
 
-  /// What was violated.
-  public var code: Code
+  /// The rule that was broken.
+  public var rule: ExpectationRule
+  /// What was violated, as the check's code.
+  public var code: Code { Code(rule) }
   /// What the expectation asked for: the exact value, or the bound for a maximum or minimum
   /// (`amount_too_large`, `lifetime_too_short`, `too_old`, `cltv_too_large`), the latest
   /// acceptable creation time (`future_timestamp`), the clock (`expired`), the node ids the
@@ -74,14 +96,14 @@ public struct InvoiceViolation: Sendable, Hashable, CustomStringConvertible {
   /// it through `SafeText`.
   public var message: String
 
-  /// A violation of `code`.
-  public init(_ code: Code, expected: Value, found: Value, message: String) {
-    self.code = code
+  /// A breach of `rule`.
+  public init(_ rule: ExpectationRule, expected: Value, found: Value, message: String) {
+    self.rule = rule
     self.expected = expected
     self.found = found
     self.message = message
   }
 
-  /// The dotted code and the message.
-  public var description: String { "\(code.rawValue): \(message)" }
+  /// The dotted code and the message, escaped by `SafeText.escape`.
+  public var description: String { "\(code.rawValue): \(SafeText.escape(message))" }
 }

@@ -166,8 +166,9 @@ struct FieldReader {
 
     let createdAt = RawInvoice.timestamp(of: words)
     let expirySeconds = expiry ?? InvoiceFields.defaultExpirySeconds
-    let (expiresAt, overflow) = createdAt.addingReportingOverflow(expirySeconds)
-    guard !overflow else {
+    guard
+      let expiresAt = ExpiryRule.exactExpiresAt(createdAt: createdAt, expirySeconds: expirySeconds)
+    else {
       throw InvoiceError(
         .fieldValueTooLarge, "timestamp plus expiry does not fit in 64 bits",
         field: FieldType.expiry.letter)

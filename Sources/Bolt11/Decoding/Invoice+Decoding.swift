@@ -19,8 +19,8 @@ import Secp256k1
 //     `field.invalid_pubkey`, `signature.invalid`; without: `signature.invalid`,
 //     `signature.unrecoverable`; then, with `checkRouteHintKeys`, every route hop's key on the
 //     curve (`field.invalid_pubkey`).
-//  8. The caller's expectations: `description_hash.mismatch`, `network.mismatch`,
-//     `invoice.expired`.
+//  8. The caller's expectations: `description_hash.mismatch` or `description.mismatch`,
+//     `network.mismatch`, `invoice.expired`.
 //
 // Compat mode turns four refusals into warnings, in the order met: `hrp.unknown_prefix` (for a
 // prefix of letters), `field.invalid_utf8`, `features.unknown_required` and
@@ -85,7 +85,7 @@ extension Invoice {
     if options.checkRouteHintKeys {
       try checkRouteHintKeys(raw: raw, routeHints: fields.routeHints, inputOffset: inputOffset)
     }
-    try fields.check(against: options, inputOffset: inputOffset)
+    try options.check(fields, inputOffset: inputOffset)
     return Invoice(
       raw: raw, fields: fields, signature: signature, payeeNodeID: payee, inputOffset: inputOffset)
   }
@@ -312,30 +312,6 @@ extension SignedRawInvoice {
     }
   }
 
-}
-
-extension InvoiceFields {
-  /// Step 8: the caller's expectations.
-  func check(against options: DecodeOptions, inputOffset: Int) throws(InvoiceError) {
-    if let expected = options.description, case .hash(let hash) = descriptionStorage {
-      // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
-      // hashed description."
-      guard DescriptionHash(of: expected) == hash else {
-        throw InvoiceError(
-          .descriptionHashMismatch, "`h` is not the SHA-256 of the given description", field: "h")
-      }
-    }
-    if let network = options.network, network != currency {
-      throw InvoiceError(
-        .networkMismatch,
-        "invoice is for \(currency.networkName), expected \(network.networkName)",
-        position: inputOffset + 2)
-    }
-    if let now = options.now, now >= expiresAt {
-      throw InvoiceError(
-        .invoiceExpired, "invoice expired at \(expiresAt); now is \(now)")
-    }
-  }
 }
 
 extension InvoiceSignature {

@@ -13,6 +13,12 @@
 /// `InvoiceDescription.displayText` gives a description's text this way; the `bolt11` command
 /// shows everything it quotes from its input through `escape`, and the contract JSON writes the
 /// same scalars as `\uXXXX`.
+///
+/// Three forms, one per reader: ``escape(_:)`` for a terminal that must see everything (the
+/// command line), ``logText(_:maxScalars:)`` for a log line, and
+/// ``label(_:maxCharacters:maxColumns:truncationMark:)`` for a screen, where an escape would only
+/// confuse: what can mislead is removed, emoji sequences stay whole, and the text is cut between
+/// grapheme clusters to a count of characters or terminal columns (``columns(of:)``).
 public enum SafeText {
   /// The text with every unsafe scalar written as `\u{hex}` (lower-case hexadecimal, no leading
   /// zeros) and `\` as `\\`.
@@ -81,5 +87,17 @@ public enum SafeText {
   /// Whether `text` is shown unchanged by `escape`.
   public static func isSafe(_ text: String) -> Bool {
     text.unicodeScalars.allSatisfy { !isUnsafe($0) && $0 != "\\" }
+  }
+
+  /// The text for a log line: ``escape(_:)``d, so that no control, bidirectional or invisible
+  /// character is ever written raw, and cut after `maxScalars` of the text's scalars (never
+  /// inside an escape), with "..." after a cut.
+  ///
+  /// - Complexity: O(n) in the text's scalars.
+  public static func logText(_ text: String, maxScalars: Int? = nil) -> String {
+    guard let maxScalars, text.unicodeScalars.count > maxScalars else { return escape(text) }
+    var kept = String.UnicodeScalarView()
+    kept.append(contentsOf: text.unicodeScalars.prefix(max(0, maxScalars)))
+    return escape(String(kept)) + "..."
   }
 }

@@ -359,7 +359,8 @@ public struct FieldDefinition: Sendable {
       rules: [single, minimal, integer],
       check: { builder throws(InvoiceBuildError) in
         guard let expiry = builder.expirySeconds else { return }
-        guard !builder.createdAt.addingReportingOverflow(expiry).overflow else {
+        guard ExpiryRule.exactExpiresAt(createdAt: builder.createdAt, expirySeconds: expiry) != nil
+        else {
           throw InvoiceBuildError(.invalidExpiry, "timestamp plus expiry does not fit in 64 bits")
         }
       },

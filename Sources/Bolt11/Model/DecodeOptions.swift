@@ -17,7 +17,8 @@ public struct DecodeOptions: Sendable, Equatable {
   public var mode: Mode
   /// Refuse an invoice for another chain with `network.mismatch`.
   public var network: Currency?
-  /// Check the `h` field against this description with `description_hash.mismatch`.
+  /// Check the `h` field against this description with `description_hash.mismatch`, or a `d`
+  /// field for exactly this text with `description.mismatch`.
   public var description: String?
   /// The clock, in Unix seconds: when given, an invoice is refused with `invoice.expired` once
   /// `now >= expires_at`. Without it expiry is reported, not checked. The decoder never reads a clock.
@@ -37,7 +38,8 @@ public struct DecodeOptions: Sendable, Equatable {
   /// - Parameters:
   ///   - mode: which reader rules apply.
   ///   - network: the chain the invoice must be for, if any.
-  ///   - description: the text the invoice's description hash must be the hash of, if any.
+  ///   - description: the text the invoice's description hash must be the hash of, or its
+  ///     direct description must equal, if any.
   ///   - now: the clock in Unix seconds, to refuse expired invoices; nil: expiry not checked.
   ///   - checkRouteHintKeys: whether route hop keys must be points on secp256k1.
   public init(
@@ -49,5 +51,58 @@ public struct DecodeOptions: Sendable, Equatable {
     self.description = description
     self.now = now
     self.checkRouteHintKeys = checkRouteHintKeys
+  }
+}
+
+extension DecodeOptions {
+  /// The expectation rules decoding checks, in its order, each with its code: the decoder's one
+  /// table from rule to code. The description rule holds an `h` field to the SHA-256 of the
+  /// given text (`description_hash.mismatch`) and a `d` field to the text itself
+  /// (`description.mismatch`, the code ``check(_:inputOffset:)`` gives when the field is `d`).
+  static let ruleCodes: [(rule: ExpectationRule, code: InvoiceError.Code)] = [
+    (.descriptionMismatch, .descriptionHashMismatch),
+    (.networkMismatch, .networkMismatch),
+    (.expired, .invoiceExpired),
+  ]
+
+  /// The caller's expectations as rules; nil when none is set.
+  var expectations: InvoiceExpectations? {
+    guard network != nil || description != nil || now != nil else { return nil }
+    var expectations = InvoiceExpectations()
+    expectations.network = network
+    expectations.description = description.map { .text($0) }
+    return expectations
+  }
+
+  /// Refuses `fields` for the first rule of ``ruleCodes`` it breaks.
+  ///
+  /// - Parameter inputOffset: where the invoice starts in the input, for positions.
+  /// - Throws: `description_hash.mismatch`, `description.mismatch`, `network.mismatch`,
+  ///   `invoice.expired`.
+  func check(_ fields: InvoiceFields, inputOffset: Int) throws(InvoiceError) {
+    guard let expectations else { return }
+    for (rule, code) in Self.ruleCodes {
+      // Without a clock, expiry is reported, not checked.
+      guard rule != .expired || now != nil,
+        expectations.breach(of: rule, fields, payee: nil, now: now ?? 0) != nil
+      else { continue }
+      switch rule {
+      case .descriptionMismatch:
+        guard case .hash = fields.description else {
+          // A direct description is held to the same text: one option, one meaning.
+          throw InvoiceError(.descriptionMismatch, "`d` is not the given description", field: "d")
+        }
+        // BOLT 11: "MUST check that the SHA2 256-bit hash in the `h` field exactly matches the
+        // hashed description."
+        throw InvoiceError(code, "`h` is not the SHA-256 of the given description", field: "h")
+      case .networkMismatch:
+        throw InvoiceError(
+          code,
+          "invoice is for \(fields.currency.networkName), expected \(network?.networkName ?? "")",
+          position: inputOffset + 2)
+      default:
+        throw InvoiceError(code, "invoice expired at \(fields.expiresAt); now is \(now ?? 0)")
+      }
+    }
   }
 }

@@ -134,14 +134,8 @@ public struct Features: Sendable, Hashable, CustomStringConvertible {
 
   /// Features BOLT #9 allows in invoices (context `9`), by even bit of the pair.
   /// `var_onion_optin` and `payment_secret` are ASSUMED today but still appear in invoices.
-  public static let knownInvoiceFeatures: [Int: String] = [
-    8: "var_onion_optin",
-    14: "payment_secret",
-    16: "basic_mpp",
-    24: "option_route_blinding",
-    36: "option_attribution_data",
-    48: "option_payment_metadata",
-  ]
+  public static let knownInvoiceFeatures: [Int: String] = Dictionary(
+    uniqueKeysWithValues: Feature.allCases.map { ($0.evenBit, $0.name) })
 
   /// Dependencies among invoice features, by even bit: `basic_mpp` needs `payment_secret`.
   static let dependencies: [(feature: Int, requires: Int)] = [(16, 14)]

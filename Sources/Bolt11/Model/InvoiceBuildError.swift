@@ -66,5 +66,5 @@ public struct InvoiceBuildError: Error, Equatable, Sendable, CustomStringConvert
     self.message = message
   }
 
-  public var description: String { "\(code.rawValue): \(message)" }
+  public var description: String { "\(code.rawValue): \(SafeText.escape(message))" }
 }

@@ -77,6 +77,8 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
     case signatureUnrecoverable
     /// The `h` field is not the SHA-256 of the expected description.
     case descriptionHashMismatch
+    /// The `d` field is not the expected description.
+    case descriptionMismatch
     /// The invoice is for another chain than the expected one.
     case networkMismatch
     /// The clock has reached the invoice's expiry: `now >= expiresAt`.
@@ -117,6 +119,7 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
       case .signatureInvalidRecoveryID: "signature.invalid_recovery_id"
       case .signatureUnrecoverable: "signature.unrecoverable"
       case .descriptionHashMismatch: "description_hash.mismatch"
+      case .descriptionMismatch: "description.mismatch"
       case .networkMismatch: "network.mismatch"
       case .invoiceExpired: "invoice.expired"
       }
@@ -184,7 +187,7 @@ public struct InvoiceError: Error, Equatable, Sendable, CustomStringConvertible 
 
   /// The code, the message and the position: `hrp.invalid_amount: ... (at character 8)`.
   public var description: String {
-    var text = "\(code.rawValue): \(message)"
+    var text = "\(code.rawValue): \(SafeText.escape(message))"
     if let position { text += " (at character \(position))" }
     return text
   }

@@ -49,7 +49,8 @@ public struct InvoiceFields: Sendable, Equatable {
   let statedPayeeIsMalformed: Bool
   /// `x`, or 3600 when absent.
   public let expirySeconds: UInt64
-  /// `createdAt + expirySeconds`.
+  /// `createdAt + expirySeconds`: the first second at which the invoice is expired
+  /// (``ExpiryRule``).
   public let expiresAt: UInt64
   /// `c`, or 18 when absent.
   public let minFinalCLTVExpiryDelta: UInt64

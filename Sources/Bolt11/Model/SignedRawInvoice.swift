@@ -26,7 +26,8 @@ public struct SignedRawInvoice: Sendable, Hashable {
 
 /// A fully checked invoice: every reader rule of BOLT #11, the signature, and the payee.
 ///
-/// Equal and hashed by what was signed and the signature; shown (`print`, string interpolation)
+/// Equal and hashed by what was signed and the signature, in the canonical lower case (an
+/// upper-case copy equals the lower-case one); shown (`print`, string interpolation)
 /// as the invoice string itself, which is Bech32 and so always safe to print.
 /// `invoice.description` is the invoice's `d` or `h` field, as every field is read straight
 /// from ``fields``.
@@ -67,18 +68,18 @@ extension ExtraField {
 }
 
 extension SignedRawInvoice {
-  /// Equal when the invoices are; where they stood in some input does not count.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.raw == rhs.raw && lhs.fields == rhs.fields && lhs.signature == rhs.signature
-  }
+  /// Equal when they carry the same signed data: the same human-readable part and data words,
+  /// signature included, whatever the case they were written in, where they stood in some
+  /// input, or the mode they were read in.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.raw.hasSameSignedData(as: rhs.raw) }
 }
 
 extension Invoice {
-  /// Equal when the invoices are; where they stood in some input does not count.
-  public static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.raw == rhs.raw && lhs.fields == rhs.fields && lhs.signature == rhs.signature
-      && lhs.payeeNodeID == rhs.payeeNodeID
-  }
+  /// Equal when they carry the same signed data: the same human-readable part and data words,
+  /// signature included, whatever the case they were written in (a QR code's upper-case copy
+  /// equals the pasted lower-case one), where they stood in some input, or the mode they were
+  /// read in. Everything else an `Invoice` holds is read from that data.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.raw.hasSameSignedData(as: rhs.raw) }
 
   /// Hashes the signed bytes (prefix and data part, signature included).
   public func hash(into hasher: inout Hasher) { raw.hashSigned(into: &hasher) }
@@ -90,6 +91,10 @@ extension SignedRawInvoice {
 }
 
 extension RawInvoice {
+  /// Whether the human-readable parts (held lower-cased) and every data word, the signature's
+  /// included, are the same: the canonical form's equality, whatever the case written.
+  func hasSameSignedData(as other: RawInvoice) -> Bool { hrp == other.hrp && words == other.words }
+
   /// The human-readable part and every data word, the signature's included; not the case it
   /// was written in.
   func hashSigned(into hasher: inout Hasher) {

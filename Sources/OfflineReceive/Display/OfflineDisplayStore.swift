@@ -9,9 +9,15 @@ public import Bolt11
 /// - Nothing reads a clock. `nextDeadline` says when the offline invoice must go, and
 ///   `retireExpired(now:)` retires it, so a headless caller needs no UI timer.
 /// - The offline invoice ends at its `displayUntil`, which is at or before the signed expiry
-///   (the safety margin and the display cap of the validator).
+///   (the safety margin and the display cap of the validator), and, when it was applied with a
+///   monotonic time, no later than its `monotonicDeadline`: a deadline on a clock that keeps
+///   counting while the device sleeps and that no change of the wall clock moves, anchored
+///   when the invoice is shown, with the accepted clock skew taken off. So a wall clock that
+///   runs behind (within the skew) or is set back after display never keeps an invoice on the
+///   QR past its signed expiry.
 public actor OfflineDisplayStore {
   private let gate: PaymentGate
+  private let clockSkewSeconds: UInt64
   private let persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)?
 
   /// A fresh instance starts with offline mode off.
@@ -38,11 +44,15 @@ public actor OfflineDisplayStore {
   ///   - ordinary: the persisted ordinary invoice, if any.
   ///   - persistOrdinary: stores an ordinary invoice across launches, or removes it (nil); nil
   ///     for a wallet that only receives offline.
+  ///   - display: the lifetime rules the invoices were validated with: its clock skew is taken
+  ///     off the monotonic deadline.
   public init(
     gate: PaymentGate, ordinary: DisplayedInvoice? = nil,
-    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil
+    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil,
+    display: DisplayPolicy = DisplayPolicy()
   ) {
     self.gate = gate
+    self.clockSkewSeconds = display.clockSkewSeconds
     self.persistOrdinary = persistOrdinary
     self.ordinarySlot = ordinary ?? .empty
   }
@@ -52,6 +62,21 @@ public actor OfflineDisplayStore {
 
   /// When the offline invoice must stop being shown (its `displayUntil`), if one is shown.
   public var nextDeadline: UInt64? { offlineInvoice?.displayUntil }
+
+  /// When the offline invoice must stop being shown on the monotonic clock
+  /// (`WallClock.monotonicNow()`), if one is shown and was applied with a monotonic time.
+  public private(set) var monotonicDeadline: Duration?
+
+  /// How long `invoice` may stay on the QR from `now` on: until its `displayUntil`, counted from
+  /// the later of `now` and its signed creation time (the real time is never before the node
+  /// signed it), less the accepted clock skew, so that a wall clock behind by up to the skew
+  /// does not stretch it.
+  public func displayDuration(of invoice: AcceptedInvoice, now: UInt64) -> Duration {
+    let from = max(now, invoice.invoice.createdAt)
+    guard invoice.displayUntil > from else { return .zero }
+    let seconds = invoice.displayUntil - from
+    return .seconds(seconds - min(seconds, clockSkewSeconds))
+  }
 
   /// Shows an ordinary invoice and persists it. Refused (false) in offline mode.
   @discardableResult
@@ -91,15 +116,30 @@ public actor OfflineDisplayStore {
   /// equals the one being applied; it is displayable for the current amount and note;
   /// registration contains it. In ordinary mode, any offline candidate is refused.
   /// The mode and request are re-checked after the await, so a late apply never publishes.
+  ///
+  /// - Parameters:
+  ///   - invoice: the registered invoice.
+  ///   - now: the wall clock, Unix seconds.
+  ///   - monotonicNow: the monotonic clock now; when given, the invoice's `monotonicDeadline`
+  ///     is anchored here (`displayDuration(of:now:)` later), and it is refused when that
+  ///     leaves no time. Re-applying the invoice on display never moves its deadline later.
   /// - Returns: whether it is now displayed.
-  public func apply(_ invoice: AcceptedInvoice, now: UInt64) async -> Bool {
+  public func apply(_ invoice: AcceptedInvoice, now: UInt64, monotonicNow: Duration? = nil)
+    async -> Bool
+  {
     guard isOfflineMode, let request,
       invoice.isDisplayable(amount: request.amount, description: request.description, now: now)
     else { return false }
+    var deadline = monotonicNow.map { $0 + displayDuration(of: invoice, now: now) }
+    if let deadline, let monotonicNow, deadline <= monotonicNow { return false }
     guard await gate.contains(invoice, now: now) else { return false }
     guard isOfflineMode, self.request == request else { return false }
+    if offlineInvoice == invoice, let kept = monotonicDeadline {
+      deadline = min(kept, deadline ?? kept)
+    }
     offlineInvoice = invoice
     offlineSlot = DisplayedInvoice(offline: invoice)
+    monotonicDeadline = deadline
     return true
   }
 
@@ -150,12 +190,16 @@ public actor OfflineDisplayStore {
     return nil
   }
 
-  /// A no-op unless the offline invoice's end is at or before `now`; otherwise clears it
-  /// and retires its registration.
+  /// A no-op unless the offline invoice's end is at or before `now`, or its
+  /// `monotonicDeadline` at or before `monotonicNow`; otherwise clears it and retires its
+  /// registration.
   /// - Returns: the retired invoice, if any.
   @discardableResult
-  public func retireExpired(now: UInt64) async -> AcceptedInvoice? {
-    guard let offlineInvoice, offlineInvoice.displayUntil <= now else { return nil }
+  public func retireExpired(now: UInt64, monotonicNow: Duration? = nil) async -> AcceptedInvoice? {
+    guard let offlineInvoice else { return nil }
+    var ended = offlineInvoice.displayUntil <= now
+    if let monotonicNow, let monotonicDeadline, monotonicDeadline <= monotonicNow { ended = true }
+    guard ended else { return nil }
     clearOffline()
     await gate.retire(offlineInvoice.paymentHash)
     return offlineInvoice
@@ -191,5 +235,6 @@ public actor OfflineDisplayStore {
   private func clearOffline() {
     offlineInvoice = nil
     offlineSlot = .empty
+    monotonicDeadline = nil
   }
 }

@@ -119,7 +119,7 @@ public actor PaymentGate {
         // W10: "Settled, expired or failed means "do not display"."
         guard !status.isTerminal else { return .providerTerminal }
       }
-      guard await clock.now() < invoice.displayUntil else { return .expired }
+      guard await clock.now() < invoice.displayUntil else { return .displayExpired }
       guard token == self.token else { return .stalePreparation }
       guard sequence == paymentSequence else { continue }
       registered = invoice

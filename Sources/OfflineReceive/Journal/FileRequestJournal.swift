@@ -31,6 +31,12 @@ import SystemCall
 /// - A kill at any instant leaves, for each acknowledged call, the journal before or after it:
 ///   an append cut short is the file's last bytes, with no newline, and was never
 ///   acknowledged; it is ignored, and cut off before the next append.
+/// - The file alone cannot tell a torn append from a file cut inside an acknowledged line, so
+///   each writer notes in `journal.lock` (which a cut of the journal cannot reach) the
+///   journal's inode and the length acknowledged so far: a journal shorter than that is damage.
+///   The note is written after the journal's own sync and is not synced itself (it costs a
+///   `pwrite`, not a second sync): a kill never loses it, and after a power loss it may only
+///   claim less than the journal holds, never more.
 /// - A damaged file (a whole line that fails its checksum, even the last; a damaged header or
 ///   compacted line;
 ///   for a file of schema 1 or 2, a failed checksum) is copied aside to `journal.corrupt-N` and
@@ -54,12 +60,17 @@ public actor FileRequestJournal: RequestJournal {
   /// The fewest lines a log may reach before a compaction: a small journal is not rewritten
   /// every few saves.
   static let compactionFloor = 64
+  /// The most `journal.corrupt-N` copies kept: the oldest go first, so damage found again and
+  /// again never fills the disk.
+  public static let quarantineLimit = 3
 
   /// The directory that holds the journal, its lock file and its temporary files.
   public let directory: String
   private let capacity: Int
   private let lock: LockFile
   private let thread: JournalThread
+  /// Whether every open for writing fails as on a read-only file system (tests only).
+  private let simulatedReadOnly: Bool
   private var temporaryCounter: UInt64 = 0
   /// Whether the first call's clean-up of temporary files was done.
   private var opened = false
@@ -67,18 +78,28 @@ public actor FileRequestJournal: RequestJournal {
   private var file: OpenFile?
   /// The records of `file` as last read.
   private var contents: JournalContents
+  /// A damaged journal file whose salvaged records could not be written (a full disk): the
+  /// journal carries on with them in memory while the file stays as it is, and the next change
+  /// that can be written replaces it.
+  private var unsalvagedFile: OpenFile?
+  /// The bytes of a damaged file no copy could be made of: copied before the file is replaced.
+  private var uncopiedDamage: [UInt8]?
   #if DEBUG
     /// The step at which the next write fails with `EIO`: the package's fault-injection tests.
     /// Debug (test) builds only; a release build has no fault injection.
     private var injectedFailure: WriteStep?
+    /// The steps at which every write fails with `ENOSPC`, until changed.
+    private var persistentFailures: Set<WriteStep> = []
 
     /// The steps of a write, for fault injection: `append` and `appendSync` of a line (the
     /// failing append writes half its line first), `write`, `fsync` and `rename` of a
-    /// compaction.
-    package enum WriteStep: Sendable { case append, appendSync, write, fsync, rename }
+    /// compaction, `quarantine` of the copy of a damaged file (half of it is written first).
+    package enum WriteStep: Sendable { case append, appendSync, write, fsync, rename, quarantine }
 
-    /// Makes the next write fail at `step`, as a full disk or a failing device would.
+    /// Makes the next write fail at `step`, as a failing device would.
     package func failNextWrite(at step: WriteStep) { injectedFailure = step }
+    /// Makes every write fail at `steps` with `ENOSPC`, as a full disk does, until called again.
+    package func failWrites(at steps: Set<WriteStep>) { persistentFailures = steps }
   #endif
 
   /// The journal's own thread: every call runs there.
@@ -103,6 +124,20 @@ public actor FileRequestJournal: RequestJournal {
   /// - Throws: `journal.io` when `directory` is missing, or the lock file or the journal's
   ///   thread cannot be made.
   public init(directory: String, capacity: Int = 16) throws(JournalError) {
+    try self.init(directory: directory, capacity: capacity, readOnly: false)
+  }
+
+  #if DEBUG
+    /// A journal that treats `directory` as read-only, as a read-only file system would (every
+    /// open for writing fails with `EROFS`): the package's tests run as any user, root too.
+    package init(directory: String, capacity: Int = 16, simulatingReadOnly: Bool)
+      throws(JournalError)
+    {
+      try self.init(directory: directory, capacity: capacity, readOnly: simulatingReadOnly)
+    }
+  #endif
+
+  private init(directory: String, capacity: Int, readOnly: Bool) throws(JournalError) {
     var status = stat()
     guard stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
       throw Self.ioError("open directory \(directory)")
@@ -110,7 +145,8 @@ public actor FileRequestJournal: RequestJournal {
     self.directory = directory
     self.capacity = capacity
     contents = JournalContents(capacity: capacity)
-    lock = try LockFile(path: directory + "/journal.lock")
+    simulatedReadOnly = readOnly
+    lock = try LockFile(path: directory + "/journal.lock", simulatingReadOnly: readOnly)
     thread = try JournalThread()
   }
 
@@ -138,6 +174,21 @@ public actor FileRequestJournal: RequestJournal {
       guard contents.record(record.intentID) != record else { return }
       var next = contents
       try next.save(record)
+      try commit(.save(record), giving: next)
+    }
+  }
+  /// Writes `record` durably when the file still holds `expected` (nil: no record of that
+  /// intent), compared under the lock once the journal has caught up with the file.
+  ///
+  /// - Throws: `journal.stale` when another writer moved the record on (nothing is written),
+  ///   and what `save(_:)` throws.
+  public func save(_ record: JournalRecord, replacing expected: JournalRecord?)
+    throws(JournalError)
+  {
+    try withLock { () throws(JournalError) in
+      var next = contents
+      try next.save(record, replacing: expected)
+      guard contents.record(record.intentID) != record else { return }
       try commit(.save(record), giving: next)
     }
   }
@@ -218,6 +269,12 @@ public actor FileRequestJournal: RequestJournal {
       contents = JournalContents(capacity: capacity)
       return
     }
+    if file == nil, let unsalvagedFile, unsalvagedFile.isSame(as: status),
+      unsalvagedFile.size == Int(status.st_size)
+    {
+      // Still the damaged file whose salvage could not be written: its records are in memory.
+      return
+    }
     if let file, file.isSame(as: status) {
       let size = Int(status.st_size)
       file.size = size
@@ -226,7 +283,7 @@ public actor FileRequestJournal: RequestJournal {
         let tail = try Self.read(file.descriptor, from: file.end, count: size - file.end, path)
         var next = contents
         let scan = JournalLog.readLines(tail, from: 0, into: &next, salvaging: false)
-        if scan.problem == nil {
+        if scan.problem == nil, file.end + scan.end >= acknowledgedEnd(of: file) {
           contents = next
           file.end += scan.end
           file.lines += scan.lines
@@ -237,20 +294,45 @@ public actor FileRequestJournal: RequestJournal {
     try load()
   }
 
+  /// How far the writers of `file` acknowledged it; 0 when the lock file names another file.
+  private func acknowledgedEnd(of file: OpenFile) -> Int {
+    guard let acknowledged = lock.acknowledged(), acknowledged.inode == file.inode else { return 0 }
+    return acknowledged.end
+  }
+
   /// Reads the whole file; salvages it when it is corrupt.
   private func load() throws(JournalError) {
     file = nil
+    unsalvagedFile = nil
+    uncopiedDamage = nil
     let descriptor: Int32
-    do {
+    do throws(JournalError) {
+      if simulatedReadOnly {
+        errno = EROFS
+        throw Self.ioError("open \(path)")
+      }
       descriptor = try Self.open(path, O_RDWR, 0)
     } catch {
-      guard errno == ENOENT else { throw error }
-      contents = JournalContents(capacity: capacity)
-      return
+      switch errno {
+      case ENOENT:
+        contents = JournalContents(capacity: capacity)
+        return
+      case EACCES, EROFS, EPERM:
+        // A read-only directory or file system: the records can still be read.
+        descriptor = try Self.open(path, O_RDONLY, 0)
+      default: throw error
+      }
     }
     let opened = try OpenFile(descriptor: descriptor, path: path)
     let bytes = try Self.read(descriptor, from: 0, count: opened.size, path)
+    let acknowledged = acknowledgedEnd(of: opened)
     switch JournalLog.decode(bytes, capacity: capacity) {
+    case .success(let loaded) where loaded.schema == JournalLog.schema && loaded.end < acknowledged:
+      // The file is shorter than what its writers acknowledged: cut, not a torn append.
+      try salvage(
+        bytes,
+        "the journal's good lines end at byte \(loaded.end); its writers acknowledged "
+          + "\(acknowledged) bytes", opened)
     case .success(let loaded):
       contents = loaded.contents
       opened.schema = loaded.schema
@@ -258,20 +340,34 @@ public actor FileRequestJournal: RequestJournal {
       opened.end = loaded.end
       file = opened
     case .failure(let error) where error.code == .unsupportedSchema: throw error
-    case .failure(let error): try salvage(bytes, error.message)
+    case .failure(let error): try salvage(bytes, error.message, opened)
     }
   }
 
-  /// Keeps a copy of a corrupt file aside, rewrites the journal with what it still proves,
-  /// and throws `journal.corrupt`.
-  private func salvage(_ bytes: [UInt8], _ reason: String) throws(JournalError) -> Never {
+  /// Keeps a copy of a corrupt file aside when it can, rewrites the journal with what it still
+  /// proves, and throws `journal.corrupt`.
+  ///
+  /// On a full disk neither may be possible: the salvaged records are then kept in memory, so
+  /// the next call reads them, and the damaged file stays until a change can be written.
+  private func salvage(_ bytes: [UInt8], _ reason: String, _ damaged: OpenFile)
+    throws(JournalError) -> Never
+  {
     let salvaged = JournalLog.salvage(bytes, capacity: capacity)
     // The copy is durable before the journal is replaced: a kill in between finds the damaged
     // journal again, and salvages it again.
-    let quarantine = try keepAside(bytes)
-    try compact(salvaged)
+    let quarantine = keepAside(bytes)
+    var kept =
+      quarantine == nil ? "no room for a copy of the damaged file" : "the damaged file kept"
+    do {
+      try compact(salvaged)
+    } catch {
+      contents = salvaged
+      unsalvagedFile = damaged
+      if quarantine == nil { uncopiedDamage = bytes }
+      kept += "; the salvaged records are not written yet (\(error))"
+    }
     throw JournalError(
-      .corrupt, "\(reason); \(salvaged.records.count) records salvaged, the damaged file kept",
+      .corrupt, "\(reason); \(salvaged.records.count) records salvaged, \(kept)",
       quarantinePath: quarantine, salvagedCount: salvaged.records.count)
   }
 
@@ -298,11 +394,15 @@ public actor FileRequestJournal: RequestJournal {
     file.end += line.count
     file.size = file.end
     file.lines += 1
+    lock.acknowledge(inode: file.inode, end: file.end)
   }
 
   /// Writes `next` as the whole journal: a temporary file of this writer, `fsync`, rename over
   /// the journal, `fsync` of the directory. The temporary file is removed when a step fails.
   private func compact(_ next: JournalContents) throws(JournalError) {
+    if unsalvagedFile != nil, let damage = uncopiedDamage, keepAside(damage) != nil {
+      uncopiedDamage = nil
+    }
     let bytes = JournalLog.compacted(next.records)
     temporaryCounter += 1
     let temporaryPath = "\(directory)/\(Self.temporaryPrefix)-\(getpid())-\(temporaryCounter)"
@@ -322,33 +422,50 @@ public actor FileRequestJournal: RequestJournal {
     try injectFailure(at: .rename, "rename to \(path)")
     guard rename(temporaryPath, path) == 0 else { throw Self.ioError("rename to \(path)") }
     replacement = written
+    lock.acknowledge(inode: written.inode, end: bytes.count)
     written.lines = next.records.count
     written.end = bytes.count
     file = written
+    unsalvagedFile = nil
+    uncopiedDamage = nil
     contents = next
     let directoryDescriptor = try Self.open(directory, O_RDONLY | O_DIRECTORY, 0)
     defer { close(directoryDescriptor) }
     try Self.sync(directoryDescriptor, directory)
   }
 
-  /// Writes `bytes` to the first free `journal.corrupt-N`, durably.
-  private func keepAside(_ bytes: [UInt8]) throws(JournalError) -> String {
-    var index = 1
-    while true {
-      let target = "\(directory)/journal.corrupt-\(index)"
-      let descriptor: Int32
-      do {
-        descriptor = try Self.open(target, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-      } catch {
-        guard errno == EEXIST else { throw error }
-        index += 1
-        continue
-      }
+  /// Writes `bytes` to the next `journal.corrupt-N`, durably, and removes the oldest copies
+  /// beyond `quarantineLimit`.
+  ///
+  /// - Returns: the copy's path; nil when it could not be written (a full disk), in which case
+  ///   nothing of it is left behind.
+  private func keepAside(_ bytes: [UInt8]) -> String? {
+    let prefix = "journal.corrupt-"
+    var existing = (directoryEntries(directory) ?? []).compactMap { name -> Int? in
+      name.hasPrefix(prefix) ? Int(name.dropFirst(prefix.count)) : nil
+    }.sorted()
+    let target = "\(directory)/\(prefix)\((existing.last ?? 0) + 1)"
+    let descriptor: Int32
+    do {
+      descriptor = try Self.open(target, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    } catch {
+      return nil
+    }
+    do {
       defer { close(descriptor) }
+      try injectFailure(at: .quarantine, "write \(target)") { () throws(JournalError) in
+        try Self.write(Array(bytes.prefix(bytes.count / 2)), to: descriptor, at: 0, target)
+      }
       try Self.write(bytes, to: descriptor, at: 0, target)
       try Self.sync(descriptor, target)
-      return target
+    } catch {
+      unlink(target)
+      return nil
     }
+    while existing.count >= Self.quarantineLimit {
+      unlink("\(directory)/\(prefix)\(existing.removeFirst())")
+    }
+    return target
   }
 
   #if DEBUG
@@ -358,14 +475,15 @@ public actor FileRequestJournal: RequestJournal {
       at step: WriteStep, _ operation: String,
       partly: () throws(JournalError) -> Void = {}
     ) throws(JournalError) {
-      guard injectedFailure == step else { return }
-      injectedFailure = nil
+      let persistent = persistentFailures.contains(step)
+      guard injectedFailure == step || persistent else { return }
+      if !persistent { injectedFailure = nil }
       try partly()
-      errno = EIO
+      errno = persistent ? ENOSPC : EIO
       throw Self.ioError(operation)
     }
   #else
-    private enum WriteStep { case append, appendSync, write, fsync, rename }
+    private enum WriteStep { case append, appendSync, write, fsync, rename, quarantine }
     private func injectFailure(
       at step: WriteStep, _ operation: String,
       partly: () throws(JournalError) -> Void = {}
@@ -501,16 +619,50 @@ private func posixOpen(_ path: String, _ flags: Int32, _ mode: mode_t) -> Int32 
 private final class LockFile {
   let descriptor: Int32
 
-  init(path: String) throws(JournalError) {
-    descriptor = try FileRequestJournal.open(path, O_RDWR | O_CREAT, 0o600)
+  /// Opens (or makes) the lock file. Where it cannot be opened for writing (a read-only
+  /// directory or file system), it is opened for reading, or, when it does not exist, there is
+  /// no lock: nobody can write the journal there.
+  init(path: String, simulatingReadOnly: Bool) throws(JournalError) {
+    do throws(JournalError) {
+      if simulatingReadOnly {
+        errno = EROFS
+        throw FileRequestJournal.ioError("open \(path)")
+      }
+      descriptor = try FileRequestJournal.open(path, O_RDWR | O_CREAT, 0o600)
+    } catch {
+      guard [EACCES, EROFS, EPERM].contains(errno) else { throw error }
+      descriptor = (try? FileRequestJournal.open(path, O_RDONLY, 0)) ?? -1
+    }
   }
 
-  deinit { close(descriptor) }
+  deinit { if descriptor >= 0 { close(descriptor) } }
+
+  /// The journal file (its inode) and the length its writers acknowledged, as the last writer
+  /// left them in the lock file; nil when none was written.
+  func acknowledged() -> (inode: UInt64, end: Int)? {
+    var words = [UInt64](repeating: 0, count: 2)
+    let got = words.withUnsafeMutableBytes { buffer in
+      retryingOnInterrupt { pread(descriptor, buffer.baseAddress!, buffer.count, 0) }
+    }
+    guard case .success(16) = got else { return nil }
+    return (UInt64(littleEndian: words[0]), Int(UInt64(littleEndian: words[1])))
+  }
+
+  /// Notes that the journal file `inode` is acknowledged up to `end`. Not synced: it is written
+  /// after the journal's own sync, so whatever survives a crash never claims more than the
+  /// journal holds; a kill of the process never loses it.
+  func acknowledge(inode: UInt64, end: Int) {
+    let words = [inode.littleEndian, UInt64(end).littleEndian]
+    _ = words.withUnsafeBytes { buffer in
+      retryingOnInterrupt { pwrite(descriptor, buffer.baseAddress!, buffer.count, 0) }
+    }
+  }
 
   /// Runs `body` holding the exclusive lock; waits for other holders, retrying after signals.
   func withExclusive<Value>(_ body: () throws(JournalError) -> Value) throws(JournalError)
     -> Value
   {
+    guard descriptor >= 0 else { return try body() }
     _ = try retryingOnInterrupt { flock(descriptor, LOCK_EX) }
       .mapError { FileRequestJournal.ioError("lock journal.lock", $0) }.get()
     defer { flock(descriptor, LOCK_UN) }

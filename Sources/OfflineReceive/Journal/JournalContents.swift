@@ -15,9 +15,18 @@ package struct JournalContents: Sendable, Equatable {
 
   package var liveCount: Int { records.count { $0.state.isLive } }
 
-  /// Never evict non-terminal records. Refuse new intents at the cap.
+  /// Never evict non-terminal records. Refuse new intents at the cap. A record settled by a
+  /// payment is never replaced, and a record the reader would refuse is never written.
   package mutating func save(_ record: JournalRecord) throws(JournalError) {
+    guard StoredRecord.isReadable(record) else {
+      throw JournalError(
+        .invalidRecord,
+        "intent \(record.intentID): a ready record needs its payment hash and expiry")
+    }
     if let index = records.firstIndex(where: { $0.intentID == record.intentID }) {
+      guard records[index] == record || !records[index].isPaid else {
+        throw Self.stale(record.intentID, paid: true)
+      }
       let addsLive = record.state.isLive && !records[index].state.isLive
       if addsLive && liveCount >= capacity { throw full() }
       records[index] = record
@@ -61,6 +70,24 @@ package struct JournalContents: Sendable, Equatable {
       let forgotten = Set(intentIDs)
       records.removeAll { forgotten.contains($0.intentID) }
     }
+  }
+
+  /// `save(_:)` when the record held is `expected`, the version `record` was computed from.
+  package mutating func save(_ record: JournalRecord, replacing expected: JournalRecord?)
+    throws(JournalError)
+  {
+    let held = self.record(record.intentID)
+    guard held == expected || held == record else { throw Self.stale(record.intentID) }
+    try save(record)
+  }
+
+  /// The refusal of a save computed from a version of the record that is no longer held.
+  package static func stale(_ intentID: IntentID, paid: Bool = false) -> JournalError {
+    JournalError(
+      .stale,
+      paid
+        ? "intent \(intentID) is settled by a payment; no save replaces it"
+        : "intent \(intentID) moved on since the version this save was computed from")
   }
 
   private func full() -> JournalError {

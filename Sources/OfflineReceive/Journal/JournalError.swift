@@ -14,6 +14,13 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
     case unconfirmedWrite = "journal.unconfirmed_write"
     /// The operating system refused a read or write.
     case io = "journal.io"
+    /// Nothing was written: the record moved on since the version the save was computed from
+    /// (another process wrote it meanwhile), or it is settled by a payment, which no save
+    /// replaces. Read the record again.
+    case stale = "journal.stale"
+    /// Nothing was written: the record is one the journal's reader would refuse (a `ready`
+    /// record without its payment hash and expiry).
+    case invalidRecord = "journal.invalid_record"
   }
 
   /// What went wrong: the stable code.

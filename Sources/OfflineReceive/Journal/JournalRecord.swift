@@ -35,4 +35,7 @@ public struct JournalRecord: Hashable, Sendable {
     self.paymentHash = paymentHash
     self.expiresAt = expiresAt
   }
+
+  /// Whether a payment settled the intent: such a record is final.
+  public var isPaid: Bool { state == .terminal(.settled(fulfilled: true)) }
 }

@@ -86,6 +86,11 @@ struct StoredRecord {
     self.nodeID = nodeID
   }
 
+  /// Whether `record`, once written, is read back: the reader's rules, applied before a save.
+  static func isReadable(_ record: JournalRecord) -> Bool {
+    record.state != .ready || (record.paymentHash != nil && record.expiresAt != nil)
+  }
+
   var record: JournalRecord? {
     guard let network = Currency(rawValue: network), let nodeID = PublicKey(hex: nodeID) else {
       return nil

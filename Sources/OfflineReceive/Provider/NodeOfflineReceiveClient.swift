@@ -9,8 +9,14 @@ public import Secp256k1
 ///   built, `ownNodeID()` included.
 /// - `canReceive`, `prepare` and `cancel` throw `.notRunning` on a stopped node; `status` still
 ///   answers.
-/// - After a process restart and until the node's start-up recovery has run, `canReceive` and
-///   `prepare` throw `.unavailable` and `status` throws `.requestNotFound` for every id.
+/// - After a process restart and until the node's start-up recovery has run, `canReceive`,
+///   `prepare` and `cancel` throw `.unavailable` and `status` throws `.requestNotFound` for every
+///   id. A `cancel` that answers `.requestNotFound` then has cancelled nothing: the provider
+///   believes a not-found cancel only once `canReceive` no longer throws `.unavailable`, and
+///   otherwise keeps the cancel pending and retries it after the recovery.
+/// - After the recovery, a request whose invoice was released before the restart answers
+///   `.awaitingWitnesses` until the node releases the invoice again in the new process; only
+///   then does `status` answer `.ready`, with the same invoice.
 /// - The node allows one live request per settlement channel: while one is live, `canReceive`
 ///   answers false and a `prepare` under a new id throws `.ineligible`.
 /// - Errors are `NodeError`; the adapter maps its binding's errors onto them and keeps the
@@ -37,6 +43,7 @@ public protocol NodeOfflineReceiveClient: Sendable {
   /// Cancels a request: afterwards its status is `.failed(reason: "cancelled")` and the
   /// channel can take a new request.
   ///
-  /// - Throws: `.requestNotFound` for an unknown id.
+  /// - Throws: `.requestNotFound` for an unknown id; `.unavailable` before the node's start-up
+  ///   recovery has run.
   func cancel(requestID: String) async throws(NodeError)
 }

@@ -43,6 +43,10 @@ public actor PollingProvider {
     var waiters: [UInt64: CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   }
   private var inFlight: [IntentID: Flight] = [:]
+  /// A preparation every caller left, still winding down: the next one of its intent starts
+  /// once it has stopped, so a retry right after a cancellation resumes the intent instead of
+  /// finding it in progress.
+  private var stopping: [IntentID: (id: UInt64, task: Task<Void, Never>)] = [:]
   private var nextWaiter: UInt64 = 0
   /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
   /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
@@ -57,6 +61,10 @@ public actor PollingProvider {
     var generation: UInt64
     /// How many calls drive it now; it is dropped at zero.
     var drivers = 0
+    /// The version of the record the journal holds, as far as this machine knows: its last
+    /// save, or the record it was loaded from. Each save names it, so a record another
+    /// process moved on meanwhile is never overwritten.
+    var version: JournalRecord?
   }
   private var machines: [IntentID: HeldMachine] = [:]
   /// Every damage the journal reported to this provider, oldest first: each `journal.corrupt`
@@ -64,6 +72,9 @@ public actor PollingProvider {
   /// provider carries on with the salvaged records; `restore()` reports what it met.
   public private(set) var journalDamage: [JournalError] = []
   private var nextGeneration: UInt64 = 0
+  /// Payments reported but not yet written, because the journal refused the write (a full
+  /// disk): each is written again by every later call, until the journal takes it.
+  public private(set) var unwrittenPayments: [PaymentHash] = []
 
   /// - Parameters:
   ///   - node: the adapter over the node's offline-receive API.
@@ -157,7 +168,9 @@ public actor PollingProvider {
     let waiter = nextWaiter
     if inFlight[intentID] == nil {
       let flightID = waiter
+      let previous = stopping[intentID]?.task
       let task = Task {
+        await previous?.value
         let result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
         do {
           result = .success(try await self.run(intentID, amount: amount, description: description))
@@ -187,6 +200,7 @@ public actor PollingProvider {
     _ intentID: IntentID, _ flightID: UInt64,
     _ result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
   ) {
+    if stopping[intentID]?.id == flightID { stopping[intentID] = nil }
     guard inFlight[intentID]?.id == flightID, let flight = inFlight.removeValue(forKey: intentID)
     else { return }
     for continuation in flight.waiters.values { continuation.resume(with: result) }
@@ -200,8 +214,9 @@ public actor PollingProvider {
       continuation.resume(throwing: CancellationError())
     }
     if flight.waiters.isEmpty {
-      // Nobody waits: the run stops, and the next caller starts a new one.
+      // Nobody waits: the run stops, and the next caller starts a new one once it has.
       inFlight[intentID] = nil
+      stopping[intentID] = (flight.id, flight.task)
       flight.task.cancel()
     } else {
       inFlight[intentID] = flight
@@ -238,11 +253,44 @@ public actor PollingProvider {
   /// Records a payment (the node's payment event, or a paid status) against the intent whose
   /// invoice has `hash`, whatever state that intent was in.
   ///
+  /// When the journal cannot write it now (a full disk), the payment is reported all the same
+  /// and kept in `unwrittenPayments`; every later call of this provider writes it again until
+  /// the journal takes it.
+  ///
   /// - Returns: the payment, or nil when no intent of this wallet has that invoice or it was
   ///   recorded already.
-  /// - Throws: `offline.journal` when the journal refused the write; call again.
+  /// - Throws: `offline.journal` when the journal could not be read; call again.
   @discardableResult
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    await writeUnwrittenPayments()
+    do {
+      return try await recordPayment(hash)
+    } catch let error as OfflineReceiveError
+      where error.code == .journal && error.journalError?.code == .io
+    {
+      guard let records = try? await journal.records(),
+        let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
+      else { throw error }
+      if !unwrittenPayments.contains(hash) { unwrittenPayments.append(hash) }
+      return SettledPayment(
+        intentID: record.intentID, amount: record.amount, description: record.description,
+        previousState: record.state)
+    }
+  }
+
+  /// Writes the payments the journal refused before; those it refuses again stay.
+  private func writeUnwrittenPayments() async {
+    for hash in unwrittenPayments {
+      do {
+        _ = try await recordPayment(hash)
+        unwrittenPayments.removeAll { $0 == hash }
+      } catch {
+        return
+      }
+    }
+  }
+
+  private func recordPayment(_ hash: PaymentHash) async throws -> SettledPayment? {
     let records = try await journalCall { try await journal.records() }
     guard let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
     else { return nil }
@@ -264,6 +312,7 @@ public actor PollingProvider {
   /// - Throws: `offline.journal` when the journal cannot be read.
   public func restore() async throws -> RestoreReport {
     let damageBefore = journalDamage.count
+    await writeUnwrittenPayments()
     let records = try await journalCall { try await journal.records() }
     var report = RestoreReport()
     for record in records where record.scope == scope && record.state.isLive {
@@ -311,6 +360,7 @@ public actor PollingProvider {
   {
     // The wait runs on the monotonic clock: moving the phone's clock changes nothing.
     let started = await clock.monotonicNow()
+    await writeUnwrittenPayments()
     let initial: RequestMachine
     if let stored = try await journalCall(intentID, { try await journal.record(intentID) }) {
       guard stored.scope == scope else {
@@ -373,7 +423,8 @@ public actor PollingProvider {
       }
       if machines[intentID] == nil, let machine {
         nextGeneration += 1
-        machines[intentID] = HeldMachine(machine: machine, generation: nextGeneration)
+        machines[intentID] = HeldMachine(
+          machine: machine, generation: nextGeneration, version: machine.storedVersion)
       }
     }
     guard let generation = machines[intentID]?.generation else { return nil }
@@ -389,7 +440,7 @@ public actor PollingProvider {
       outcome = try await run(intentID, generation, event, started: started)
     } catch let error as OfflineReceiveError
       where error.code == .journal
-      || error.code == .journalFull
+      || error.code == .journalFull || error.journalError != nil
     {
       // What the machine holds was not written: the journal's state stands, and the next call
       // starts from it (calls still on this machine find it gone).
@@ -452,7 +503,20 @@ public actor PollingProvider {
     }
     switch action {
     case .save(let written):
-      try await journalCall(intentID) { try await journal.save(written) }
+      // The version is the last save issued, so that saves of one machine following each
+      // other name each other; a refused one drops the machine.
+      let expected = machines[intentID]?.version
+      machines[intentID]?.version = written
+      do {
+        try await journalCall(intentID) { try await journal.save(written, replacing: expected) }
+      } catch let error as OfflineReceiveError where error.journalError?.code == .stale {
+        // Another process wrote the record meanwhile: a payment it recorded is final.
+        let held = try? await journal.record(intentID)
+        guard held?.isPaid == true else { throw error }
+        throw OfflineReceiveError(
+          .settled, "the intent was paid (recorded by another process)", intentID: intentID,
+          journalError: error.journalError)
+      }
       return []
     case .retireDisplay:
       await notifyCancel(intentID)
@@ -488,6 +552,15 @@ public actor PollingProvider {
       do {
         try await node.cancel(requestID: record.nodeRequestID)
         return step(.cancelAnswered(nil))
+      } catch .requestNotFound {
+        // Before its recovery a node may not know a request it holds: a not-found cancel is
+        // believed only from a recovered node, else it stays pending.
+        do {
+          _ = try await node.canReceive(amount: record.amount)
+        } catch .unavailable {
+          return step(.cancelAnswered(.unavailable))
+        } catch {}
+        return step(.cancelAnswered(.requestNotFound))
       } catch {
         return step(.cancelAnswered(error))
       }

@@ -126,6 +126,10 @@ package struct RequestMachine: Sendable, Equatable {
     isStored = false
   }
 
+  /// The record as the journal holds it when the machine is made: nil for a new intent. The
+  /// machine's first save names it as the version it was computed from.
+  package var storedVersion: JournalRecord? { isStored ? record : nil }
+
   private var intentID: IntentID { record.intentID }
   private var isPaid: Bool { record.state == .terminal(.settled(fulfilled: true)) }
 

@@ -49,6 +49,22 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
     /// cancel its request: the cancel is kept and retried by the next prepare, cancel or
     /// `restore()`. Nothing needs to be done again.
     case cancelPending = "offline.cancel_pending"
+    /// The payment gate found the invoice paid (in the history, or announced): not displayed.
+    case alreadyPaid = "offline.already_paid"
+    /// The payment history is unavailable or not yet synced: nothing was displayed; the intent
+    /// is kept, try again.
+    case historyUnavailable = "offline.history_unavailable"
+    /// A newer preparation (or a reset, or a changed request) overtook this one before display;
+    /// the intent is kept.
+    case stalePreparation = "offline.stale_preparation"
+    /// The invoice's display time was over before it could be shown.
+    case displayExpired = "offline.display_expired"
+    /// The provider reports the intent settled, expired or failed: not displayed.
+    case providerTerminal = "offline.provider_terminal"
+    /// The provider's status of the intent could not be read; the intent is kept, try again.
+    case providerStatusUnknown = "offline.provider_status_unknown"
+    /// Payment events kept arriving during every history read; the intent is kept, try again.
+    case historyBusy = "offline.history_busy"
   }
 
   /// What went wrong: the stable code callers branch on.
@@ -89,15 +105,18 @@ public struct OfflineReceiveError: Error, Equatable, Sendable, CustomStringConve
 
   /// Whether the intent this error concerns is finished, so that resuming it is pointless and a
   /// new attempt needs a fresh eligibility check. Node faults that pass (not recovered,
-  /// stopped, storage, a lost answer), journal refusals and a request in progress keep the
-  /// intent: trying again resumes it.
+  /// stopped, storage, a lost answer), journal refusals, a request in progress and the payment
+  /// gate's passing refusals (history unavailable or busy, a stale preparation, a provider
+  /// status not read) keep the intent: trying again resumes it.
   public var endsIntent: Bool {
     switch code {
     case .unavailable, .insufficientLiquidity, .invalidInvoice, .settled, .scopeMismatch,
-      .intentEnded, .nodeDisabled, .ineligible, .requestConflict, .cancelled, .cancelPending:
+      .intentEnded, .nodeDisabled, .ineligible, .requestConflict, .cancelled, .cancelPending,
+      .alreadyPaid, .displayExpired, .providerTerminal:
       true
     case .retryable, .journal, .journalFull, .requestInProgress, .nodeUnavailable, .nodeStopped,
-      .nodeStorage, .responseLost:
+      .nodeStorage, .responseLost, .historyUnavailable, .stalePreparation,
+      .providerStatusUnknown, .historyBusy:
       false
     }
   }

@@ -179,23 +179,51 @@ public actor ReceiveFlow {
     return try await session.paymentReceived(hash)
   }
 
-  /// Retires the offline invoice once `now` reaches its end; returns whether it did.
+  /// Retires the offline invoice once `now` reaches its end, or the clock's monotonic time its
+  /// monotonic deadline (so a wall clock set back never keeps it); returns whether it did.
   @discardableResult
   public func retireExpired(now: UInt64) async -> Bool {
-    guard await display.retireExpired(now: now) != nil else { return false }
+    let monotonicNow = await clock.monotonicNow()
+    guard await display.retireExpired(now: now, monotonicNow: monotonicNow) != nil else {
+      return false
+    }
     await endDisplayedIntent()
     return true
   }
 
-  /// When `retireExpired(now:)` must next run.
-  public var nextDeadline: UInt64? { get async { await display.nextDeadline } }
+  /// `retireExpired(now:)` at the clock's time.
+  @discardableResult
+  public func retireExpired() async -> Bool { await retireExpired(now: await clock.now()) }
+
+  /// When `retireExpired()` must next run, in wall-clock seconds as the clock reads now: the
+  /// earlier of the invoice's `displayUntil` and what is left of its monotonic deadline. Read
+  /// it again after the wall clock changes; `OfflineDisplayStore.monotonicDeadline` does not
+  /// move.
+  public var nextDeadline: UInt64? {
+    get async {
+      guard let displayUntil = await display.nextDeadline else { return nil }
+      guard let deadline = await display.monotonicDeadline else { return displayUntil }
+      let left = deadline - (await clock.monotonicNow())
+      let (whole, fraction) = left.components
+      let seconds = left <= .zero ? 0 : UInt64(whole) + (fraction > 0 ? 1 : 0)
+      return min(displayUntil, (await clock.now()).addingSaturating(seconds))
+    }
+  }
 
   private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {
     if let refusal = await gate.register(accepted, token: token, intentID: intentID) {
-      throw OfflineReceiveError(refusal.errorCode, "not displayed: \(refusal.rawValue)")
+      guard let code = refusal.errorCode else { throw CancellationError() }
+      let error = OfflineReceiveError(
+        code, "not displayed: \(refusal.rawValue)", intentID: intentID)
+      // An intent that cannot resume is dropped: the next attempt prepares a new one.
+      if error.endsIntent { await session.expirePreparation(intentID) }
+      throw error
     }
-    guard await display.apply(accepted, now: await clock.now()) else {
-      throw OfflineReceiveError(.unavailable, "the request changed before display")
+    let now = await clock.now()
+    guard await display.apply(accepted, now: now, monotonicNow: await clock.monotonicNow())
+    else {
+      throw OfflineReceiveError(
+        .stalePreparation, "the request changed before display", intentID: intentID)
     }
     displayedIntent = intentID
   }

@@ -14,10 +14,12 @@ public import Bolt11
 ///  5. Description (when the policy sets one): `offline.description_mismatch`.
 ///  6. Signed timestamp: `offline.future_timestamp`.
 ///  7. Lifetime: `offline.expired`, then `offline.lifetime_too_short`.
+///  8. Final CLTV: `offline.cltv_too_large` above the policy's bound (432 blocks by default,
+///     ``ReceivePolicy/defaultMaxFinalCLTVExpiryDelta``).
 ///
-/// Steps 2 to 7 are ``/Bolt11/InvoiceExpectations/check(_:now:)`` with the receiver's preset
-/// (``ReceivePolicy/expectations``): the payer's check, with each `check.*` code read as its
-/// `offline.*` code.
+/// Steps 2 to 8 are the payer's expectation rules (``/Bolt11/ExpectationRule``) as the receive
+/// policy sets them (``ReceivePolicy/expectations``), in the rules' order; the first broken rule
+/// gives its `offline.*` code (``OfflineRejection/Code/init(_:)``).
 public enum OfflineInvoiceValidator {
   /// Checks `text` against `policy` at `now`.
   ///
@@ -41,7 +43,7 @@ public enum OfflineInvoiceValidator {
     return validate(invoice, policy: policy, now: now)
   }
 
-  /// Checks an already decoded invoice against `policy` at `now` (steps 2 to 7).
+  /// Checks an already decoded invoice against `policy` at `now` (steps 2 to 8).
   public static func validate(_ invoice: Invoice, policy: ReceivePolicy, now: UInt64)
     -> Result<AcceptedInvoice, OfflineRejection>
   {
@@ -52,9 +54,8 @@ public enum OfflineInvoiceValidator {
     } catch {
       return .failure(OfflineRejection(undecodable: error, invoice: invoice))
     }
-    // The receiver's preset of the payer's check: its violations come in this validator's
-    // order, so the first one is the rejection.
-    if let first = policy.expectations.check(invoice, now: now).first {
+    // The rules as the policy sets them, in their order: the first broken one is the rejection.
+    if let first = policy.expectations.firstViolation(of: invoice, now: now) {
       return .failure(OfflineRejection(first, invoice: invoice))
     }
     // The display lasts until the safety margin, and no longer than the policy's maximum (the

@@ -23,11 +23,13 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
     case lifetimeTooShort = "offline.lifetime_too_short"
     /// The invoice was signed further in the future than the clock skew allows.
     case futureTimestamp = "offline.future_timestamp"
+    /// The invoice asks the payer to lock the payment longer than the policy's bound.
+    case cltvTooLarge = "offline.cltv_too_large"
 
-    /// The offline code of a payer-check violation, or nil for a check the receiver's preset
-    /// does not make.
-    public init?(_ code: InvoiceViolation.Code) {
-      switch code {
+    /// The offline code of a breach of `rule`, or nil for a rule the receive policy does not
+    /// set: the validator's one table from rule to code.
+    public init?(_ rule: ExpectationRule) {
+      switch rule {
       case .amountMissing: self = .amountMissing
       case .amountMismatch: self = .amountMismatch
       case .payeeMismatch: self = .payeeMismatch
@@ -36,8 +38,9 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
       case .futureTimestamp: self = .futureTimestamp
       case .expired: self = .expired
       case .lifetimeTooShort: self = .lifetimeTooShort
+      case .cltvTooLarge: self = .cltvTooLarge
       case .amountTooLarge, .selfPayment, .descriptionHashMismatch, .paymentHashMismatch,
-        .tooOld, .cltvTooLarge:
+        .tooOld:
         return nil
       }
     }
@@ -69,10 +72,10 @@ public struct OfflineRejection: Error, Sendable, Equatable, CustomStringConverti
     self.invoice = invoice
   }
 
-  /// A rejection of a decoded invoice for the first violation of the receiver's check;
-  /// `violation` must be one the receiver's preset makes (``Code/init(_:)``).
+  /// A rejection of a decoded invoice for the first rule of the receive policy it breaks;
+  /// `violation` must be of a rule the policy sets (``Code/init(_:)``).
   public init(_ violation: InvoiceViolation, invoice: Invoice) {
-    self.offlineCode = Code(violation.code)
+    self.offlineCode = Code(violation.rule)
     self.violation = violation
     self.message = violation.message
     self.invoice = invoice

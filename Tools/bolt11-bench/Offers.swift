@@ -1,0 +1,69 @@
+// The BOLT #12 offer measurement: Offer.decode against its floor, the string-to-bytes regrouping
+// plus one `secp256k1_ec_pubkey_parse` per key the offer carries.
+
+import Bech32Codec
+import Bolt12
+import Foundation
+import Secp256k1
+
+#if !DEBUG
+  enum OfferBench {
+    /// One offer and the inputs of its floor, prepared untimed.
+    struct Item {
+      var text: String
+      /// The data characters as 5-bit words (what the string form reads).
+      var words: [UInt8]
+      /// Every key: the issuer id, and each path's first node, path key and hop keys.
+      var keys: [[UInt8]]
+    }
+
+    /// The valid offers of BOLT #12's `offers-test.json`, with their floor inputs.
+    static func corpus() -> [Item] {
+      let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      let file = root.appendingPathComponent("Vectors/spec/bolt12/offers-test.json")
+      guard let data = try? Data(contentsOf: file),
+        let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
+      else {
+        FileHandle.standardError.write(Data("bolt11-bench: cannot read \(file.path)\n".utf8))
+        exit(2)
+      }
+      return list.compactMap { entry -> Item? in
+        guard entry["valid"] as? Bool == true, let text = entry["bolt12"] as? String,
+          let offer = try? Offer.decode(text),
+          let words = Bech32.words(ofCharacters: text.dropFirst(4))
+        else { return nil }
+        var keys: [[UInt8]] = offer.issuerID.map { [$0.bytes] } ?? []
+        for path in offer.paths ?? [] {
+          if case .nodeID(let key) = path.firstNode { keys.append(key.bytes) }
+          keys.append(path.firstPathKey.bytes)
+          keys += path.hops.map(\.blindedNodeID.bytes)
+        }
+        return Item(text: text, words: words, keys: keys)
+      }
+    }
+
+    /// The floor of one pass: regroup each offer's words, parse each of its keys.
+    @inline(never)
+    static func floorPass(_ items: [Item]) -> UInt64 {
+      var sum: UInt64 = 0
+      for item in items {
+        let bytes = (try? Bech32.bytes(fromWords: item.words)) ?? []
+        sum &+= UInt64(bytes.count)
+        for key in item.keys where ECDSA.isValidPublicKey(key) { sum &+= 1 }
+      }
+      return sum
+    }
+
+    /// One pass of `Offer.decode` over every offer.
+    @inline(never)
+    static func decodePass(_ items: [Item]) -> UInt64 {
+      var sum: UInt64 = 0
+      for item in items {
+        guard let offer = try? Offer.decode(item.text) else { continue }
+        sum &+= UInt64(offer.bytes.count) &+ UInt64(offer.paths?.count ?? 0)
+      }
+      return sum
+    }
+  }
+#endif
