@@ -37,16 +37,18 @@ let package = Package(
     // The only module that imports CSecp256k1.
     // Bech32Codec: `Hex`, how its keys and signatures read and write as text.
     .target(name: "Secp256k1", dependencies: ["CSecp256k1", "Bech32Codec"]),
-    .target(name: "Bech32Codec"),
+    // Chains: the segwit human-readable parts of the chain table.
+    .target(name: "Bech32Codec", dependencies: ["Chains"]),
     // The one chain table, below every module that names a chain; no dependencies.
     .target(name: "Chains"),
     // SHA-256 blocks on the x86 SHA extensions; only Bolt11 imports it (SHA256.swift), which
     // keeps its portable Swift rounds for other CPUs.
     .target(name: "CSHA256"),
-    .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
+    // Chains: `Currency` maps to the chain table's rows.
+    .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256", "Chains"]),
     // Bolt11: its SHA-256 (the offer id).
     .target(name: "Bolt12", dependencies: ["Bech32Codec", "Secp256k1", "Chains", "Bolt11"]),
-    .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
+    .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "Chains"]),
     // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift).
     .target(
       name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput"]),
@@ -70,7 +72,7 @@ let package = Package(
       name: "Bolt11Tool",
       dependencies: [
         "Bolt11", "Bolt11JSON", "Bolt11Conformance", "OfflineReceive", "Bech32Codec", "Secp256k1",
-        "SystemCall", "PaymentInput",
+        "SystemCall", "PaymentInput", "Chains",
       ]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
@@ -118,7 +120,7 @@ let package = Package(
     .target(
       name: "Bolt11ToolFixtures", dependencies: ["Bolt11Tool", "TestSupport"]),
 
-    .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
+    .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport", "Chains"]),
     // Bolt11: its SHA-256 computes each genesis hash from its header.
     .testTarget(name: "ChainsTests", dependencies: ["Chains", "Bolt11"]),
     // Bolt11: its SHA-256, apart from libsecp256k1, checks the tagged hash.
@@ -126,12 +128,15 @@ let package = Package(
     .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(
       name: "PaymentInputTests",
-      dependencies: ["PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
+      dependencies: [
+        "PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains",
+      ]),
     .testTarget(
       name: "Bolt12Tests",
       dependencies: ["Bolt12", "Bech32Codec", "Secp256k1", "Chains", "TestSupport"]),
     .testTarget(
-      name: "Bolt11Tests", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
+      name: "Bolt11Tests",
+      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains"]),
     .testTarget(
       name: "OfflineReceiveTests",
       dependencies: [
@@ -145,6 +150,7 @@ let package = Package(
       dependencies: [
         "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "Bolt11Conformance",
         "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport", "PaymentInput", "SystemCall",
+        "Chains",
       ]),
     .testTarget(
       name: "Bolt11ConformanceTests",

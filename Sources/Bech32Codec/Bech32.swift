@@ -124,33 +124,31 @@ public enum Bech32 {
   /// The index of the last "1" in `bytes`, or -1.
   ///
   /// Eight bytes at a time from the end: `x ^ 0x3131...` has a zero byte where `x` has a "1", and
-  /// `(y - 0x0101...) & ~y & 0x8080...` is non-zero exactly when `y` has a zero byte. In the last
-  /// word with one, an exact test marks each zero byte, and the highest mark is the last "1".
+  /// `ByteLanes.zeroMarks` is non-zero exactly when a word has a zero byte. In the last word with
+  /// one, `ByteLanes.exactZeroMarks` marks each zero byte, and the highest mark is the last "1".
   package static func lastSeparator(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
     guard let base = bytes.baseAddress else { return -1 }
     let raw = UnsafeRawPointer(base)
     var end = bytes.count
     // Four words a step while no "1" is in them: the separator is usually near the start.
-    let ones: UInt64 = 0x3131_3131_3131_3131
-    let low: UInt64 = 0x0101_0101_0101_0101
+    let ones = ByteLanes.repeating(0x31)
     while end >= 32 {
       let a = raw.loadUnaligned(fromByteOffset: end - 32, as: UInt64.self) ^ ones
       let b = raw.loadUnaligned(fromByteOffset: end - 24, as: UInt64.self) ^ ones
       let c = raw.loadUnaligned(fromByteOffset: end - 16, as: UInt64.self) ^ ones
       let d = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ ones
-      // Wrapping: the zero-byte test below, on each word.
-      let zeros = (a &- low) & ~a | (b &- low) & ~b | (c &- low) & ~c | (d &- low) & ~d
-      if zeros & 0x8080_8080_8080_8080 != 0 { break }
+      let zeros =
+        ByteLanes.zeroMarks(a) | ByteLanes.zeroMarks(b) | ByteLanes.zeroMarks(c)
+        | ByteLanes.zeroMarks(d)
+      if zeros != 0 { break }
       end -= 32
     }
     while end >= 8 {
       // Little-endian: the byte at the highest address is the most significant.
       let word =
         UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)) ^ ones
-      // The exact zero-byte test (no borrow between bytes): a byte's top bit is set in `zeros`
-      // exactly when the byte is zero. Wrapping: each byte's sum stays within the byte.
-      let high: UInt64 = 0x7f7f_7f7f_7f7f_7f7f
-      let zeros = ~((word & high &+ high) | word | high)
+      // The exact test: a byte's top bit is set in `zeros` exactly when the byte is zero.
+      let zeros = ByteLanes.exactZeroMarks(word)
       if zeros != 0 { return end - 8 + (63 - zeros.leadingZeroBitCount) / 8 }
       end -= 8
     }

@@ -35,6 +35,14 @@ public struct Bech32Error: Error, Equatable, Sendable, CustomStringConvertible {
     self.position = position
   }
 
+  /// Where ``position`` points in `text`, the string that was decoded.
+  ///
+  /// - Returns: the index of the faulty character, or nil when there is no position or `text`
+  ///   is shorter.
+  public func index(in text: String) -> String.Index? {
+    position.flatMap { InputText.index(atScalarOffset: $0, in: text) }
+  }
+
   /// The code, the message and the position: `bech32.checksum: checksum does not match`.
   public var description: String {
     position.map { "\(code.rawValue): \(message) (at \($0))" } ?? "\(code.rawValue): \(message)"

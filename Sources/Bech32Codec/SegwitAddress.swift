@@ -1,3 +1,5 @@
+import Chains
+
 /// Segregated-witness addresses (BIP-173 for version 0, BIP-350 for versions 1 to 16).
 public enum SegwitAddress {
   /// Why a string is not a segwit address.
@@ -16,7 +18,7 @@ public enum SegwitAddress {
     case invalidPadding
   }
 
-  /// Encodes a witness version and program as an address for `hrp` ("bc", "tb", "bcrt").
+  /// Encodes a witness version and program as an address for `hrp` (`bc`, `tb`, `bcrt`).
   ///
   /// - Precondition: `version` is 0...16 and the program length suits it (2...40 bytes; 20 or 32
   ///   for version 0). Callers check these on input first.
@@ -56,8 +58,9 @@ public enum SegwitAddress {
     }
   }
 
-  /// Human-readable parts of Bitcoin's networks: mainnet, testnet and signet, regtest.
-  public static let bitcoinHRPs: Set<String> = ["bc", "tb", "bcrt"]
+  /// Human-readable parts of Bitcoin's networks, from the chain table: `bc` (bitcoin), `tb`
+  /// (testnet, testnet4 and signet), `bcrt` (regtest).
+  public static let bitcoinHRPs: Set<String> = Set(Chain.all.map(\.segwitHRP))
 
   /// Decodes an address, checking the human-readable part: `expectedHRP` when given, else one of
   /// `bitcoinHRPs`.

@@ -105,20 +105,12 @@ public enum InvoiceJSON {
 
   /// Appends the error's JSON object (no newline) where it is to stay.
   package static func write(_ error: InvoiceError, to output: inout ByteWriter) {
-    output.append(#"{"valid":false,"error":{"code":"#)
-    writeString(error.code.rawValue, to: &output)
-    output.append(#","message":"#)
-    writeString(error.message, to: &output)
-    if let position = error.position {
-      output.append(#","position":"#)
-      writeInteger(position, to: &output)
-    }
-    if let field = error.field {
-      output.append(#","field":"#)
-      writeString(String(field), to: &output)
-    }
     // `warnings` is in every object the tool prints, empty when there are none.
-    output.append(#"},"warnings":[]}"#)
+    ErrorJSON.write(
+      ErrorJSON.Fault(
+        code: error.code.rawValue, message: error.message, position: error.position,
+        field: error.field),
+      withWarnings: true, to: &output)
   }
 
   /// `currency` and `network`, as `Currency.prefix` and `knownNetworkName` spell them.
@@ -397,14 +389,13 @@ public enum InvoiceJSON {
   /// false when one is (it may be true when none is; the byte loop then finds nothing).
   @inline(__always)
   static func mayNeedEscape(_ word: UInt64) -> Bool {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let high: UInt64 = 0x8080_8080_8080_8080
-    // A byte of `value` is zero, as in "Bit Twiddling Hacks": exact for the word as a whole.
-    func hasZeroByte(_ value: UInt64) -> Bool { (value &- ones) & ~value & high != 0 }
-    // A byte below 0x20, likewise exact since 0x20 <= 0x80; and any byte from 0x80 up.
-    let belowSpace = (word &- ones &* 0x20) & ~word & high
-    return belowSpace | (word & high) != 0 || hasZeroByte(word ^ (ones &* 0x7F))
-      || hasZeroByte(word ^ (ones &* 0x22)) || hasZeroByte(word ^ (ones &* 0x5C))
+    // A byte below 0x20, or from 0x80 up; then DEL, `"` and `\\`, each a zero byte once the
+    // word is XORed with it in every lane. Each test is exact for the word as a whole.
+    let belowSpace = ByteLanes.belowMarks(word, 0x20)
+    return belowSpace | (word & ByteLanes.repeating(0x80)) != 0
+      || ByteLanes.zeroMarks(word ^ ByteLanes.repeating(0x7F)) != 0
+      || ByteLanes.zeroMarks(word ^ ByteLanes.repeating(0x22)) != 0
+      || ByteLanes.zeroMarks(word ^ ByteLanes.repeating(0x5C)) != 0
   }
 
   /// `\u` and four lower-case hexadecimal digits.
@@ -436,7 +427,7 @@ public enum InvoiceJSON {
   }
 
   @inline(__always)
-  private static func writeInteger(_ value: Int, to output: inout ByteWriter) {
+  static func writeInteger(_ value: Int, to output: inout ByteWriter) {
     if value >= 0 {
       output.appendDecimal(UInt64(value))
     } else {
@@ -477,8 +468,8 @@ extension InvoiceJSON {
   ///
   /// - Throws: `JSON.ParseError` for text that is not JSON; otherwise as `builder(from:)`.
   public static func builder(fromText text: String) throws -> InvoiceBuilder {
-    let json = try JSON.parse(text)
-    return try builder(from: json, literal: { NumberLiteral.find($0, in: Array(text.utf8)) })
+    let (json, numberTexts) = try JSON.parse(text, keepingNumberTexts: true)
+    return try builder(from: json, literal: { numberTexts[$0] })
   }
 
   /// An invoice builder from the contract's decoded-invoice JSON: what `invoice.json` gives, or

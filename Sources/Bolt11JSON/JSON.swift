@@ -143,19 +143,44 @@ extension JSON {
   /// `double`. Nesting is limited to 512 levels. An object that repeats a key is refused: readers
   /// disagree on which value such an object means (first or last).
   public static func parse(_ text: String) throws(ParseError) -> JSON {
-    var parser = Parser(bytes: Array(text.utf8))
+    try parse(text, keepingNumberTexts: false).value
+  }
+
+  /// `parse(_:)`, and with `keepingNumberTexts` the text of every number by its path, as the
+  /// document writes it: so that an error names a number beyond 64 bits as given (`JSON` holds
+  /// one as a `Double`, whose reprint is another number). One walk of the grammar for both.
+  static func parse(_ text: String, keepingNumberTexts: Bool) throws(ParseError)
+    -> (value: JSON, numberTexts: [JSONPath: String])
+  {
+    var parser = Parser(bytes: Array(text.utf8), keepsNumberTexts: keepingNumberTexts)
     parser.skipSpace()
     let value = try parser.value(depth: 0)
     parser.skipSpace()
     guard parser.index == parser.bytes.count else { throw parser.fail("trailing characters") }
-    return value
+    return (value, parser.numberTexts)
   }
 
   private struct Parser {
     let bytes: [UInt8]
     var index = 0
+    /// Whether to keep each number's text, by `path`.
+    let keepsNumberTexts: Bool
+    /// Where the value being read is, while `keepsNumberTexts`.
+    var path: JSONPath = []
+    var numberTexts: [JSONPath: String] = [:]
 
-    init(bytes: [UInt8]) { self.bytes = bytes }
+    init(bytes: [UInt8], keepsNumberTexts: Bool) {
+      self.bytes = bytes
+      self.keepsNumberTexts = keepsNumberTexts
+    }
+
+    /// `value(depth:)` of the member or element at `step`, the path kept when it is needed.
+    mutating func value(at step: JSONPathComponent, depth: Int) throws(ParseError) -> JSON {
+      guard keepsNumberTexts else { return try value(depth: depth) }
+      path.append(step)
+      defer { path.removeLast() }
+      return try value(depth: depth)
+    }
 
     func fail(_ message: String) -> ParseError { ParseError(message: message, offset: index) }
 
@@ -196,7 +221,7 @@ extension JSON {
           skipSpace()
           try expect(":")
           skipSpace()
-          members.append((key, try value(depth: depth + 1)))
+          members.append((key, try value(at: .key(key), depth: depth + 1)))
           skipSpace()
           guard index < bytes.count else { throw fail("unexpected end") }
           if bytes[index] == UInt8(ascii: ",") {
@@ -218,7 +243,7 @@ extension JSON {
         }
         while true {
           skipSpace()
-          values.append(try value(depth: depth + 1))
+          values.append(try value(at: .index(values.count), depth: depth + 1))
           skipSpace()
           guard index < bytes.count else { throw fail("unexpected end") }
           if bytes[index] == UInt8(ascii: ",") {
@@ -264,6 +289,7 @@ extension JSON {
       }
       let text = String(decoding: bytes[start..<index], as: UTF8.self)
       guard !text.isEmpty, text != "-" else { throw fail("expected a value") }
+      if keepsNumberTexts { numberTexts[path] = text }
       if isInteger {
         if let value = UInt64(text) { return .unsigned(value) }
         if let value = Int64(text) { return .integer(value) }

@@ -24,7 +24,7 @@ import PaymentInput
 ///
 /// A string that was not: `{"kind":K,"valid":false,"error":{"code","message","position"},
 /// "warnings":[]}`, `kind` left out when the string was empty or recognised as nothing,
-/// `position` (a UTF-8 offset in the string as given) when one applies, and `field` for an
+/// `position` (a character offset in the string as given) when one applies, and `field` for an
 /// invoice's field. An invoice's error carries the decoder's code (`bech32.checksum`, ...).
 ///
 /// `warnings` is always present: the `bip321.*` warnings' codes, each once, in order.
@@ -75,7 +75,7 @@ public enum PaymentStringJSON {
     }
     if let entryError {
       output.append(#","error":"#)
-      writeErrorObject(entryError, to: &output)
+      ErrorJSON.writeObject(fault(entryError), to: &output)
     }
     output.append(#","warnings":"#)
     if case .bip321(let uri) = string {
@@ -116,28 +116,14 @@ public enum PaymentStringJSON {
   }
 
   package static func writeFailure(_ error: PaymentStringError, to output: inout ByteWriter) {
-    output.append(UInt8(ascii: "{"))
-    if let kind = error.kind {
-      output.append(#""kind":"#)
-      InvoiceJSON.writeString(kind.rawValue, to: &output)
-      output.append(UInt8(ascii: ","))
-    }
-    output.append(#""valid":false,"error":"#)
-    writeErrorObject(error, to: &output)
-    output.append(#","warnings":[]}"#)
+    ErrorJSON.write(fault(error), kind: error.kind?.rawValue, withWarnings: true, to: &output)
   }
 
-  /// `{"code","message","position"?,"field"?}`.
-  private static func writeErrorObject(_ error: PaymentStringError, to output: inout ByteWriter) {
-    output.append(#"{"code":"#)
-    InvoiceJSON.writeString(error.dottedCode, to: &output)
-    member("message", error.message, to: &output)
-    if let position = error.position {
-      output.append(#","position":"#)
-      output.appendDecimal(UInt64(position))
-    }
-    if let field = error.invoiceError?.field { member("field", String(field), to: &output) }
-    output.append(UInt8(ascii: "}"))
+  /// The error as the envelope carries it: the decoder's code and field for an invoice.
+  private static func fault(_ error: PaymentStringError) -> ErrorJSON.Fault {
+    ErrorJSON.Fault(
+      code: error.dottedCode, message: error.message, position: error.position,
+      field: error.invoiceError?.field)
   }
 
   /// `,"address",...,"message"`: the URI's own members, each when given.
@@ -184,9 +170,7 @@ public enum PaymentStringJSON {
 
   /// `{"valid":false,"error":{...}}`: an entry of a URI that is not what its key says.
   private static func writeEntryFailure(_ error: PaymentStringError, to output: inout ByteWriter) {
-    output.append(#"{"valid":false,"error":"#)
-    writeErrorObject(error, to: &output)
-    output.append(UInt8(ascii: "}"))
+    ErrorJSON.write(fault(error), withWarnings: false, to: &output)
   }
 
   private static func writeBolt12(_ string: Bolt12String, to output: inout ByteWriter) {

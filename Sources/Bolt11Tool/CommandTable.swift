@@ -1,3 +1,6 @@
+import Bolt11
+import Chains
+
 /// What a shell offers to complete an option's value or a command's operands.
 enum Completion: Sendable, Equatable {
   /// Nothing to offer: free text, a number, an invoice.
@@ -82,18 +85,31 @@ enum CommandTable {
   static let checkRouteKeys = OptionSpec(
     name: "--check-route-keys",
     help: ["refuse route hop keys off the curve (field.invalid_pubkey)"])
-  /// The values `--network` takes: each chain's name, then its invoice prefix.
-  static let networkNames = ["bitcoin", "mainnet", "testnet", "signet", "regtest"]
-  static let networkPrefixes = ["bc", "tb", "tbs", "bcrt"]
+  /// The values `--network` takes: each chain's name and aliases (from the chain table), then
+  /// each invoice prefix.
+  static let networkNames = Chain.all.flatMap { [$0.name] + $0.aliases }
+  static let networkPrefixes = Currency.allCases.map(\.prefix)
   /// What each value of `--network` means, for the completions that describe values (fish).
-  static let choiceDescriptions: [String: String] = [
-    "bitcoin": "Bitcoin mainnet (lnbc)", "mainnet": "Bitcoin mainnet (lnbc)",
-    "testnet": "testnet (lntb)", "signet": "signet (lntbs)", "regtest": "regtest (lnbcrt)",
-    "bc": "Bitcoin mainnet", "tb": "testnet", "tbs": "signet", "bcrt": "regtest",
-  ]
+  static let choiceDescriptions: [String: String] = {
+    func label(_ chain: Chain) -> String { chain == .bitcoin ? "Bitcoin mainnet" : chain.name }
+    var descriptions: [String: String] = [:]
+    for chain in Chain.all {
+      for name in [chain.name] + chain.aliases {
+        descriptions[name] = "\(label(chain)) (ln\(chain.bolt11Prefix))"
+      }
+    }
+    for prefix in networkPrefixes {
+      descriptions[prefix] = Chain.withBOLT11Prefix(prefix).map(label).joined(separator: " or ")
+    }
+    return descriptions
+  }()
   /// The help line that says which values `--network NET` takes.
   static let networkValues =
-    "NET is bitcoin (or mainnet), testnet, signet, regtest, or the prefix bc, tb, tbs, bcrt"
+    "NET is "
+    + Chain.all.map { chain in
+      chain.aliases.isEmpty
+        ? chain.name : "\(chain.name) (or \(chain.aliases.joined(separator: " or ")))"
+    }.joined(separator: ", ") + ", or the prefix " + networkPrefixes.joined(separator: ", ")
 
   /// `--network NET`, with `help` first and the values it takes after.
   static func networkOption(_ help: String) -> OptionSpec {

@@ -127,7 +127,10 @@ enum ExplainCommand {
   /// Where to point for `error`: its position; else where the syntax stage found it (a checksum
   /// that does not match: the checksum); else the first field of the type it names.
   static func faultPosition(_ error: InvoiceError, _ syntax: InvoiceSyntax) -> Int? {
-    if let position = error.position { return position }
+    // A position counts characters; the pointer counts bytes.
+    if let position = error.position {
+      return InputText.byteOffset(ofScalar: position, in: syntax.input)
+    }
     if error == syntax.fault, let range = syntax.faultRange { return range.lowerBound }
     return error.field.flatMap { letter in syntax.fields.first { $0.letter == letter }?.position }
   }

@@ -21,7 +21,7 @@ enum ProtocolServer {
     while try reader.read(into: &chunk, maximumLines: 1) {
       var reply =
         chunk.isOverlong(0)
-        ? Array(invalidRequest("longer than \(maximumLineBytes) bytes").serialized.utf8)
+        ? invalidRequest("longer than \(maximumLineBytes) bytes")
         : chunk.withLine(0) { answer(to: String(decoding: $0, as: UTF8.self)) }
       reply.append(UInt8(ascii: "\n"))
       try environment.stdout.write(reply)
@@ -32,10 +32,10 @@ enum ProtocolServer {
   static func answer(to line: String) -> [UInt8] {
     let request: JSON
     do { request = try JSON.parse(line) } catch {
-      return Array(invalidRequest("\(error)").serialized.utf8)
+      return invalidRequest("\(error)")
     }
     guard let invoice = request["invoice"]?.stringValue else {
-      return Array(invalidRequest("no \"invoice\" string").serialized.utf8)
+      return invalidRequest("no \"invoice\" string")
     }
     let options: DecodeOptions
     switch VectorFile.decodeOptions(request["options"]) {
@@ -50,16 +50,11 @@ enum ProtocolServer {
     return writer.withBytes { Array($0) }
   }
 
-  static func invalidRequest(_ message: String) -> JSON {
-    .object([
-      ("valid", .bool(false)),
-      (
-        "error",
-        .object([
-          ("code", .string("input.invalid_json")),
-          ("message", .string("not a request: \(message)")),
-        ])
-      ),
-    ])
+  /// The contract's error envelope for a request line that is not one.
+  static func invalidRequest(_ message: String) -> [UInt8] {
+    ErrorJSON.bytes(
+      ErrorJSON.Fault(code: "input.invalid_json", message: "not a request: \(message)"),
+      withWarnings: false)
   }
+
 }

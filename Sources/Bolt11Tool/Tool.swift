@@ -148,13 +148,12 @@ public enum Bolt11Tool {
     return decodeOptions
   }
 
-  /// The chain `--network NET` names: `bitcoin` or `mainnet`, `testnet`, `signet`, `regtest`, or
-  /// an invoice prefix (`bc`, `tb`, `tbs`, `bcrt`).
+  /// The currency `--network NET` names: a chain's name or alias in the chain table (`bitcoin`,
+  /// `mainnet`, `testnet`, `testnet3`, `testnet4`, `signet`, `regtest`), or an invoice prefix.
   ///
   /// - Throws: `UsageError` for any other name.
   static func network(named name: String, command: String) throws(UsageError) -> Currency {
-    if name == "mainnet" { return .bitcoin }
-    if let currency = Currency(name: name), currency.knownNetworkName != nil { return currency }
+    if let currency = Currency(name: name) { return currency }
     let names = CommandTable.networkNames + CommandTable.networkPrefixes
     throw UsageError(
       message: "unknown network \(name) (\(CommandTable.networkValues))"

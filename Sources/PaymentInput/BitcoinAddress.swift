@@ -31,8 +31,9 @@ public struct BitcoinAddress: Sendable, Hashable {
   ///   that is no address.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let (body, _) = try Recognition.body(of: text, as: [.bitcoinAddress], "an on-chain address")
-    try self.init(parsingUTF8: body)
+    self = try Recognition.read(Array(text.utf8), as: [.bitcoinAddress], "an on-chain address") {
+      body, _ throws(PaymentStringError) in try BitcoinAddress(parsingUTF8: body)
+    }
   }
 
   /// The Base58 digits (`Base58.alphabet`'s characters), for the form test.
@@ -86,12 +87,8 @@ public struct BitcoinAddress: Sendable, Hashable {
         throw invalid("a witness program of a length its version does not allow")
       }
       self.fallback = fallback
-      network =
-        switch decoded.hrp {
-        case "bc": .bitcoin
-        case "tb": .testnet
-        default: .regtest
-        }
+      // SegwitAddress.decode accepts only the chain table's human-readable parts.
+      network = BitcoinNetwork(segwitHRP: decoded.hrp) ?? .regtest
       return
     }
     let payload: [UInt8]

@@ -1,4 +1,6 @@
+import Bech32Codec
 public import Bolt11
+import Chains
 
 /// A BIP-321 `bitcoin:` URI: an on-chain address (which may be empty when a payment instruction
 /// is given), an amount, a label and a message, and payment instructions such as `lightning=`
@@ -13,7 +15,7 @@ public struct BitcoinURI: Sendable {
   public struct Entry<Value: Sendable>: Sendable {
     /// The value as written in the URI, before percent-decoding.
     public let text: String
-    /// The UTF-8 offset of the value in the whole string.
+    /// The character offset (Unicode scalars) of the value in the whole string.
     public let position: Int
     /// The decoded value, or why it is not one (positions in the whole string).
     public let result: Result<Value, PaymentStringError>
@@ -59,9 +61,9 @@ public struct BitcoinURI: Sendable {
   public let message: String?
   /// Each `lightning=` value in order, decoded as an invoice (without the clock: expiry is the
   /// warning `bip321.invoice_expired`) or its error.
-  public let lightning: [Entry<Invoice>]
+  public private(set) var lightning: [Entry<Invoice>]
   /// Each `lno=` value in order, read as a BOLT #12 offer, or its error.
-  public let offers: [Entry<Bolt12String>]
+  public private(set) var offers: [Entry<Bolt12String>]
   /// Every other key in order: `pop`, `sp`, `pay`, unknown keys.
   public let otherParameters: [Parameter]
   /// The cross-checks that failed, in the order of the invoices.
@@ -88,8 +90,10 @@ public struct BitcoinURI: Sendable {
   public init(parsing text: String, options: DecodeOptions = DecodeOptions())
     throws(PaymentStringError)
   {
-    let (body, _) = try Recognition.body(of: text, as: [.bip321], "a bitcoin: URI")
-    try self.init(parsingUTF8: body, options: options)
+    let bytes = Array(text.utf8)
+    self = try Recognition.read(bytes, as: [.bip321], "a bitcoin: URI") {
+      body, _ throws(PaymentStringError) in try BitcoinURI(parsingUTF8: body, options: options)
+    }.inCharacters(of: bytes)
   }
 
   /// The keys this package understands, also with `req-`.
@@ -97,8 +101,8 @@ public struct BitcoinURI: Sendable {
     "amount", "label", "message", "pop", "lightning", "lno", "sp", "pay",
   ]
   /// Keys whose values are payment instructions: the ones BIP-321 defines, and the segwit
-  /// prefixes its examples use as keys.
-  static let instructionKeys: Set<String> = ["lightning", "lno", "sp", "pay", "bc", "tb", "bcrt"]
+  /// prefixes (of the chain table) its examples use as keys.
+  static let instructionKeys = Set(["lightning", "lno", "sp", "pay"] + Chain.all.map(\.segwitHRP))
 
   /// Reads the body of a string recognised as a URI (indices the offsets in the whole string).
   init(parsingUTF8 text: ArraySlice<UInt8>, options: DecodeOptions) throws(PaymentStringError) {
@@ -183,5 +187,27 @@ public struct BitcoinURI: Sendable {
       }
     }
     return warnings
+  }
+}
+
+extension BitcoinURI.Entry {
+  /// The entry with its byte offsets in `bytes` (the whole string) as character offsets.
+  func inCharacters<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> Self
+  where Bytes.Index == Int {
+    Self(
+      text: text, position: InputText.scalarOffset(ofByte: position, in: bytes),
+      result: result.mapError { $0.inCharacters(of: bytes) })
+  }
+}
+
+extension BitcoinURI {
+  /// The URI with the byte offsets of its entries in `bytes` (the whole string) as character
+  /// offsets: the reader counts bytes, the public entry points report characters.
+  func inCharacters<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> BitcoinURI
+  where Bytes.Index == Int {
+    var uri = self
+    uri.lightning = lightning.map { $0.inCharacters(of: bytes) }
+    uri.offers = offers.map { $0.inCharacters(of: bytes) }
+    return uri
   }
 }

@@ -48,9 +48,14 @@ public struct Bolt12String: Sendable, Hashable {
   ///   `input.*` code of another kind when `text` is not a BOLT #12 string at all.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let (body, kind) = try Recognition.body(
-      of: text, as: [.bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice], "a BOLT #12 string")
-    do { try self.init(parsingUTF8: body) } catch { throw error.recognised(as: kind) }
+    self = try Recognition.read(
+      Array(text.utf8), as: [.bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice],
+      "a BOLT #12 string"
+    ) { body, kind throws(PaymentStringError) in
+      do throws(PaymentStringError) { return try Bolt12String(parsingUTF8: body) } catch {
+        throw error.recognised(as: kind)
+      }
+    }
   }
 
   /// Reads the body of a string recognised as BOLT #12 (indices the offsets in the whole string).

@@ -32,8 +32,9 @@ public struct LNURL: Sendable, Hashable {
   ///   `input.unrecognized` or another kind's `input.*` code for a string that is no LNURL.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let (body, _) = try Recognition.body(of: text, as: [.lnurl], "an LNURL")
-    try self.init(parsingUTF8: body)
+    self = try Recognition.read(Array(text.utf8), as: [.lnurl], "an LNURL") {
+      body, _ throws(PaymentStringError) in try LNURL(parsingUTF8: body)
+    }
   }
 
   /// Where the LNURL stands in LUD-01's fallback scheme, `https://<any host>/...?lightning=LNURL1...`

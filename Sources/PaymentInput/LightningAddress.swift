@@ -28,8 +28,9 @@ public struct LightningAddress: Sendable, Hashable {
   ///   or another kind's `input.*` code (a node URI's user part is its node id).
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let (body, _) = try Recognition.body(of: text, as: [.lightningAddress], "a Lightning Address")
-    try self.init(parsingUTF8: body)
+    self = try Recognition.read(Array(text.utf8), as: [.lightningAddress], "a Lightning Address") {
+      body, _ throws(PaymentStringError) in try LightningAddress(parsingUTF8: body)
+    }
   }
 
   /// Reads the body of a string recognised as a Lightning Address (indices the offsets in the

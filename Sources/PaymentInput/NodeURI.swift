@@ -23,8 +23,9 @@ public struct NodeURI: Sendable, Hashable {
   ///   host or port), or `input.unrecognized` or another kind's `input.*` code.
   /// - Complexity: O(n).
   public init(parsing text: String) throws(PaymentStringError) {
-    let (body, _) = try Recognition.body(of: text, as: [.nodeURI], "a node URI")
-    try self.init(parsingUTF8: body)
+    self = try Recognition.read(Array(text.utf8), as: [.nodeURI], "a node URI") {
+      body, _ throws(PaymentStringError) in try NodeURI(parsingUTF8: body)
+    }
   }
 
   /// The characters of a node id before its `@`.

@@ -1,3 +1,4 @@
+import Bech32Codec
 public import Bolt11
 
 extension PaymentString {
@@ -27,8 +28,8 @@ extension PaymentString {
   ///   `input.empty`, `input.unrecognized` (its message names a stray character before a
   ///   string it would otherwise be), the kind's `input.*` code, or for a broken string of
   ///   another kind its own code (`address.invalid`, `lnurl.malformed`,
-  ///   `lightning_address.malformed`, `node_uri.malformed`). Positions are UTF-8
-  ///   offsets in `bytes`.
+  ///   `lightning_address.malformed`, `node_uri.malformed`). Positions are character offsets
+  ///   in `bytes` (Unicode scalars; a byte that is not UTF-8 counts as one).
   /// - Complexity: for an invoice, a look at its first bytes, then one decode.
   public static func invoice(inUTF8 bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions)
     throws(PaymentStringError) -> (invoice: Invoice, uri: BitcoinURI?)
@@ -40,16 +41,19 @@ extension PaymentString {
       do throws(InvoiceError) {
         return (try Invoice.decode(bytes: body, options: options), nil)
       } catch {
+        // Positions in the body are character offsets, and the body is ASCII up to the fault.
+        let start = InputText.scalarOffset(ofByte: recognition.body.lowerBound, in: bytes)
         var moved = error
-        moved.position = error.position.map { $0 + recognition.body.lowerBound }
+        moved.position = error.position.map { $0 + start }
         throw PaymentStringError(invoiceError: moved)
       }
     case .bip321?:
       let uri: BitcoinURI
       do {
         uri = try BitcoinURI(parsingUTF8: Array(bytes)[recognition.body], options: options)
+          .inCharacters(of: bytes)
       } catch {
-        throw error.recognised(as: .bip321)
+        throw error.recognised(as: .bip321).inCharacters(of: bytes)
       }
       let invoice = try PaymentString.bip321(uri).requiredInvoice()
       // The URI decoded its invoices without the clock; a caller that needs the invoice has the
@@ -63,7 +67,8 @@ extension PaymentString {
       }
       return (invoice, uri)
     default:
-      throw recognition.invoiceRefusal(Array(bytes)[...], options: options)
+      throw recognition.invoiceRefusal(Array(bytes)[...], options: options).inCharacters(
+        of: bytes)
     }
   }
 

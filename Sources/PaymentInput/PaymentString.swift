@@ -101,13 +101,18 @@ public enum PaymentString: Sendable {
   ///   `input.empty`, `input.unrecognized`, `bip321.*`, `bolt12.malformed`, `lnurl.malformed`,
   ///   `lightning_address.malformed`, `node_uri.malformed`, `address.invalid`, or, for an
   ///   invoice, ``PaymentStringError/Code/invoiceInvalid`` with the decoder's error. Positions
-  ///   are UTF-8 offsets in `text`.
+  ///   are character offsets in `text` (Unicode scalars from its start, before trimming).
   /// - Complexity: O(n) in the length of `text`.
   public init(parsing text: String, options: DecodeOptions = DecodeOptions())
     throws(PaymentStringError)
   {
     let bytes = Array(text.utf8)
-    self = try PaymentString.parse(bytes[...], options: options)
+    do {
+      self = try PaymentString.parse(bytes[...], options: options)
+      if case .bip321(let uri) = self { self = .bip321(uri.inCharacters(of: bytes)) }
+    } catch {
+      throw error.inCharacters(of: bytes)
+    }
   }
 
   /// Which kind `text` claims to be, by its form alone: no decoding, no checksum.

@@ -1,3 +1,4 @@
+import Bech32Codec
 public import Bolt11
 
 /// Why a pasted or scanned string is not a valid instance of what it looks like.
@@ -80,7 +81,9 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
   public var code: Code
   /// What failed, for people. Prose that may change between releases; never branch on it.
   public var message: String
-  /// The UTF-8 offset in the whole string as given where the fault was found, when one applies.
+  /// The character offset in the whole string as given where the fault was found, when one
+  /// applies: Unicode scalars counted from its start, before any trimming. ``index(in:)`` turns
+  /// it into a `String.Index`.
   public var position: Int?
   /// The decoder's error, with its position moved into the whole string, when the string (or a
   /// `lightning=` entry) is an invoice that did not decode.
@@ -92,7 +95,7 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
   ///   - kind: what the string was recognised as, if anything.
   ///   - code: the rule that failed.
   ///   - message: what failed, for people.
-  ///   - position: the UTF-8 offset in the whole string, when one applies.
+  ///   - position: the character offset in the whole string, when one applies.
   public init(kind: PaymentString.Kind?, _ code: Code, _ message: String, position: Int? = nil) {
     self.kind = kind
     self.code = code
@@ -121,6 +124,21 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     var text = "\(dottedCode): \(message)"
     if let position { text += " (at character \(position))" }
     return text
+  }
+
+  /// Where ``position`` points in `text`, the string that was read.
+  ///
+  /// - Returns: the index of the faulty character, or nil when there is no position or `text`
+  ///   is shorter.
+  public func index(in text: String) -> String.Index? {
+    position.flatMap { InputText.index(atScalarOffset: $0, in: text) }
+  }
+
+  /// The same error with its byte offsets in `bytes` (the whole string) as character offsets:
+  /// the readers count bytes, the public entry points report characters.
+  func inCharacters<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> PaymentStringError
+  where Bytes.Index == Int {
+    moved { InputText.scalarOffset(ofByte: $0, in: bytes) }
   }
 
   /// The same error with its positions moved by `move` (from a decoded value into the string

@@ -1,3 +1,4 @@
+import Bech32Codec
 import Bolt11
 
 /// What a string claims to be by its form, and where its body is: the classifier's one reading of
@@ -5,8 +6,8 @@ import Bolt11
 struct Recognition {
   /// The kind the form says, or nil for an empty or unrecognised string.
   var kind: PaymentString.Kind?
-  /// The string without the white space and byte-order mark around it, and without a
-  /// `lightning:` prefix: what the kind's decoder reads. Indices are the input's own.
+  /// The string without the byte-order mark and the Unicode white space around it
+  /// (`InputText`), and without a `lightning:` prefix: what the kind's decoder reads. Indices are the input's own.
   var body: Range<Int>
   /// Whether a `lightning:` prefix was removed.
   var hasLightningPrefix: Bool
@@ -24,14 +25,12 @@ struct Recognition {
   /// - Complexity: O(1) beyond the white space around the string, except for a string that could
   ///   only be a Lightning Address, whose `@` is searched for (O(n)).
   init<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) where Bytes.Index == Int {
-    var start = bytes.startIndex
-    var end = bytes.endIndex
-    // A UTF-8 byte-order mark, EF BB BF.
-    if end - start >= 3, bytes[start] == 0xef, bytes[start + 1] == 0xbb, bytes[start + 2] == 0xbf {
-      start += 3
-    }
-    while start < end, ASCII.isWhitespace(bytes[start]) { start += 1 }
-    while end > start, ASCII.isWhitespace(bytes[end - 1]) { end -= 1 }
+    // The bytes in place (every caller's are contiguous), their offsets moved to `bytes`' own.
+    let trimmed =
+      bytes.withContiguousStorageIfAvailable { InputText.trimmed($0) }
+      ?? InputText.trimmed(Array(bytes))
+    var start = bytes.startIndex + trimmed.lowerBound
+    let end = bytes.startIndex + trimmed.upperBound
     hasLightningPrefix = ASCII.hasPrefix(bytes, start..<end, "lightning:")
     if hasLightningPrefix { start += 10 }
     body = start..<end
@@ -119,19 +118,22 @@ struct Recognition {
 }
 
 extension Recognition {
-  /// The body of `text` (indices the offsets in it) and its kind, when it is one of `kinds`.
+  /// Reads `bytes` (a whole string) with `read` when its kind is one of `kinds`; `read` gets the
+  /// body (indices the byte offsets in `bytes`) and the kind.
   ///
-  /// - Throws: the refusal that says what `text` is instead of `expected` (a phrase such as
-  ///   "an LNURL").
-  static func body(of text: String, as kinds: Set<PaymentString.Kind>, _ expected: String)
-    throws(PaymentStringError) -> (body: ArraySlice<UInt8>, kind: PaymentString.Kind)
-  {
-    let bytes = Array(text.utf8)
+  /// - Throws: the refusal that says what `bytes` is instead of `expected` (a phrase such as
+  ///   "an LNURL"), or `read`'s error; either with its positions as character offsets.
+  static func read<Value>(
+    _ bytes: [UInt8], as kinds: Set<PaymentString.Kind>, _ expected: String,
+    _ read: (ArraySlice<UInt8>, PaymentString.Kind) throws(PaymentStringError) -> Value
+  ) throws(PaymentStringError) -> Value {
     let recognition = Recognition(bytes)
     guard let kind = recognition.kind, kinds.contains(kind) else {
-      throw recognition.refusal(expected: expected)
+      throw recognition.refusal(expected: expected).inCharacters(of: bytes)
     }
-    return (bytes[recognition.body], kind)
+    do { return try read(bytes[recognition.body], kind) } catch {
+      throw error.inCharacters(of: bytes)
+    }
   }
 
   /// The error for a string that is not what a caller expected (`expected`, a phrase such as

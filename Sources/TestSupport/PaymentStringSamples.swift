@@ -14,6 +14,14 @@ package enum PaymentStringSamples {
   /// 20m on tb (2,000,000,000 msat).
   package static var testnet: String { invoice("The same, on testnet") }
 
+  /// The coffee invoice with its character at `offset` replaced by `b`, which the Bech32
+  /// alphabet leaves out: `bech32.invalid_character` at `offset`.
+  package static func coffee(withBadCharacterAt offset: Int) -> String {
+    var characters = Array(coffee)
+    characters[offset] = "b"
+    return String(characters)
+  }
+
   package static let coffeeExpiresAt: UInt64 = 1_496_314_658 + 60
 
   package static let p2pkh = "1BvBMSEYstWetqTFn5Au4m4GFg7xJaNVN2"

@@ -1,4 +1,5 @@
 import Bech32Codec
+import Chains
 import TestSupport
 import Testing
 
@@ -32,6 +33,13 @@ import Testing
       "512079be667ef9dcbbac55a06295ce870b07029bfcdb2dce28d959f2815b16f81798"
     ),
   ]
+
+  // BIP-173: "bc" for mainnet, "tb" for testnet; Bitcoin Core's regtest "bcrt".
+  @Test("the Bitcoin human-readable parts are the chain table's")
+  func bitcoinHRPs() {
+    #expect(SegwitAddress.bitcoinHRPs == ["bc", "tb", "bcrt"])
+    #expect(SegwitAddress.bitcoinHRPs == Set(Chain.all.map(\.segwitHRP)))
+  }
 
   @Test("decodes valid addresses to the BIP scriptPubKey", arguments: valid)
   func decodesValid(_ address: String, _ hrp: String, _ scriptPubKey: String) throws {

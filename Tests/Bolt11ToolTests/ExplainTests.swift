@@ -151,15 +151,16 @@ import Testing
         == "invalid: bech32.invalid_character: character U+00E9 is not allowed (at character 17)")
   }
 
-  @Test("non-ASCII before the caret: it still stands under the byte offset the error gives")
+  @Test("non-ASCII before the caret: it still stands under the character the error gives")
   func caretAfterNonASCII() throws {
     // Too long: refused at byte 7089, before any character check. "lnbc1" and 7080 `q` are bytes
-    // 0 to 7084, the 3-byte character 7085 to 7087, a `p` 7088.
+    // 0 to 7084 (characters 0 to 7084), the 3-byte character 7085 to 7087 (character 7085), a
+    // `p` 7088 (character 7086), another 7089: character 7087.
     let invoice =
       "lnbc1" + String(repeating: "q", count: 7080) + "\u{30ca}"
       + String(repeating: "p", count: 100)
     let run = runTool(["explain", invoice])
-    #expect(run.stdout.lines.last?.hasSuffix("(at character 7089)") == true)
+    #expect(run.stdout.lines.last?.hasSuffix("(at character 7087)") == true)
     let caret = try Self.caret(run.stdout)
     // 40 bytes before the position are shown, after an ellipsis.
     #expect(caret.before.hasPrefix("\u{2026}"))

@@ -113,7 +113,8 @@ import Testing
       Network(name: "bc", isMainnet: true), Network(name: "testnet", isMainnet: false),
       Network(name: "tb", isMainnet: false), Network(name: "signet", isMainnet: false),
       Network(name: "tbs", isMainnet: false), Network(name: "regtest", isMainnet: false),
-      Network(name: "bcrt", isMainnet: false),
+      Network(name: "bcrt", isMainnet: false), Network(name: "testnet3", isMainnet: false),
+      Network(name: "testnet4", isMainnet: false),
     ])
   func networkNames(_ network: Network) {
     for command in ["decode", "explain", "check"] {

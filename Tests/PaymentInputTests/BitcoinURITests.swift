@@ -1,4 +1,5 @@
 import Bolt11
+import Chains
 import PaymentInput
 import TestSupport
 import Testing
@@ -102,6 +103,14 @@ import Testing
     #expect(regtest.network == .regtest && regtest.matches(.regtest) && !regtest.matches(.testnet))
     #expect(!BitcoinNetwork.bitcoin.matches(.unknown(prefix: "sb")))
     #expect(regtest.fallback.scriptPubKey == segwit.fallback.scriptPubKey)
+  }
+
+  @Test("an address's form names the chains that share it, testnet4 among tb's")
+  func networkChains() {
+    #expect(BitcoinNetwork.bitcoin.chains == [.bitcoin])
+    #expect(Set(BitcoinNetwork.testnet.chains) == [.testnet, .testnet4, .signet])
+    #expect(BitcoinNetwork.regtest.chains == [.regtest])
+    #expect(BitcoinNetwork.allCases.map(\.segwitHRP) == ["bc", "tb", "bcrt"])
   }
 
   @Test("requiredInvoice: the one invoice, or why there is none")

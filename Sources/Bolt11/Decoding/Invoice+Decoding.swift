@@ -4,8 +4,9 @@ import Secp256k1
 // The order of checks: the first failing check wins, so every invalid input has exactly one code.
 // Changing this order is a contract change (README, "Error codes").
 //
-//  1. Input hygiene: surrounding white space and a `lightning:` prefix are removed; more than
-//     7089 characters is `invoice.too_long`, before any Bech32 work.
+//  1. Input hygiene (`InputText`): a byte-order mark, surrounding Unicode white space and a
+//     `lightning:` prefix are removed; more than 7089 characters is `invoice.too_long`, before
+//     any Bech32 work.
 //  2. Bech32: `bech32.*` (characters, case, separator, checksum; Bech32m is `bech32.checksum`).
 //  3. Human-readable part: `hrp.*`, `amount.*`.
 //  4. Framing: `invoice.too_short`, then fields left to right: `invoice.trailing_data` for a
@@ -29,11 +30,13 @@ extension Invoice {
   /// Decodes and fully checks an invoice.
   ///
   /// - Parameters:
-  ///   - text: the invoice, optionally with a `lightning:` prefix and surrounding white space.
+  ///   - text: the invoice, optionally with a `lightning:` prefix, a byte-order mark at the start
+  ///     and Unicode white space (the no-break space too) around it.
   ///   - options: the mode and the caller's expectations (network, description, clock).
   /// - Returns: the checked invoice, with its payee.
   /// - Throws: `InvoiceError` with the code of the first failing check (see the order above) and
-  ///   the character position in `text` where one applies.
+  ///   the character position in `text` where one applies: Unicode scalars from its start
+  ///   (``InvoiceError/index(in:)`` gives the `String.Index`).
   public static func decode(_ text: String, options: DecodeOptions = DecodeOptions())
     throws(InvoiceError) -> Invoice
   {
@@ -64,9 +67,11 @@ extension Invoice {
   /// `String` made from the same bytes would have replaced it with U+FFFD first).
   ///
   /// - Parameters:
-  ///   - bytes: the invoice, optionally with a `lightning:` prefix and surrounding white space.
+  ///   - bytes: the invoice, optionally with a `lightning:` prefix, a byte-order mark at the
+  ///     start and Unicode white space around it.
   ///   - options: the mode and the caller's expectations (network, description, clock).
-  /// - Throws: as `decode(_:options:)`; positions are byte offsets in `bytes`.
+  /// - Throws: as `decode(_:options:)`; positions are character offsets in `bytes` (Unicode
+  ///   scalars; a byte that is not UTF-8 counts as one).
   public static func decode(
     bytes: UnsafeBufferPointer<UInt8>, options: DecodeOptions = DecodeOptions()
   ) throws(InvoiceError) -> Invoice {
@@ -158,43 +163,50 @@ extension SignedRawInvoice {
     throws(InvoiceError)
     -> (raw: RawInvoice, fields: InvoiceFields, signature: InvoiceSignature, inputOffset: Int)
   {
-    let (span, hrp, raw) = try readSyntax(bytes: bytes, mode: mode)
+    let (offset, hrp, raw) = try readSyntax(bytes: bytes, mode: mode)
     let fields = try FieldReader.read(
-      raw.words, hrp: hrp, mode: mode, dataOffset: span.lowerBound + raw.hrp.count + 1)
+      raw.words, hrp: hrp, mode: mode, dataOffset: offset + raw.hrp.count + 1)
     let signature = InvoiceSignature(words: raw.words)
-    return (raw, fields, signature, span.lowerBound)
+    return (raw, fields, signature, offset)
   }
 
   /// Steps 1 to 4 of the check order: input hygiene, Bech32, the human-readable part and the
   /// framing. `InvoiceSyntax` runs them too, so that its fault is the decoder's.
   ///
-  /// - Returns: where the invoice lies in `bytes`, its human-readable part and its framed words.
+  /// - Returns: the character offset in `bytes` where the invoice starts, its human-readable
+  ///   part and its framed words.
   static func readSyntax(bytes: UnsafeBufferPointer<UInt8>, mode: DecodeOptions.Mode)
-    throws(InvoiceError) -> (span: Range<Int>, hrp: HumanReadablePart, raw: RawInvoice)
+    throws(InvoiceError) -> (offset: Int, hrp: HumanReadablePart, raw: RawInvoice)
   {
-    let span = trimmedInvoice(bytes).invoice
+    let span = InputText.trimmedInvoice(bytes).invoice
+    // Positions count characters. Only a byte-order mark, white space and `lightning:` come
+    // before the invoice; inside it, Bech32 stops at the first byte that is not ASCII, so every
+    // later position is this offset plus a byte count.
+    let offset =
+      span.lowerBound == 0 ? 0 : InputText.scalarOffset(ofByte: span.lowerBound, in: bytes)
     guard span.count <= RawInvoice.maximumLength else {
       throw InvoiceError(
         .invoiceTooLong,
         "\(span.count) characters; an invoice has at most \(RawInvoice.maximumLength)",
-        position: span.lowerBound + RawInvoice.maximumLength)
+        position: InputText.scalarOffset(
+          ofByte: span.lowerBound + RawInvoice.maximumLength, in: bytes))
     }
     let decoded: Bech32.Decoded
     do {
       decoded = try Bech32.decode(bytes: UnsafeBufferPointer(rebasing: bytes[span]))
     } catch {
-      throw InvoiceError(error, offset: span.lowerBound)
+      throw InvoiceError(error, offset: offset)
     }
     // BOLT 11 invoices use the original Bech32 constant.
     guard decoded.variant == .bech32 else {
       throw InvoiceError(
         .bech32Checksum, "checksum is Bech32m; invoices use Bech32", position: nil)
     }
-    let hrp = try HumanReadablePart.parse(decoded.hrp, offset: span.lowerBound, mode: mode)
+    let hrp = try HumanReadablePart.parse(decoded.hrp, offset: offset, mode: mode)
     let raw = try RawInvoice(
       hrp: decoded.hrp, words: decoded.words, isUppercase: decoded.isUppercase,
-      dataOffset: span.lowerBound + decoded.hrp.count + 1)
-    return (span, hrp, raw)
+      dataOffset: offset + decoded.hrp.count + 1)
+    return (offset, hrp, raw)
   }
 
   /// Checks the signature and finds the payee.
@@ -300,28 +312,6 @@ extension SignedRawInvoice {
     }
   }
 
-  /// Where the invoice lies in `bytes`: the range left after surrounding ASCII white space and a
-  /// `lightning:` prefix (any case) are removed, and the prefix's range when there is one. Every
-  /// reader of invoice input trims with this.
-  package static func trimmedInvoice(_ bytes: UnsafeBufferPointer<UInt8>)
-    -> (scheme: Range<Int>?, invoice: Range<Int>)
-  {
-    func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0d) }
-    var start = 0
-    var end = bytes.count
-    while start < end && isSpace(bytes[start]) { start += 1 }
-    while end > start && isSpace(bytes[end - 1]) { end -= 1 }
-    // "lightning:" in ASCII; `| 0x20` lower-cases letters and leaves ":" as it is.
-    let scheme: StaticString = "lightning:"
-    let schemeCount = scheme.utf8CodeUnitCount
-    if end - start > schemeCount
-      && (0..<schemeCount).allSatisfy({ bytes[start + $0] | 0x20 == scheme.utf8Start[$0] })
-    {
-      start += schemeCount
-      return ((start - schemeCount)..<start, start..<end)
-    }
-    return (nil, start..<end)
-  }
 }
 
 extension InvoiceSignature {

@@ -107,7 +107,7 @@ package struct InvoiceSyntax: Sendable {
   /// would.
   package init(bytes: [UInt8], mode: DecodeOptions.Mode) {
     input = bytes
-    (scheme, invoice) = bytes.withUnsafeBufferPointer { SignedRawInvoice.trimmedInvoice($0) }
+    (scheme, invoice) = InputText.trimmedInvoice(bytes)
     let found = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(InvoiceError) in
         try SignedRawInvoice.readSyntax(bytes: buffer, mode: mode)
@@ -115,7 +115,9 @@ package struct InvoiceSyntax: Sendable {
     }
     if case .failure(let error) = found { fault = error }
     cut(mode: mode)
-    if let position = fault?.position {
+    if let characterOffset = fault?.position {
+      // The pieces are byte ranges; the fault's position counts characters.
+      let position = InputText.byteOffset(ofScalar: characterOffset, in: bytes)
       faultRange = position..<(position + 1)
       dropPieces(after: position)
     } else if fault?.code == .bech32Checksum {

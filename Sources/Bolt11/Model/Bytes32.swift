@@ -1,7 +1,7 @@
 import Bech32Codec
 
-/// 32 bytes held inline, in memory order: the storage and behaviour that `PaymentHash`,
-/// `PaymentSecret` and `DescriptionHash` share (each adds only its name and meaning).
+/// 32 bytes held inline, in memory order: the storage that `PaymentHash`, `PaymentSecret` and
+/// `DescriptionHash` share; `Bytes32Value` gives them the rest of their behaviour.
 @usableFromInline
 struct Bytes32: Sendable, Hashable {
   /// The bytes, four words in memory order.
@@ -22,29 +22,12 @@ struct Bytes32: Sendable, Hashable {
     )
   }
 
-  init?(bytes: some Collection<UInt8>) {
-    guard let value = bytes.withContiguousBytes({ Bytes32(UnsafeRawBufferPointer($0)) }) else {
-      return nil
-    }
-    self = value
-  }
-
-  init?(hex: String) {
-    guard let bytes = Hex.decode(hex) else { return nil }
-    self.init(bytes: bytes)
-  }
-
   @inlinable
   func withUnsafeBytes<Result, Failure>(
     _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try Swift.withUnsafeBytes(of: storage, body)
   }
-
-  var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
-
-  /// 64 lower-case hexadecimal digits.
-  var hex: String { withUnsafeBytes { Hex.encode($0) } }
 
   @usableFromInline
   static func == (lhs: Self, rhs: Self) -> Bool {
@@ -56,4 +39,56 @@ struct Bytes32: Sendable, Hashable {
   func hash(into hasher: inout Hasher) {
     withUnsafeBytes { hasher.combine(bytes: $0) }
   }
+}
+
+/// A value of exactly 32 bytes with a meaning (`PaymentHash`, `PaymentSecret`,
+/// `DescriptionHash`): held inline, compared and hashed by its bytes, written as 64 lower-case
+/// hexadecimal digits (`description`, and `Codable` as that string).
+///
+/// A conforming type gives its bytes in place and reads them back; every other member comes
+/// from this protocol, the same for each.
+public protocol Bytes32Value: Sendable, Hashable, CustomStringConvertible, Codable {
+  /// The value of the 32 `bytes`, borrowed; nil for any other count.
+  init?(_ bytes: UnsafeRawBufferPointer)
+
+  /// Calls `body` with the 32 bytes, in place.
+  func withUnsafeBytes<Result, Failure>(
+    _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+  ) throws(Failure) -> Result
+
+  /// What the value is, for people: `payment hash`.
+  static var valueName: String { get }
+}
+
+extension Bytes32Value {
+  /// Bytes in the value.
+  public static var byteCount: Int { Bytes32.count }
+
+  /// The value of 32 bytes, or nil for any other count.
+  public init?(bytes: some Collection<UInt8>) {
+    guard let value = bytes.withContiguousBytes({ Self(UnsafeRawBufferPointer($0)) }) else {
+      return nil
+    }
+    self = value
+  }
+
+  /// The value written as 64 hexadecimal digits (either case), or nil for any other text.
+  public init?(hex: String) {
+    guard let bytes = Hex.decode(hex) else { return nil }
+    self.init(bytes: bytes)
+  }
+
+  /// The 32 bytes, as a new array.
+  public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+  /// The 64 lower-case hexadecimal digits.
+  public var description: String { withUnsafeBytes { Hex.encode($0) } }
+
+  /// Reads the value from a string of 64 hexadecimal digits.
+  public init(from decoder: any Decoder) throws {
+    self = try Hex.decode(decoder, as: "32-byte \(Self.valueName)") { Self(hex: $0) }
+  }
+
+  /// Writes the value as a string of 64 lower-case hexadecimal digits.
+  public func encode(to encoder: any Encoder) throws { try Hex.encode(description, to: encoder) }
 }

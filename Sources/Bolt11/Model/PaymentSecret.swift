@@ -4,27 +4,12 @@ import Bech32Codec
 /// payment, so that nodes on the route cannot probe for or claim it.
 ///
 /// Held inline (no allocation), compared and hashed by its bytes, written as 64 lower-case
-/// hexadecimal digits (`description`, and `Codable` as that string).
-public struct PaymentSecret: Sendable, Hashable, CustomStringConvertible {
+/// hexadecimal digits (`description`, and `Codable` as that string): see ``Bytes32Value``.
+public struct PaymentSecret: Bytes32Value {
   @usableFromInline
   let value: Bytes32
 
-  /// Bytes in a payment secret.
-  public static let byteCount = 32
-
-  /// The payment secret of 32 bytes, or nil for any other count.
-  public init?(bytes: some Collection<UInt8>) {
-    guard let value = Bytes32(bytes: bytes) else { return nil }
-    self.value = value
-  }
-
-  /// The payment secret written as 64 hexadecimal digits (either case), or nil for any other text.
-  public init?(hex: String) {
-    guard let value = Bytes32(hex: hex) else { return nil }
-    self.value = value
-  }
-
-  /// `init?(bytes:)` on borrowed bytes.
+  /// The value of the 32 `bytes`, borrowed; nil for any other count.
   public init?(_ bytes: UnsafeRawBufferPointer) {
     guard let value = Bytes32(bytes) else { return nil }
     self.value = value
@@ -38,19 +23,6 @@ public struct PaymentSecret: Sendable, Hashable, CustomStringConvertible {
     try value.withUnsafeBytes(body)
   }
 
-  /// The 32 bytes, as a new array.
-  public var bytes: [UInt8] { value.bytes }
-
-  /// The 64 lower-case hexadecimal digits.
-  public var description: String { value.hex }
-}
-
-extension PaymentSecret: Codable {
-  /// Reads the payment secret from a string of 64 hexadecimal digits.
-  public init(from decoder: any Decoder) throws {
-    self = try Hex.decode(decoder, as: "32-byte payment secret") { PaymentSecret(hex: $0) }
-  }
-
-  /// Writes the payment secret as a string of 64 lower-case hexadecimal digits.
-  public func encode(to encoder: any Encoder) throws { try Hex.encode(description, to: encoder) }
+  /// What the value is, for people.
+  public static var valueName: String { "payment secret" }
 }
