@@ -24,7 +24,9 @@ temporary folder: it needs no key and reaches no server for that. Mapped: `signi
 currency's ISO 4217 code and amount). Not mapped: `chains`, which LDK fills with bitcoin when the
 offer names none, and `paths`, of which it gives only the blinded node ids. `network` and `now`
 are unsupported."""
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 
@@ -44,11 +46,21 @@ NETWORKS = {
 _sdk = None
 
 
+def forget(folder):
+    """Disconnects the SDK and removes its working folder."""
+    try:
+        _sdk.disconnect()
+    except Exception:  # already gone: the folder goes all the same
+        pass
+    shutil.rmtree(folder, ignore_errors=True)
+
+
 def connected():
     global _sdk
     if _sdk is None:
         config = breez_sdk_liquid.default_config(breez_sdk_liquid.LiquidNetwork.REGTEST, None)
         config.working_dir = tempfile.mkdtemp(prefix="rust-lightning-offers-")
+        atexit.register(forget, config.working_dir)
         words = " ".join(["abandon"] * 11 + ["about"])  # BIP-39's all-zero test mnemonic
         _sdk = breez_sdk_liquid.connect(breez_sdk_liquid.ConnectRequest(config=config, mnemonic=words))
     return _sdk
