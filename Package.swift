@@ -72,7 +72,7 @@ let package = Package(
       name: "Bolt11Tool",
       dependencies: [
         "Bolt11", "Bolt11JSON", "Bolt11Conformance", "OfflineReceive", "Bech32Codec", "Secp256k1",
-        "SystemCall", "PaymentInput", "Chains",
+        "SystemCall", "PaymentInput", "Chains", "Bolt12",
       ]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.

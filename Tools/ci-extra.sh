@@ -21,6 +21,10 @@
 #    rust-lightning, Debian's electrum, installed by Tools/decoders/setup.sh): any refusal not
 #    listed in Tools/decoders/known-divergences.json fails (Tools/differential/interop.py); under
 #    a minute once installed; INTEROP=0 skips it;
+# 6b. the BOLT 12 differential (Tools/differential/bolt12.py): our offer reader against
+#    rust-lightning's (PyPI breez-sdk-liquid) and b12od (PyPI) on the spec's offers, our own
+#    and offers collected from public projects; a disagreement not explained in
+#    Tools/decoders/known-divergences.json fails; skipped with a note when they do not install;
 # 7. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
 #    standard output, closed or odd standard input; a few seconds;
 # 8. our own decoder through the external-decoder line protocol (`bolt11 vectors Vectors --decoder
@@ -179,6 +183,23 @@ elif Tools/decoders/setup.sh >"$logs/decoders-setup.log" 2>&1; then
 else
   cat "$logs/decoders-setup.log"
   fail "interop: a reference decoder did not install (Tools/decoders/setup.sh; INTEROP=0 skips)"
+fi
+
+step "BOLT 12 differential: our offer reader against rust-lightning and b12od"
+# The spec's offers, ours and offers of public projects (Tools/differential/bolt12-offers.json):
+# every disagreement must be explained in Tools/decoders/known-divergences.json. Seconds once
+# the references are installed; skipped, saying so, when they cannot be.
+if [ "${INTEROP:-1}" = 0 ]; then
+  echo "skipped (INTEROP=0)"
+elif timeout 600 Tools/decoders/setup.sh rust-lightning b12od >"$logs/bolt12-setup.log" 2>&1; then
+  if timeout 300 python3 Tools/differential/bolt12.py --report "$logs/bolt12-differential.jsonl" \
+    2>&1 | cut -c1-400; then
+    pass "BOLT 12 differential (every disagreement explained; $logs/bolt12-differential.jsonl)"
+  else
+    fail "BOLT 12 differential: a disagreement no known divergence explains"
+  fi
+else
+  echo "skipped: rust-lightning or b12od did not install (see $logs/bolt12-setup.log)"
 fi
 
 step "fault injection: the built bolt11 on a full disk, closed and broken pipes"

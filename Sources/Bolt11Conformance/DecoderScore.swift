@@ -58,23 +58,29 @@ public enum DecoderScore {
     case settled(Verdict)
   }
 
-  /// The request line for `vector` (`{"id", "invoice", "options"}`), or why it is not sent: a
-  /// vector of another kind is skipped; one without an invoice fails.
+  /// The request line for `vector` (`{"id", "invoice", "options"}`, or for a `bolt12` vector
+  /// `{"id", "kind", "string", "options"}`), or why it is not sent: a vector of another kind is
+  /// skipped; one without its string fails.
   static func request(id: Int, _ vector: VectorFile.Vector) -> Request {
-    guard vector.kind == "invoice" else {
+    let head: [(String, JSON)]
+    let stringKey: String
+    let passed: [String]
+    switch vector.kind {
+    case "invoice": (head, stringKey, passed) = ([], "invoice", requestOptions)
+    case "bolt12":
+      (head, stringKey, passed) = ([("kind", .string("bolt12"))], "string", ["network", "now"])
+    default:
       return .settled(.skipped("kind \(vector.kind) is not run through an external decoder"))
     }
-    guard let invoice = vector.object["invoice"]?.stringValue else {
-      return .settled(.failed("no \"invoice\""))
+    guard let string = vector.object[stringKey]?.stringValue else {
+      return .settled(.failed("no \"\(stringKey)\""))
     }
     let given = vector.object["options"]
-    let options: [(String, JSON)] = requestOptions.compactMap { key in
-      given?[key].map { (key, $0) }
-    }
+    let options: [(String, JSON)] = passed.compactMap { key in given?[key].map { (key, $0) } }
     return .send(
-      .object([
-        ("id", .integer(Int64(id))), ("invoice", .string(invoice)), ("options", .object(options)),
-      ]))
+      .object(
+        [("id", .integer(Int64(id)))] + head
+          + [(stringKey, .string(string)), ("options", .object(options))]))
   }
 
   /// What `vector` expects, in a few words: `valid {...expect}` or `error a or b`.
@@ -123,9 +129,10 @@ public enum DecoderScore {
   /// Scores a decoder's answer for `vector`.
   ///
   /// - Parameters:
-  ///   - vector: a vector of kind `invoice`; a vector of another kind is skipped.
-  ///   - answer: what the decoder made of `vector.invoice` with `vector.options`, as the line
-  ///     protocol answers: the decoded JSON, an error object, or `{"unsupported": "option"}`.
+  ///   - vector: a vector of kind `invoice` or `bolt12`; a vector of another kind is skipped.
+  ///   - answer: what the decoder made of the vector's string with `vector.options`, as the line
+  ///     protocol answers: the decoded JSON, an error object, or `{"unsupported": "name"}` for an
+  ///     option (or, for a `bolt12` vector, the kind) it cannot handle.
   /// - Returns: `.passed`; `.failed` with what differed (a reason that starts with
   ///   `out of protocol:` when the answer is none of the protocol's forms); or `.skipped` for a
   ///   vector of another kind or an option the answer declares unsupported.

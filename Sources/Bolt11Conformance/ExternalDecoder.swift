@@ -1,5 +1,5 @@
 /// A decoder in another program, run through the contract's line protocol: one request line per
-/// invoice vector on its standard input, one answer line per request on its standard output.
+/// invoice or offer vector on its standard input, one answer line per request on its standard output.
 ///
 /// The command is started with `/bin/sh -c` at the first vector that needs it, and kept running;
 /// a decoder that exits, is timed out or breaks the protocol fails that vector only, and is
@@ -59,7 +59,7 @@ public final class ExternalDecoder {
 
   /// Puts `vector` to the decoder and scores its answer.
   ///
-  /// A vector of a kind other than `invoice` is skipped without a request.
+  /// A vector of a kind other than `invoice` or `bolt12` is skipped without a request.
   ///
   /// - Returns: the outcome; for a failure, `got` holds the answer (at most 300 characters) or
   ///   what happened instead, and `stderr` what the decoder wrote to standard error meanwhile.

@@ -1,6 +1,7 @@
 import Bolt11
 import Bolt11Conformance
 import Bolt11JSON
+import Bolt12
 
 /// `bolt11 decode --protocol`: our decoder behind the line protocol of external decoders, so that
 /// `bolt11 vectors --decoder 'bolt11 decode --protocol'` runs it as it runs any other.
@@ -10,6 +11,10 @@ import Bolt11JSON
 /// decoded JSON, or `{"valid": false, "error": {...}}`), or `{"unsupported": "network"}` for a network name we do not know. A line that is
 /// not such a request is answered with the error `input.invalid_json`, so that the two sides stay
 /// in step. It ends at the end of its input.
+///
+/// A request `{"id": N, "kind": "bolt12", "string": "...", "options": {...}}` is an offer, read
+/// by `Offer.decode` with the request's `network` and `now`: the answer is the offer's JSON or
+/// the failed string's object. A request of any other `kind` is answered `{"unsupported": KIND}`.
 enum ProtocolServer {
   /// Longest request line read in full (1 MiB); a longer one is answered `input.invalid_json`.
   static let maximumLineBytes = 1 << 20
@@ -34,6 +39,12 @@ enum ProtocolServer {
     do { request = try JSON.parse(line) } catch {
       return invalidRequest("\(error)")
     }
+    if let kind = request["kind"] {
+      guard kind.stringValue == "bolt12" else {
+        return Array(JSON.object([("unsupported", kind)]).serialized.utf8)
+      }
+      return answerOffer(request)
+    }
     guard let invoice = request["invoice"]?.stringValue else {
       return invalidRequest("no \"invoice\" string")
     }
@@ -50,11 +61,30 @@ enum ProtocolServer {
     return writer.withBytes { Array($0) }
   }
 
+  /// The answer to a `bolt12` request.
+  static func answerOffer(_ request: JSON) -> [UInt8] {
+    guard let text = request["string"]?.stringValue else {
+      return invalidRequest("no \"string\" string")
+    }
+    var options = ReadOptions()
+    if let network = request["options"]?["network"] {
+      guard let name = network.stringValue, let named = ReadOptions(network: name) else {
+        return Array(JSON.object([("unsupported", .string("network"))]).serialized.utf8)
+      }
+      options = named
+    }
+    options.now = request["options"]?["now"]?.unsignedValue
+    do {
+      return Array(try Offer.decode(text, options: options).json.utf8)
+    } catch {
+      return Array(error.json(reading: .offer).utf8)
+    }
+  }
+
   /// The contract's error envelope for a request line that is not one.
   static func invalidRequest(_ message: String) -> [UInt8] {
     ErrorJSON.bytes(
       ErrorJSON.Fault(code: "input.invalid_json", message: "not a request: \(message)"),
       withWarnings: false)
   }
-
 }

@@ -217,11 +217,11 @@ import Testing
     #expect(run.stdout == "1 passed, 0 failed\n")
   }
 
-  @Test("our own decoder through the protocol passes every invoice vector of Vectors/")
+  @Test("our own decoder through the protocol passes every invoice and offer vector of Vectors/")
   func ownDecoder() throws {
     let binary = try #require(Binary.path, "build the bolt11 product first (swift build)")
     let vectors = try VectorFile.loadAll()
-    let invoiceVectors = vectors.filter { $0.kind == "invoice" }.count
+    let invoiceVectors = vectors.filter { $0.kind == "invoice" || $0.kind == "bolt12" }.count
     let run = runTool(
       ["vectors", VectorFile.defaultFolder, "--decoder", "\(binary) decode --protocol"])
     #expect(run.code == 0)
@@ -229,13 +229,15 @@ import Testing
     #expect(Self.lastLine(run) == "\(invoiceVectors) passed, 0 failed, \(skipped) skipped")
   }
 
-  @Test("a decoder that leaves out empty fallbacks, routes and extra passes every invoice vector")
+  @Test(
+    "a decoder that leaves out empty fallbacks, routes and extra passes every invoice and offer vector"
+  )
   func omittedEmptyLists() throws {
     let binary = try #require(Binary.path, "build the bolt11 product first (swift build)")
     let workspace = try Workspace()
     try workspace.write("omit-empty.py", FakeDecoder.omittingEmptyListsScript)
     let vectors = try VectorFile.loadAll()
-    let invoiceVectors = vectors.filter { $0.kind == "invoice" }.count
+    let invoiceVectors = vectors.filter { $0.kind == "invoice" || $0.kind == "bolt12" }.count
     let decoder = "python3 \(workspace.path)/omit-empty.py \(binary) decode --protocol"
     let run = runTool(["vectors", VectorFile.defaultFolder, "--decoder", decoder])
     // The contract: a key the response leaves out is not compared.

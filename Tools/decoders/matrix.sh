@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # Measures the conformance matrix of the decoders here on Vectors/: our own (through
 # `bolt11 decode --protocol`) and each third-party adapter that Tools/decoders/setup.sh installed.
-# Writes .build/decoders/report.md and report.html; prints the runner's summary.
+# Writes .build/decoders/report.md and report.html; prints the runner's summary. Then the BOLT #12
+# matrix: the offer decoders (ours, rust-lightning's offer reader, b12od) on BOLT 12's
+# offers-test.json (verdicts, through Tools/decoders/spec_offers.py) and Vectors/bolt12.json, in
+# .build/decoders/bolt12/report.md.
 # Usage: Tools/decoders/matrix.sh [EXTRA_DECODER_COMMAND]...
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -15,7 +18,21 @@ decoders=(--decoder "$bolt11 decode --protocol")
 # An import, not the interpreter alone: a failed install leaves the virtual environment behind.
 .build/decoders/rust-lightning/bin/python -c 'import breez_sdk_liquid' 2>/dev/null \
   && decoders+=(--decoder 'Tools/decoders/run rust-lightning')
+.build/decoders/b12od/bin/python -c 'import b12od' 2>/dev/null \
+  && decoders+=(--decoder 'Tools/decoders/run b12od')
 for extra in "$@"; do decoders+=(--decoder "$extra"); done
 mkdir -p .build/decoders
 "$bolt11" vectors Vectors "${decoders[@]}" --report .build/decoders/report.html >/dev/null
 "$bolt11" vectors Vectors "${decoders[@]}" --report .build/decoders/report.md
+
+# BOLT #12: the decoders that read offers, on the spec's offers and ours.
+offers=(--decoder "$bolt11 decode --protocol")
+for name in rust-lightning b12od; do
+  [[ " ${decoders[*]} " == *"run $name "* ]] \
+    && offers+=(--decoder "Tools/decoders/run $name")
+done
+mkdir -p .build/decoders/bolt12
+python3 Tools/decoders/spec_offers.py .build/decoders/bolt12/offers-test.json || exit 3
+cp Vectors/bolt12.json .build/decoders/bolt12/bolt12.json
+"$bolt11" vectors .build/decoders/bolt12 "${offers[@]}" --timeout 30 \
+  --report .build/decoders/bolt12/report.md

@@ -1,5 +1,8 @@
 """The line protocol of `bolt11 vectors --decoder CMD`, for decoders written in Python.
 
+A request of kind `bolt12` (an offer) goes to the adapter's offer function when it has one, and
+is answered {"unsupported": "bolt12"} when it has none.
+
 An adapter is a function from an invoice string to a dict of the contract's decoded JSON (any
 subset of its keys); it raises to say the invoice is invalid. `serve(decode)` does the rest: it
 reads one request a line from standard input, answers one line on standard output, declares the
@@ -31,11 +34,33 @@ def unsupported_option(options, supported=()):
     return None
 
 
-def serve(decode, supported=()):
-    """Answers requests until standard input ends. `decode(invoice, options)` returns the dict."""
+def answer_offer(request, offer, supported):
+    """The answer to a request with a `kind`: `offer(string, options)` returns the dict of a
+    `bolt12` string; without `offer`, or for another kind, the kind is unsupported."""
+    kind = request.get("kind")
+    if kind != "bolt12" or offer is None:
+        return {"unsupported": kind if isinstance(kind, str) else "kind"}
+    options = request.get("options") or {}
+    option = next((key for key in options if key not in supported), None)
+    if option is not None:
+        return {"unsupported": option}
+    try:
+        return {"type": "bolt12 offer", "valid": True, **offer(request["string"], options)}
+    except Exception as error:  # any refusal of the library is a verdict
+        return {"valid": False, "error": {"message": f"{type(error).__name__}: {error}"}}
+
+
+def serve(decode, supported=(), offer=None, offer_supported=()):
+    """Answers requests until standard input ends. `decode(invoice, options)` returns the dict
+    of an invoice; `offer(string, options)`, when given, that of a BOLT 12 offer (a request of
+    kind `bolt12`), with the options named in `offer_supported` (the others are unsupported)."""
     for line in sys.stdin:
         try:
             request = json.loads(line)
+            if "kind" in request:
+                sys.stdout.write(json.dumps(answer_offer(request, offer, offer_supported)) + "\n")
+                sys.stdout.flush()
+                continue
             invoice, options = request["invoice"], request.get("options") or {}
         except (ValueError, KeyError, TypeError) as error:
             answer = {"valid": False, "error": {"message": f"not a request: {error}"}}

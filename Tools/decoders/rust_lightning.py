@@ -13,9 +13,22 @@ mode refuses those). `description` is the text as written: 0.26 neither escapes 
 control characters (0.32 would). The function takes no options: compat mode, `network`, `now` and
 `description` are unsupported; a route-hint key is always checked on the curve, so
 `check_route_keys` is applied whatever its value. Run it with the interpreter of
-.build/decoders/rust-lightning (Tools/decoders/setup.sh)."""
+.build/decoders/rust-lightning (Tools/decoders/setup.sh).
+
+Offers (requests of kind `bolt12`) go to the only binding that reads them: the `parse` method of
+a connected SDK (Breez's `sdk-common` around `lightning`'s `Offer::from_str`, LDK's offer
+reader), which answers `InputType.BOLT12_OFFER` with an `LnOffer`. The SDK is connected once, at
+the first offer, on regtest with a throwaway mnemonic and a working folder under the system's
+temporary folder: it needs no key and reaches no server for that. Mapped: `signing_pubkey`
+(`offer_issuer_id`), `description`, `issuer`, `absolute_expiry` and `min_amount` (msat, or a
+currency's ISO 4217 code and amount). Not mapped: `chains`, which LDK fills with bitcoin when the
+offer names none, and `paths`, of which it gives only the blinded node ids. `network` and `now`
+are unsupported."""
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from protocol import drop_none, hop, serve  # noqa: E402
@@ -28,6 +41,49 @@ NETWORKS = {
     breez_sdk_liquid.Network.SIGNET: ("tbs", "signet"),
     breez_sdk_liquid.Network.REGTEST: ("bcrt", "regtest"),
 }
+
+
+_sdk = None
+
+
+def forget(folder):
+    """Disconnects the SDK and removes its working folder."""
+    try:
+        _sdk.disconnect()
+    except Exception:  # already gone: the folder goes all the same
+        pass
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def connected():
+    global _sdk
+    if _sdk is None:
+        config = breez_sdk_liquid.default_config(breez_sdk_liquid.LiquidNetwork.REGTEST, None)
+        config.working_dir = tempfile.mkdtemp(prefix="rust-lightning-offers-")
+        atexit.register(forget, config.working_dir)
+        words = " ".join(["abandon"] * 11 + ["about"])  # BIP-39's all-zero test mnemonic
+        _sdk = breez_sdk_liquid.connect(breez_sdk_liquid.ConnectRequest(config=config, mnemonic=words))
+    return _sdk
+
+
+def offer(text, options):
+    parsed = connected().parse(text)
+    if not isinstance(parsed, breez_sdk_liquid.InputType.BOLT12_OFFER):
+        raise ValueError(f"read as {type(parsed).__name__}, not an offer")
+    read = parsed.offer
+    amount = read.min_amount
+    fields = {
+        "offer_issuer_id": read.signing_pubkey,
+        "offer_description": read.description,
+        "offer_issuer": read.issuer,
+        "offer_absolute_expiry": read.absolute_expiry,
+    }
+    if isinstance(amount, breez_sdk_liquid.Amount.BITCOIN):
+        fields["offer_amount_msat"] = amount.amount_msat
+    elif isinstance(amount, breez_sdk_liquid.Amount.CURRENCY):
+        fields["offer_currency"] = amount.iso4217_code
+        fields["offer_amount"] = amount.fractional_amount
+    return drop_none(fields)
 
 
 def decode(text, options):
@@ -53,4 +109,4 @@ def decode(text, options):
 
 
 if __name__ == "__main__":
-    serve(decode, supported=("check_route_keys",))
+    serve(decode, supported=("check_route_keys",), offer=offer)
