@@ -118,7 +118,8 @@ let package = Package(
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport"]),
     // Bolt11: its SHA-256 computes each genesis hash from its header.
     .testTarget(name: "ChainsTests", dependencies: ["Chains", "Bolt11"]),
-    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
+    // Bolt11: its SHA-256, apart from libsecp256k1, checks the tagged hash.
+    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "Bolt11", "TestSupport"]),
     .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(
       name: "PaymentInputTests",

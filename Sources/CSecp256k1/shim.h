@@ -3,6 +3,8 @@
 
 #include <secp256k1.h>
 #include <secp256k1_recovery.h>
+#include <secp256k1_extrakeys.h>
+#include <secp256k1_schnorrsig.h>
 
 /* Swift 6 refuses a direct reference to the C global `secp256k1_context_static`
  * (it is a mutable global as far as the importer can tell), so we hand it out
