@@ -222,12 +222,11 @@ extension Bolt12Reading {
   private func checkOptions(_ options: ReadOptions) throws(Bolt12Error) {
     if let now = options.now {
       if message == .invoice, let createdAt {
-        let (sum, overflow) = createdAt.addingReportingOverflow(
-          relativeExpiry.map(UInt64.init) ?? Bolt12Invoice.defaultRelativeExpiry)
-        let expiresAt = overflow ? UInt64.max : sum
+        let expiresAt = Bolt12Invoice.expiry(createdAt: createdAt, relativeExpiry: relativeExpiry)
         // BOLT 12: "MUST reject the invoice if the current time since 1970-01-01 UTC is greater
         // than `invoice_created_at` plus 7200."
-        if now >= expiresAt {
+        // A saturated expiry never comes: the contract's reading.
+        if expiresAt != .max && now >= expiresAt {
           throw Bolt12Error(
             .expired, "the invoice expired at \(expiresAt) (now \(now))",
             field: InvoiceField.createdAt.name)

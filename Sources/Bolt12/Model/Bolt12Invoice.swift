@@ -67,8 +67,13 @@ public struct Bolt12Invoice: Sendable, Hashable {
   /// When the invoice stops, in seconds since 1970: ``createdAt`` plus the relative expiry (7200
   /// when absent), at most 2^64 − 1 (such an invoice never expires).
   public var expiresAt: UInt64 {
+    Self.expiry(createdAt: createdAt, relativeExpiry: relativeExpiry)
+  }
+
+  /// `createdAt` plus `relativeExpiry` (7200 when nil), at most 2^64 − 1.
+  static func expiry(createdAt: UInt64, relativeExpiry: UInt32?) -> UInt64 {
     let (sum, overflow) = createdAt.addingReportingOverflow(
-      relativeExpiry.map(UInt64.init) ?? Self.defaultRelativeExpiry)
+      relativeExpiry.map(UInt64.init) ?? defaultRelativeExpiry)
     return overflow ? .max : sum
   }
 
