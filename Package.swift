@@ -76,7 +76,9 @@ let package = Package(
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
     .executableTarget(
       name: "bolt11-bench",
-      dependencies: ["Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool"],
+      dependencies: [
+        "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "Bolt12",
+      ],
       path: "Tools/bolt11-bench"),
     .executableTarget(
       name: "offline-receive-demo",
