@@ -1,9 +1,10 @@
 import Bolt11JSON
 import Bolt12
 
-/// Runs `kind: "bolt12"` vectors: a BOLT #12 offer read and checked by `Offer.decode`.
+/// Runs `kind: "bolt12"` vectors: a BOLT #12 offer, invoice request or invoice (by its prefix)
+/// read and checked by `Offer.decode`, `InvoiceRequest.decode` or `Bolt12Invoice.decode`.
 ///
-/// `string` is the offer; `options` give `now` and `network`. `valid` is the verdict; `expect`
+/// `string` is the string; `options` give `now` and `network`. `valid` is the verdict; `expect`
 /// is compared with the offer's JSON (Core Lightning's `decode` names); `error` with the error's
 /// code, and `position` and `tlv_offset`, when given, with where it was found.
 enum Bolt12Vectors {
@@ -17,9 +18,15 @@ enum Bolt12Vectors {
       options = named
     }
     options.now = object["options"]?["now"]?.unsignedValue
-    let offer: Offer
+    let json: String
     do {
-      offer = try Offer.decode(text, options: options)
+      let prefix = text.prefix(3).lowercased()
+      json =
+        prefix == "lnr"
+        ? try InvoiceRequest.decode(text, options: options).json
+        : prefix == "lni"
+          ? try Bolt12Invoice.decode(text, options: options).json
+          : try Offer.decode(text, options: options).json
     } catch {
       if let problem = VectorFile.checkError(
         error.code.rawValue, object: object, wantsValid: wantsValid)
@@ -36,9 +43,9 @@ enum Bolt12Vectors {
         "expected error \(VectorFile.expectedErrors(object).joined(separator: " or ")), but it decoded"
     }
     do {
-      return VectorFile.compare(expected: object["expect"], actual: try JSON.parse(offer.json))
+      return VectorFile.compare(expected: object["expect"], actual: try JSON.parse(json))
     } catch {
-      return "the offer's JSON does not parse"
+      return "the decoded JSON does not parse"
     }
   }
 }

@@ -27,6 +27,12 @@ import Synchronization
   exit(2)
 #else
 
+  // BOLT #12 invoices alone (no corpus): `bolt11-bench --bolt12-invoices`.
+  if CommandLine.arguments.dropFirst().first == "--bolt12-invoices" {
+    Bolt12InvoiceBench.report()
+    exit(0)
+  }
+
   // MARK: Arguments and corpus
 
   struct Settings {

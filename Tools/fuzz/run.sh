@@ -19,6 +19,9 @@
 #               recognition agrees with parsing, positions lie in the input, the JSON parses
 #   offer       the BOLT #12 offer reader on raw text or on TLV bytes written as an lno1 string:
 #               positions and offsets lie in the input, a valid offer rebuilds to its own bytes
+#   signed      the BOLT #12 invoice request and invoice readers and the Merkle root, on raw text
+#               or TLV bytes written as an lnr1 or lni1 string: a valid string rereads the same,
+#               its root is its own stream's, its signature verifies, its JSON parses
 #
 # How it builds: with swiftc directly, not SwiftPM (Tools/build-swift.sh --fuzz). Each module a
 # target needs (from the package graph) is compiled with -sanitize=fuzzer,address into an object
@@ -38,7 +41,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
-targets="bech32 string words roundtrip builder offline encode payment offer"
+targets="bech32 string words roundtrip builder offline encode payment offer signed"
 out=Tools/fuzz/out
 build=$out/build
 mkdir -p "$build"
@@ -54,6 +57,7 @@ source_of() {
     encode) echo Tools/fuzz/EncodeJSONTarget.swift ;;
     payment) echo Tools/fuzz/PaymentStringTarget.swift ;;
     offer) echo Tools/fuzz/OfferTarget.swift ;;
+    signed) echo Tools/fuzz/Bolt12SignedTarget.swift ;;
     *) return 1 ;;
   esac
 }
@@ -65,7 +69,7 @@ imports_of() {
     offline) echo "OfflineReceive TestSupport" ;;
     encode) echo "Bolt11Tool TestSupport" ;;
     payment) echo "PaymentInput Bolt11JSON TestSupport" ;;
-    offer) echo "Bolt12 Bolt11JSON TestSupport" ;;
+    offer | signed) echo "Bolt12 Bolt11JSON TestSupport" ;;
     *) echo "Bolt11 TestSupport" ;;
   esac
 }

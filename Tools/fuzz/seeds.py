@@ -119,6 +119,17 @@ def main():
             if stream is not None:
                 write_seed(output, b"\x01" + stream)
                 count += 1
+        elif target == "signed":
+            # Byte 0: bit 3 the kind (lni), bit 0 the TLV form rather than the text.
+            prefix = text.lower()[:4]
+            if prefix not in ("lnr1", "lni1"):
+                continue
+            kind = 8 if prefix == "lni1" else 0
+            seed = bytes([kind]) + text.encode("utf-8")
+            stream = tlv_bytes(text)
+            if stream is not None:
+                write_seed(output, bytes([kind | 1]) + stream)
+                count += 1
         elif target == "builder":
             seed = hashlib.sha256(text.encode("utf-8")).digest() * 4
         elif target in ("words", "roundtrip", "offline"):

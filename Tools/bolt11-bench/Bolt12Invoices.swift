@@ -1,0 +1,159 @@
+// The BOLT #12 invoice measurement: Bolt12Invoice.decode (signature included) against two floors:
+// the signature floor (the same BIP-340 tagged hashes of the Merkle tree and one
+// `secp256k1_schnorrsig_verify`, timed alone) and the full floor (that, plus the string-to-bytes
+// regrouping and one `secp256k1_ec_pubkey_parse` per point the invoice carries, which the reader
+// must also do).
+//
+//   swift run -c release bolt11-bench --bolt12-invoices
+
+import Bech32Codec
+import Bolt12
+import Foundation
+import Secp256k1
+
+#if !DEBUG
+  enum Bolt12InvoiceBench {
+    /// One invoice and the inputs of its floors, prepared untimed.
+    struct Item {
+      var text: String
+      var words: [UInt8]
+      /// Each record whole, with the length of its type, signature records left out.
+      var records: [(typeLength: Int, bytes: [UInt8])]
+      var signature: SchnorrSignature
+      var key: XOnlyPublicKey
+      /// Every point the reader parses.
+      var points: [[UInt8]]
+    }
+
+    /// The valid invoices of Vectors/bolt12-invoices.json.
+    static func corpus() -> [Item] {
+      let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      let file = root.appendingPathComponent("Vectors/bolt12-invoices.json")
+      guard let data = try? Data(contentsOf: file),
+        let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let list = document["vectors"] as? [[String: Any]]
+      else {
+        FileHandle.standardError.write(Data("bolt11-bench: cannot read \(file.path)\n".utf8))
+        exit(2)
+      }
+      return list.compactMap { entry -> Item? in
+        guard entry["valid"] as? Bool == true, entry["options"] == nil,
+          let text = entry["string"] as? String, let invoice = try? Bolt12Invoice.decode(text),
+          let words = Bech32.words(ofCharacters: text.dropFirst(4)),
+          let stream = try? TLVStream(framing: invoice.bytes)
+        else { return nil }
+        let records = stream.records.filter { !MerkleRoot.isSignatureType($0.type) }.map {
+          record in
+          (
+            typeLength: record.type < 0xfd
+              ? 1 : record.type <= 0xffff ? 3 : record.type <= 0xffff_ffff ? 5 : 9,
+            bytes: Array(stream.bytes[record.offset..<record.valueRange.upperBound])
+          )
+        }
+        var points: [[UInt8]] = [invoice.nodeID.bytes, invoice.request.payerID!.bytes]
+        if let issuer = invoice.offer.issuerID { points.append(issuer.bytes) }
+        for path in (invoice.offer.paths ?? []) + (invoice.request.paths ?? []) + invoice.paths {
+          if case .nodeID(let key) = path.firstNode { points.append(key.bytes) }
+          points.append(path.firstPathKey.bytes)
+          points += path.hops.map(\.blindedNodeID.bytes)
+        }
+        return Item(
+          text: text, words: words, records: records, signature: invoice.signature,
+          key: XOnlyPublicKey(invoice.nodeID), points: points)
+      }
+    }
+
+    private static let leafTag = Array("LnLeaf".utf8)
+    private static let nonceTag = Array("LnNonce".utf8)
+    private static let branchTag = Array("LnBranch".utf8)
+    private static let signatureTag = Array("lightninginvoicesignature".utf8)
+
+    /// The signature floor of one invoice: the tree's tagged hashes and one verification.
+    @inline(__always)
+    static func signatureFloor(_ item: Item) -> Bool {
+      func branch(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
+        Schnorr.taggedHash(tag: branchTag, message: a.lexicographicallyPrecedes(b) ? a + b : b + a)
+      }
+      let tag = nonceTag + item.records[0].bytes
+      var level = item.records.map { record in
+        branch(
+          Schnorr.taggedHash(tag: leafTag, message: record.bytes),
+          Schnorr.taggedHash(tag: tag, message: record.bytes.prefix(record.typeLength)))
+      }
+      while level.count > 1 {
+        var next: [[UInt8]] = []
+        var index = 0
+        while index + 1 < level.count {
+          next.append(branch(level[index], level[index + 1]))
+          index += 2
+        }
+        if index < level.count { next.append(level[index]) }
+        level = next
+      }
+      let digest = Schnorr.taggedHash(tag: signatureTag, message: level[0])
+      return Schnorr.verify(item.signature, of: digest, by: item.key)
+    }
+
+    @inline(never)
+    static func signatureFloorPass(_ items: [Item]) -> UInt64 {
+      var sum: UInt64 = 0
+      for item in items where signatureFloor(item) { sum &+= 1 }
+      return sum
+    }
+
+    @inline(never)
+    static func fullFloorPass(_ items: [Item]) -> UInt64 {
+      var sum: UInt64 = 0
+      for item in items {
+        let bytes = (try? Bech32.bytes(fromWords: item.words)) ?? []
+        sum &+= UInt64(bytes.count)
+        for point in item.points where ECDSA.isValidPublicKey(point) { sum &+= 1 }
+        if signatureFloor(item) { sum &+= 1 }
+      }
+      return sum
+    }
+
+    @inline(never)
+    static func decodePass(_ items: [Item]) -> UInt64 {
+      var sum: UInt64 = 0
+      for item in items {
+        guard let invoice = try? Bolt12Invoice.decode(item.text) else { continue }
+        sum &+= invoice.amountMsat &+ UInt64(invoice.bytes.count)
+      }
+      return sum
+    }
+
+    /// Prints one JSON line: nanoseconds per invoice (medians of the timed passes, each 50 corpus
+    /// rounds, the three taking turns) and the ratios.
+    static func report(passes: Int = 21) {
+      let items = corpus()
+      var signature: [Double] = []
+      var full: [Double] = []
+      var decode: [Double] = []
+      var checksum: UInt64 = 0
+      func time(_ body: ([Item]) -> UInt64) -> Double {
+        let start = DispatchTime.now().uptimeNanoseconds
+        for _ in 0..<50 { checksum = checksum &* 31 &+ body(items) }
+        return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(50 * items.count)
+      }
+      for pass in 0...passes {
+        let s = time(signatureFloorPass)
+        let f = time(fullFloorPass)
+        let d = time(decodePass)
+        guard pass > 0 else { continue }
+        signature.append(s)
+        full.append(f)
+        decode.append(d)
+      }
+      func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+      let (s, f, d) = (median(signature), median(full), median(decode))
+      print(
+        "{\"bolt12_invoices\": \(items.count), \"invoice12_signature_floor_ns\": \(Int(s)), "
+          + "\"invoice12_full_floor_ns\": \(Int(f)), \"invoice12_ns\": \(Int(d)), "
+          + "\"invoice12_over_signature_floor\": \(String(format: "%.3f", d / s)), "
+          + "\"invoice12_over_full_floor\": \(String(format: "%.3f", d / f)), "
+          + "\"checksum\": \(checksum)}")
+    }
+  }
+#endif
