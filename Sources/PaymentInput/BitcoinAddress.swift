@@ -1,5 +1,6 @@
 import Bech32Codec
 public import Bolt11
+import Chains
 
 /// A bare on-chain address: Base58Check (P2PKH, P2SH) or segwit (Bech32 for version 0, Bech32m
 /// for versions 1 to 16), checked for its checksum, version and program length.
@@ -40,16 +41,30 @@ public struct BitcoinAddress: Sendable, Hashable {
   private static let base58Digits = Set(
     UnsafeBufferPointer(start: Base58.alphabet.utf8Start, count: Base58.alphabet.utf8CodeUnitCount))
 
+  /// Each chain's segwit human-readable part with its separator (`bc1`, `tb1`, `bcrt1`), from
+  /// the chain table.
+  private static let segwitPrefixes: [[UInt8]] = Set(Chain.all.map(\.segwitHRP)).sorted().map {
+    Array($0.utf8) + [UInt8(ascii: "1")]
+  }
+
+  /// Whether `range` starts with a chain's segwit prefix and separator, in either case.
+  private static func hasSegwitPrefix<Bytes: RandomAccessCollection<UInt8>>(
+    _ bytes: Bytes, _ range: Range<Int>
+  ) -> Bool where Bytes.Index == Int {
+    segwitPrefixes.contains { prefix in
+      range.count >= prefix.count
+        && prefix.indices.allSatisfy {
+          ASCII.lowercased(bytes[range.lowerBound + $0]) == prefix[$0]
+        }
+    }
+  }
+
   /// Whether `range` looks like an address: `bc1`, `tb1` or `bcrt1` first (either case), or 25
   /// to 35 Base58 digits starting with `1`, `3`, `m`, `n` or `2`.
   static func hasAddressForm<Bytes: RandomAccessCollection<UInt8>>(
     _ bytes: Bytes, _ range: Range<Int>
   ) -> Bool where Bytes.Index == Int {
-    if ASCII.hasPrefix(bytes, range, "bc1") || ASCII.hasPrefix(bytes, range, "tb1")
-      || ASCII.hasPrefix(bytes, range, "bcrt1")
-    {
-      return true
-    }
+    if hasSegwitPrefix(bytes, range) { return true }
     guard (25...35).contains(range.count), Array("13mn2".utf8).contains(bytes[range.lowerBound])
     else { return false }
     return range.allSatisfy { base58Digits.contains(bytes[$0]) }
@@ -63,9 +78,7 @@ public struct BitcoinAddress: Sendable, Hashable {
     }
     self.text = ASCII.string(text)
     let range = text.startIndex..<text.endIndex
-    if ASCII.hasPrefix(text, range, "bc1") || ASCII.hasPrefix(text, range, "tb1")
-      || ASCII.hasPrefix(text, range, "bcrt1")
-    {
+    if Self.hasSegwitPrefix(text, range) {
       let decoded: (hrp: String, version: UInt8, program: [UInt8])
       do { decoded = try SegwitAddress.decode(self.text) } catch {
         switch error {

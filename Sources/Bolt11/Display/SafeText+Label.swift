@@ -18,7 +18,7 @@ extension SafeText {
   ///   - text: untrusted text, such as an invoice's description.
   ///   - maxCharacters: the most grapheme clusters of the label, mark included; nil: no limit.
   ///   - maxColumns: the most terminal columns of the label, mark included, counted by
-  ///     ``columns(of:)`` (a wide character counts two); nil: no limit.
+  ///     ``columns(of:)-(String)`` (a wide character counts two); nil: no limit.
   ///   - truncationMark: what ends a cut label ("…" by default); nil: nothing.
   /// - Returns: the label; every scalar in it is safe (``isUnsafe(_:)`` false) but the joiners and
   ///   tags of emoji sequences.

@@ -20,7 +20,7 @@ extension SafeText {
     return 1
   }
 
-  /// The columns of a whole text, character by character (``columns(of:)``).
+  /// The columns of a whole text, character by character (``columns(of:)-(Character)``).
   public static func columns(of text: String) -> Int {
     text.reduce(0) { $0 + columns(of: $1) }
   }

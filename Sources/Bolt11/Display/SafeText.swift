@@ -18,7 +18,7 @@
 /// command line), ``logText(_:maxScalars:)`` for a log line, and
 /// ``label(_:maxCharacters:maxColumns:truncationMark:)`` for a screen, where an escape would only
 /// confuse: what can mislead is removed, emoji sequences stay whole, and the text is cut between
-/// grapheme clusters to a count of characters or terminal columns (``columns(of:)``).
+/// grapheme clusters to a count of characters or terminal columns (``columns(of:)-(String)``).
 public enum SafeText {
   /// The text with every unsafe scalar written as `\u{hex}` (lower-case hexadecimal, no leading
   /// zeros) and `\` as `\\`.
