@@ -46,10 +46,13 @@ let package = Package(
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256"]),
     // Bolt11: its SHA-256 (the offer id).
     .target(name: "Bolt12", dependencies: ["Bech32Codec", "Secp256k1", "Chains", "Bolt11"]),
-    .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1"]),
-    // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift).
+    // Bolt12: the string form of BOLT #12 strings, and the offers they hold.
     .target(
-      name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput"]),
+      name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "Bolt12"]),
+    // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift); Bolt12: its offers.
+    .target(
+      name: "Bolt11JSON",
+      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput", "Bolt12"]),
     // The one retry of system calls interrupted by a signal (EINTR); in no product.
     .target(name: "CSystemCall"),
     .target(name: "SystemCall", dependencies: ["CSystemCall"]),
@@ -70,7 +73,7 @@ let package = Package(
       name: "Bolt11Tool",
       dependencies: [
         "Bolt11", "Bolt11JSON", "Bolt11Conformance", "OfflineReceive", "Bech32Codec", "Secp256k1",
-        "SystemCall", "PaymentInput",
+        "SystemCall", "PaymentInput", "Bolt12",
       ]),
     .executableTarget(name: "Bolt11CLI", dependencies: ["Bolt11Tool"]),
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
@@ -126,7 +129,9 @@ let package = Package(
     .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(
       name: "PaymentInputTests",
-      dependencies: ["PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport"]),
+      dependencies: [
+        "PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Bolt12",
+      ]),
     .testTarget(
       name: "Bolt12Tests",
       dependencies: ["Bolt12", "Bech32Codec", "Secp256k1", "Chains", "TestSupport"]),
@@ -145,6 +150,7 @@ let package = Package(
       dependencies: [
         "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "Bolt11Conformance",
         "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport", "PaymentInput", "SystemCall",
+        "Bolt12",
       ]),
     .testTarget(
       name: "Bolt11ConformanceTests",
