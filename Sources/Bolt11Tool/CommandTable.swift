@@ -264,13 +264,14 @@ enum CommandTable {
   static let inspect = CommandSpec(
     name: "inspect", run: InspectCommand.run,
     synopses: [("inspect STRING|- [--json]", "what a pasted or scanned payment string is")],
-    usage: ["bolt11 inspect STRING|- [--json] [--compat] [--now UNIX]"],
+    usage: ["bolt11 inspect STRING|- [--json] [--compat] [--now UNIX] [--network NET]"],
     about: [
       """
       Says what a pasted or scanned string is, and decodes it as far as its kind goes, without
       any network access: a BOLT #11 invoice (decoded and checked), a bitcoin: URI (BIP-321:
-      address, amount, label, message, each lightning= invoice decoded, lno= offers), a BOLT #12
-      offer, invoice request or invoice (recognised, not decoded), an LNURL (its URL, not
+      address, amount, label, message, each lightning= invoice decoded, each lno= offer read), a
+      BOLT #12 offer (read and checked in full, with Core Lightning's decode names under
+      "bolt12"), invoice request or invoice (recognised, not decoded), an LNURL (its URL, not
       fetched), a Lightning Address (the URL a wallet would call), a node URI (key checked on the
       curve) or an on-chain address (checksum and network).
       """,
@@ -288,8 +289,11 @@ enum CommandTable {
         name: "--now", value: "UNIX",
         help: [
           "the clock: a bare invoice that has expired is refused,",
-          "a URI's gets bip321.invoice_expired",
+          "a URI's gets bip321.invoice_expired; an expired offer is bolt12.expired",
         ]),
+      networkOption(
+        "refuse an invoice (network.mismatch) or an offer (bolt12.network_mismatch) for another chain"
+      ),
     ])
 
   static let check = CommandSpec(
