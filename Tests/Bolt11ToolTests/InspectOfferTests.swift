@@ -10,20 +10,9 @@ import Testing
 /// error at the top level and in `bolt12`, the clock and the network, and the human output.
 /// Strings and fields are BOLT #12's own vectors (`Vectors/spec/bolt12/offers-test.json`).
 @Suite struct InspectOfferTests {
-  static func vector(_ description: String) throws -> [String: Any] {
-    let url = try PackageFolder.vectors().appendingPathComponent("spec/bolt12/offers-test.json")
-    let list = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
-    return try #require(list.first { $0["description"] as? String == description })
-  }
-
-  static func string(_ description: String) throws -> String {
-    try #require(try vector(description)["bolt12"] as? String)
-  }
-
   @Test("bolt12-issue40: inspect --json of an offer holds the decoded object under bolt12")
   func decoded() throws {
-    let text = try Self.string("with currency")
+    let text = try Bolt12SpecOffers.string("with currency")
     let run = runTool(["inspect", "--json", "lightning:" + text])
     #expect(run.code == 0, "\(run.stderr)")
     let json = try JSON.parse(run.stdout)
@@ -44,7 +33,9 @@ import Testing
 
   @Test("bolt12-issue40: a broken offer: valid false, the error at the top level and in bolt12")
   func broken() throws {
-    let run = runTool(["inspect", "--json", try Self.string("Malformed: unknown even TLV type 78")])
+    let run = runTool([
+      "inspect", "--json", try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78"),
+    ])
     #expect(run.code == 1)
     let json = try JSON.parse(run.stdout)
     #expect(json["valid"] == .bool(false))
@@ -60,14 +51,14 @@ import Testing
 
   @Test("bolt12-issue40: --now and --network judge the offer")
   func clockAndNetwork() throws {
-    let expiring = try Self.string("with expiry")
+    let expiring = try Bolt12SpecOffers.string("with expiry")
     // Field 14 is 0x7a4297d8: 2035-01-01.
     let expiry: UInt64 = 0x7a42_97d8
     #expect(runTool(["inspect", "--json", expiring, "--now", String(expiry - 1)]).code == 0)
     let expired = runTool(["inspect", "--json", expiring, "--now", String(expiry)])
     #expect(expired.code == 1)
     #expect(try JSON.parse(expired.stdout)["error"]?["code"] == .string("bolt12.expired"))
-    let testnet = try Self.string("for testnet")
+    let testnet = try Bolt12SpecOffers.string("for testnet")
     #expect(runTool(["inspect", "--json", testnet, "--network", "tb"]).code == 0)
     let mainnet = runTool(["inspect", "--json", testnet, "--network", "bitcoin"])
     #expect(mainnet.code == 1)

@@ -9,28 +9,9 @@ import Testing
 /// full with the caller's clock and network. Expected values are the fields BOLT #12's vectors
 /// list (`Vectors/spec/bolt12/offers-test.json`).
 @Suite struct OfferStringTests {
-  /// The published vector whose description is `description`.
-  static func vector(_ description: String) throws -> [String: Any] {
-    let url = try PackageFolder.vectors().appendingPathComponent("spec/bolt12/offers-test.json")
-    let list = try #require(
-      try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [[String: Any]])
-    return try #require(list.first { $0["description"] as? String == description })
-  }
-
-  static func string(_ description: String) throws -> String {
-    try #require(try vector(description)["bolt12"] as? String)
-  }
-
-  /// The hex of field `type` as the vector lists it.
-  static func field(_ description: String, _ type: Int) throws -> String {
-    let fields = try #require(try vector(description)["fields"] as? [[String: Any]])
-    let field = try #require(fields.first { $0["type"] as? Int == type })
-    return try #require(field["hex"] as? String)
-  }
-
   @Test("bolt12-issue40: an lno string gives the typed offer: alone, after lightning:, in lno=")
   func typedOffer() throws {
-    let text = try Self.string("with currency")
+    let text = try Bolt12SpecOffers.string("with currency")
     for input in [
       text, "lightning:" + text, "LIGHTNING:" + text.uppercased(), "bitcoin:?lno=" + text,
     ] {
@@ -40,7 +21,7 @@ import Testing
       #expect(offer.currency == "USD")
       #expect(offer.amount == 0x2710)
       #expect(offer.description == "Test vectors")
-      #expect(offer.issuerID?.description == (try Self.field("with currency", 22)))
+      #expect(offer.issuerID?.description == (try Bolt12SpecOffers.field("with currency", 22)))
       // The vector's note: "amount is USD $100.00".
       #expect(offer.amountText == "100.00 USD")
     }
@@ -48,8 +29,8 @@ import Testing
 
   @Test("bolt12-issue40: the offer is read with the caller's clock and network")
   func clockAndNetwork() throws {
-    let expiring = try Self.string("with expiry")
-    let expiry = try #require(UInt64(try Self.field("with expiry", 14), radix: 16))
+    let expiring = try Bolt12SpecOffers.string("with expiry")
+    let expiry = try #require(UInt64(try Bolt12SpecOffers.field("with expiry", 14), radix: 16))
     let before = try PaymentString(parsing: expiring, options: DecodeOptions(now: expiry - 1))
     #expect(before.offer?.absoluteExpiry == expiry)
     for input in [expiring, "bitcoin:?lno=" + expiring] {
@@ -58,7 +39,7 @@ import Testing
       let error = try Self.offerError(after)
       #expect(error.code == .expired)
     }
-    let testnet = try Self.string("for testnet")
+    let testnet = try Bolt12SpecOffers.string("for testnet")
     #expect(
       try PaymentString(parsing: testnet, options: DecodeOptions(network: .testnet)).offer != nil)
     let onBitcoin = try PaymentString(parsing: testnet, options: DecodeOptions(network: .bitcoin))
@@ -67,7 +48,7 @@ import Testing
 
   @Test("bolt12-issue40: an offer that breaks a rule keeps its form and says the rule")
   func brokenOffer() throws {
-    let text = try Self.string("Malformed: unknown even TLV type 78")
+    let text = try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78")
     let string = try PaymentString(parsing: text)
     guard case .bolt12(let bolt12) = string else {
       Issue.record("not a BOLT #12 string: \(string.kind)")
