@@ -202,6 +202,11 @@ enum CommandTable {
       On an invalid invoice it shows the parts up to the fault, points at the fault with a caret,
       names the error code, and exits 1. Options are those of decode and give the same verdict.
       """,
+      """
+      A BOLT #12 offer (lno1...) is cut into its TLV records: byte offset, type, length, field
+      name, value and meaning, then the offer reader's verdict (with --now and --network as
+      inspect takes them); a record's fault reads "(at byte N of the data, type T)".
+      """,
     ],
     options: decodeOptions)
 
