@@ -82,11 +82,7 @@ import Testing
         verdict.hasPrefix("valid: payee \(Hex.encode(invoice.payeeNodeID.bytes)) "), "\(name)")
       return nil
     } catch {
-      #expect(explained.code == 1, "\(name)")
-      let position = error.position.map { " (at character \($0))" } ?? ""
-      #expect(
-        verdict == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(position)",
-        "\(name)")
+      expectRefusal(error, explained, verdict: String(verdict), name)
       guard let invoiceError = error.invoiceError else { return nil }
       // The syntax stage's fault, where it finds one, is the decoder's.
       if let fault = InvoiceSyntax(text, mode: options.mode).fault {
@@ -94,6 +90,17 @@ import Testing
       }
       return invoiceError
     }
+  }
+
+  /// Exit 1 and the verdict line of a refused string: its code, message and position.
+  static func expectRefusal(
+    _ error: PaymentStringError, _ explained: ToolRun, verdict: String, _ name: String
+  ) {
+    #expect(explained.code == 1, "\(name)")
+    let position = error.position.map { " (at character \($0))" } ?? ""
+    #expect(
+      verdict == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(position)",
+      "\(name)")
   }
 
   /// `explain` of an offer: the offer reader's verdict, a fault with where it lies.
@@ -115,11 +122,7 @@ import Testing
       case nil: Issue.record("\(name): no offer read")
       }
     } catch {
-      #expect(explained.code == 1, "\(name)")
-      let position = error.position.map { " (at character \($0))" } ?? ""
-      #expect(
-        verdict == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(position)",
-        "\(name)")
+      expectRefusal(error, explained, verdict: String(verdict), name)
     }
   }
 
