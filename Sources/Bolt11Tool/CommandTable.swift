@@ -328,6 +328,12 @@ enum CommandTable {
       Codes are check.* (never the decode-time codes the same option names give elsewhere).
       Amounts are compared exactly, in msat. Exit 0 when nothing is violated, 1 otherwise.
       """,
+      """
+      A BOLT #12 offer (lno1...) is read in full and checked against --amount-msat (an offer in
+      a currency is check.amount_in_currency), --allow-amountless, --max-amount-msat, --payee
+      (its offer_issuer_id), --network, --description and the clock (check.expired); any other
+      option is a usage error. The verdict holds the offer under "bolt12".
+      """,
     ],
     options: [
       json, compat,

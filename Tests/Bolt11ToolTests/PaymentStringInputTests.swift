@@ -70,7 +70,8 @@ import Testing
       ("  \t", "input.empty", nil),
     ] as [(String, String, String?)])
   func refused(input: String, code: String, kind: String?) throws {
-    for command in ["decode", "check"] {
+    // check answers an offer from the offer reader (CheckOfferTests).
+    for command in ["decode", "check"] where !(command == "check" && code == "input.bolt12_offer") {
       let run = runTool([command, "--json", "--", input])
       #expect(run.code == 1, "\(command)")
       #expect(run.stderr.hasPrefix("error: \(code): "), "\(command): \(run.stderr)")
