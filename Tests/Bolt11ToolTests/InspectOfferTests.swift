@@ -85,3 +85,21 @@ import Testing
     #expect(human.stdout.contains("pay"))
   }
 }
+
+/// The README's `inspect` of an offer shows what the command prints.
+@Suite struct ReadmeOfferExampleTests {
+  @Test("bolt12-issue40: the README's inspect output of an offer is the command's")
+  func readmeMatches() throws {
+    let readme = try String(
+      contentsOf: PackageFolder.root().appendingPathComponent("README.md"), encoding: .utf8)
+    let command = "swift run bolt11 inspect "
+    let start = try #require(readme.range(of: command))
+    let offer = String(readme[start.upperBound...].prefix { !$0.isNewline })
+    let shown = try #require(
+      readme.range(of: "```text\n", range: start.upperBound..<readme.endIndex))
+    let end = try #require(readme.range(of: "```", range: shown.upperBound..<readme.endIndex))
+    let run = runTool(["inspect", offer])
+    #expect(run.code == 0)
+    #expect(run.stdout == String(readme[shown.upperBound..<end.lowerBound]))
+  }
+}

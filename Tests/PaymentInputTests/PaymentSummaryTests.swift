@@ -65,3 +65,19 @@ import Testing
     #expect(try PaymentString(parsing: broken).paymentSummary == nil)
   }
 }
+
+/// The offer example of the module's documentation page behaves as it says.
+@Suite struct OfferDocumentationExampleTests {
+  @Test("bolt12-issue40: the documentation page's pasted offer")
+  func pastedOffer() throws {
+    let pasted = try PaymentString(
+      parsing:
+        "lightning:lno1qcp4256ypqpzwyq2p32x2um5ypmx2cm5dae8x93pqthvwfzadd7jejes8q9lhc4rvjxd022zv5l44g6qah82ru5rdpnpj",
+      options: DecodeOptions(network: .bitcoin, now: 1_800_000_000))
+    #expect(pasted.offer?.description == "Test vectors")
+    #expect(pasted.offer?.currency == "USD")
+    #expect(
+      pasted.paymentSummary?.amount
+        == .currency(code: "USD", minorUnits: 10_000, text: "100.00 USD"))
+  }
+}
