@@ -48,10 +48,14 @@ let package = Package(
     .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256", "Chains"]),
     // Bolt11: its SHA-256 (the offer id).
     .target(name: "Bolt12", dependencies: ["Bech32Codec", "Secp256k1", "Chains", "Bolt11"]),
-    .target(name: "PaymentInput", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "Chains"]),
-    // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift).
+    // Bolt12: the string form of BOLT #12 strings, and the offers they hold.
     .target(
-      name: "Bolt11JSON", dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput"]),
+      name: "PaymentInput",
+      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "Chains", "Bolt12"]),
+    // PaymentInput: the JSON of `bolt11 inspect` (PaymentStringJSON.swift); Bolt12: its offers.
+    .target(
+      name: "Bolt11JSON",
+      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "PaymentInput", "Bolt12"]),
     // The one retry of system calls interrupted by a signal (EINTR); in no product.
     .target(name: "CSystemCall"),
     .target(name: "SystemCall", dependencies: ["CSystemCall"]),
@@ -129,7 +133,7 @@ let package = Package(
     .testTarget(
       name: "PaymentInputTests",
       dependencies: [
-        "PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains",
+        "PaymentInput", "Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains", "Bolt12",
       ]),
     .testTarget(
       name: "Bolt12Tests",
@@ -150,7 +154,7 @@ let package = Package(
       dependencies: [
         "Bolt11Tool", "Bolt11ToolFixtures", "Bolt11", "Bolt11JSON", "Bolt11Conformance",
         "OfflineReceive", "Bech32Codec", "Secp256k1", "TestSupport", "PaymentInput", "SystemCall",
-        "Chains",
+        "Chains", "Bolt12",
       ]),
     .testTarget(
       name: "Bolt11ConformanceTests",

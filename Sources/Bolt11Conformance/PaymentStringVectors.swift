@@ -5,7 +5,8 @@ import PaymentInput
 /// Runs `kind: "payment_string"` vectors: what `bolt11 inspect` says of a pasted string.
 ///
 /// `input` is the string; `options` are the decode options (`mode`, `network`, `now`, ...).
-/// `valid` is the JSON's `valid` (for a `bitcoin:` URI, false when an entry is bad); `expect` is
+/// `valid` is the JSON's `valid` (for a `bitcoin:` URI, false when an entry is bad; for an offer,
+/// false when it breaks a reader rule); `expect` is
 /// compared with the inspect JSON; `error` with the error's code (an invoice's is the decoder's)
 /// and `position`, when given, with its position.
 enum PaymentStringVectors {
@@ -21,7 +22,12 @@ enum PaymentStringVectors {
     do {
       let string = try PaymentString(parsing: input, options: options)
       json = string.json
-      if case .bip321(let uri) = string { failure = uri.entryError } else { failure = nil }
+      switch string {
+      case .bip321(let uri): failure = uri.entryError
+      case .bolt12(let bolt12):
+        failure = bolt12.offerError.map { PaymentStringError(bolt12Error: $0, kind: .bolt12Offer) }
+      default: failure = nil
+      }
     } catch {
       json = error.json
       failure = error

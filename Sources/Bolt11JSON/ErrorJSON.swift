@@ -11,12 +11,19 @@ package enum ErrorJSON {
     package var position: Int?
     /// The invoice field's letter, when the fault is in one field.
     package var field: Character?
+    /// The whole error object, already written, when a lower layer has its own (the BOLT #12
+    /// reader's `{code, message, tlv_offset?, type?, field?}`); it is written instead.
+    package var object: String?
 
-    package init(code: String, message: String, position: Int? = nil, field: Character? = nil) {
+    package init(
+      code: String, message: String, position: Int? = nil, field: Character? = nil,
+      object: String? = nil
+    ) {
       self.code = code
       self.message = message
       self.position = position
       self.field = field
+      self.object = object
     }
   }
 
@@ -38,6 +45,10 @@ package enum ErrorJSON {
 
   /// Appends the error object alone: `{"code","message","position"?,"field"?}`.
   package static func writeObject(_ fault: Fault, to output: inout ByteWriter) {
+    if var object = fault.object {
+      object.withUTF8 { output.append(contentsOf: $0) }
+      return
+    }
     output.append(#"{"code":"#)
     InvoiceJSON.writeString(fault.code, to: &output)
     output.append(#","message":"#)

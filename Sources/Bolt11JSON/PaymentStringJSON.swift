@@ -1,4 +1,5 @@
 import Bolt11
+import Bolt12
 import PaymentInput
 
 /// The contract's JSON of a payment string, what `bolt11 inspect --json` prints: one object on
@@ -10,9 +11,13 @@ import PaymentInput
 /// - `bip321`: `address`, `address_type` and `network` (when there is an address), `amount_msat`,
 ///   `label`, `message` (each when given), `lightning` (each entry the decoded invoice's object or
 ///   `{"valid":false,"error":{...}}`), `lno` (each entry a `bolt12_offer` object without
-///   `warnings`, or `{"valid":false,"error":{...}}`), `other` (`[{"key","value"}]`). When an entry
+///   `warnings`, its `valid` false and its `error` the rule when the offer breaks one, or
+///   `{"valid":false,"error":{...}}`), `other` (`[{"key","value"}]`). When an entry
 ///   is bad, `valid` is `false` and `error` is the first bad entry's error.
-/// - `bolt12_offer`, `bolt12_invoice_request`, `bolt12_invoice`: `hrp`, `data_length` (bytes).
+/// - `bolt12_offer`, `bolt12_invoice_request`, `bolt12_invoice`: `hrp`, `data_length` (bytes);
+///   for an offer also `bolt12`, the offer's object (as `Offer.json`), or `{type, valid: false,
+///   error, warnings}` when it breaks a rule (then `valid` is `false` and `error` is the rule's
+///   error at the top level too).
 /// - `lnurl`: `url`, and `lnurl_tag` when the scheme says it.
 /// - `lightning_address`: `user`, `domain`, `url`, `bip353_dns_name` (the DNS name BIP-353 gives
 ///   the same `user@domain`).
@@ -44,6 +49,9 @@ public enum PaymentStringJSON {
     InvoiceJSON.writeString(string.kind.rawValue, to: &output)
     var entryError: PaymentStringError?
     if case .bip321(let uri) = string { entryError = uri.entryError }
+    if case .bolt12(let bolt12) = string, let error = bolt12.offerError {
+      entryError = PaymentStringError(bolt12Error: error, kind: .bolt12Offer)
+    }
     output.append(entryError == nil ? #","valid":true"# : #","valid":false"#)
     switch string {
     case .bolt11(let invoice):
@@ -119,11 +127,12 @@ public enum PaymentStringJSON {
     ErrorJSON.write(fault(error), kind: error.kind?.rawValue, withWarnings: true, to: &output)
   }
 
-  /// The error as the envelope carries it: the decoder's code and field for an invoice.
+  /// The error as the envelope carries it: the decoder's code and field for an invoice, the
+  /// offer reader's whole error object for an offer.
   private static func fault(_ error: PaymentStringError) -> ErrorJSON.Fault {
     ErrorJSON.Fault(
       code: error.dottedCode, message: error.message, position: error.position,
-      field: error.invoiceError?.field)
+      field: error.invoiceError?.field, object: error.bolt12Error?.json)
   }
 
   /// `,"address",...,"message"`: the URI's own members, each when given.
@@ -152,8 +161,13 @@ public enum PaymentStringJSON {
       if index > 0 { output.append(UInt8(ascii: ",")) }
       switch entry.result {
       case .success(let offer):
-        output.append(#"{"kind":"bolt12_offer","valid":true"#)
+        output.append(#"{"kind":"bolt12_offer","valid":"#)
+        if offer.offerError == nil { output.append("true") } else { output.append("false") }
         writeBolt12(offer, to: &output)
+        if let error = offer.offerError {
+          output.append(#","error":"#)
+          raw(error.json, to: &output)
+        }
         output.append(UInt8(ascii: "}"))
       case .failure(let error): writeEntryFailure(error, to: &output)
       }
@@ -177,12 +191,27 @@ public enum PaymentStringJSON {
     member("hrp", string.hrp, to: &output)
     output.append(#","data_length":"#)
     output.appendDecimal(UInt64(string.bytes.count))
+    switch string.offer {
+    case .success(let offer)?:
+      output.append(#","bolt12":"#)
+      raw(offer.json, to: &output)
+    case .failure(let error)?:
+      output.append(#","bolt12":"#)
+      raw(error.json(reading: string.kind), to: &output)
+    case nil: break
+    }
   }
 
   private static func writeAddress(_ address: BitcoinAddress, to output: inout ByteWriter) {
     member("address", address.text, to: &output)
     member("address_type", address.type.rawValue, to: &output)
     member("network", address.network.rawValue, to: &output)
+  }
+
+  /// JSON text written elsewhere, as it is.
+  private static func raw(_ text: String, to output: inout ByteWriter) {
+    var text = text
+    text.withUTF8 { output.append(contentsOf: $0) }
   }
 
   /// `,"name":"value"`.

@@ -12,19 +12,26 @@ enum CheckCommand {
     -> Bolt11Tool.ExitCode
   {
     let options = try ParsedOptions(arguments, table: table, command: "check")
+    let json = options.flags.contains("--json")
+    let input: [UInt8]
+    do {
+      input = try Bolt11Tool.invoiceInput(options, environment, command: "check")
+    } catch let error as InvoiceError {
+      return try refuse(PaymentStringError(invoiceError: error), json: json, environment)
+    }
+    // An offer has its own expectations (OfferCheck); anything else is read as an invoice.
+    if let code = try OfferCheck.run(String(decoding: input, as: UTF8.self), options, environment) {
+      return code
+    }
     let expectations = try expectations(options)
     let now = try options.unsigned("--now") ?? environment.now()
-    let json = options.flags.contains("--json")
     // Only how to read: the expectations are checked below, with check.* codes.
     let decodeOptions = DecodeOptions(mode: options.flags.contains("--compat") ? .compat : .strict)
     let invoice: Invoice
     let uri: BitcoinURI?
     do {
-      let input = try Bolt11Tool.invoiceInput(options, environment, command: "check")
       (invoice, uri) = try Bolt11Tool.decodeInvoice(input, options: decodeOptions)
-    } catch let error as InvoiceError {
-      return try refuse(PaymentStringError(invoiceError: error), json: json, environment)
-    } catch let error as PaymentStringError {
+    } catch {
       return try refuse(error, json: json, environment)
     }
     let violations = expectations.check(invoice, now: now)

@@ -218,6 +218,11 @@ enum CommandTable {
       On an invalid invoice it shows the parts up to the fault, points at the fault with a caret,
       names the error code, and exits 1. Options are those of decode and give the same verdict.
       """,
+      """
+      A BOLT #12 offer (lno1...) is cut into its TLV records: byte offset, type, length, field
+      name, value and meaning, then the offer reader's verdict (with --now and --network as
+      inspect takes them); a record's fault reads "(at byte N of the data, type T)".
+      """,
     ],
     options: decodeOptions)
 
@@ -280,13 +285,14 @@ enum CommandTable {
   static let inspect = CommandSpec(
     name: "inspect", run: InspectCommand.run,
     synopses: [("inspect STRING|- [--json]", "what a pasted or scanned payment string is")],
-    usage: ["bolt11 inspect STRING|- [--json] [--compat] [--now UNIX]"],
+    usage: ["bolt11 inspect STRING|- [--json] [--compat] [--now UNIX] [--network NET]"],
     about: [
       """
       Says what a pasted or scanned string is, and decodes it as far as its kind goes, without
       any network access: a BOLT #11 invoice (decoded and checked), a bitcoin: URI (BIP-321:
-      address, amount, label, message, each lightning= invoice decoded, lno= offers), a BOLT #12
-      offer, invoice request or invoice (recognised, not decoded), an LNURL (its URL, not
+      address, amount, label, message, each lightning= invoice decoded, each lno= offer read), a
+      BOLT #12 offer (read and checked in full, with Core Lightning's decode names under
+      "bolt12"), invoice request or invoice (recognised, not decoded), an LNURL (its URL, not
       fetched), a Lightning Address (the URL a wallet would call), a node URI (key checked on the
       curve) or an on-chain address (checksum and network).
       """,
@@ -304,8 +310,11 @@ enum CommandTable {
         name: "--now", value: "UNIX",
         help: [
           "the clock: a bare invoice that has expired is refused,",
-          "a URI's gets bip321.invoice_expired",
+          "a URI's gets bip321.invoice_expired; an expired offer is bolt12.expired",
         ]),
+      networkOption(
+        "refuse an invoice (network.mismatch) or an offer (bolt12.network_mismatch) for another chain"
+      ),
     ])
 
   static let check = CommandSpec(
@@ -334,6 +343,12 @@ enum CommandTable {
       {"ok", "violations": [{"code", "message", "expected", "found"}], "warnings", "invoice"}.
       Codes are check.* (never the decode-time codes the same option names give elsewhere).
       Amounts are compared exactly, in msat. Exit 0 when nothing is violated, 1 otherwise.
+      """,
+      """
+      A BOLT #12 offer (lno1...) is read in full and checked against --amount-msat (an offer in
+      a currency is check.amount_in_currency), --allow-amountless, --max-amount-msat, --payee
+      (its offer_issuer_id), --network, --description and the clock (check.expired); any other
+      option is a usage error. The verdict holds the offer under "bolt12".
       """,
     ],
     options: [

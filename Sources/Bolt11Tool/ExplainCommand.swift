@@ -21,6 +21,9 @@ enum ExplainCommand {
       return .invalid
     }
     let color = DecodeCommand.useColor(environment)
+    if let code = try explainBolt12(input, options: decodeOptions, color: color, environment) {
+      return code
+    }
     // The one reading every command makes of a payment string gives the verdict: an invoice's
     // own error is cut up below; any other refusal says what the string is instead.
     let outcome = Result { () throws(PaymentStringError) in
@@ -56,6 +59,31 @@ enum ExplainCommand {
       try environment.stderr.write(Bolt11Tool.errorLine(error))
       return .invalid
     }
+  }
+
+  /// Explains `input` when it is a BOLT #12 offer (alone or after `lightning:`), from the offer
+  /// reader; nil for any other string.
+  static func explainBolt12(
+    _ input: [UInt8], options: DecodeOptions, color: Bool, _ environment: ToolEnvironment
+  ) throws -> Bolt11Tool.ExitCode? {
+    let text = String(decoding: input, as: UTF8.self)
+    guard PaymentString.kind(of: text) == .bolt12Offer else { return nil }
+    let string: PaymentString
+    do { string = try PaymentString(parsing: text, options: options) } catch {
+      try environment.stdout.write(
+        "given: a BOLT #12 offer\n\n" + TerminalStyle(color: color).bad("invalid") + ": "
+          + Bolt11Tool.errorText(error) + "\n")
+      try environment.stderr.write(Bolt11Tool.errorLine(error))
+      return .invalid
+    }
+    guard case .bolt12(let bolt12) = string else { return nil }
+    try environment.stdout.write(OfferBreakdown.render(bolt12, color: color))
+    if let error = bolt12.offerError {
+      try environment.stderr.write(
+        Bolt11Tool.errorLine(PaymentStringError(bolt12Error: error, kind: .bolt12Offer)))
+      return .invalid
+    }
+    return .ok
   }
 
   /// Characters wider than this go on their own line, their meaning on the next.

@@ -2,7 +2,7 @@ import Bolt11
 import Bolt11JSON
 import PaymentInput
 
-/// `bolt11 inspect STRING|- [--json] [--compat] [--now UNIX]`: what a pasted or scanned string is,
+/// `bolt11 inspect STRING|- [--json] [--compat] [--now UNIX] [--network NET]`: what a pasted or scanned string is,
 /// decoded as far as its kind goes, without any network access. Exit 0 when it is a valid
 /// instance of its kind (a URI's invoices included), 1 otherwise.
 enum InspectCommand {
@@ -15,6 +15,9 @@ enum InspectCommand {
     let json = options.flags.contains("--json")
     var decodeOptions = DecodeOptions(mode: options.flags.contains("--compat") ? .compat : .strict)
     decodeOptions.now = try options.unsigned("--now")
+    if let name = options.values["--network"] {
+      decodeOptions.network = try Bolt11Tool.network(named: name, command: "inspect")
+    }
     let input: [UInt8]
     do {
       input = try Bolt11Tool.invoiceInput(
@@ -40,6 +43,9 @@ enum InspectCommand {
     }
     var entryError: PaymentStringError?
     if case .bip321(let uri) = string { entryError = uri.entryError }
+    if case .bolt12(let bolt12) = string, let error = bolt12.offerError {
+      entryError = PaymentStringError(bolt12Error: error, kind: .bolt12Offer)
+    }
     if json {
       try environment.stdout.write(string.json + "\n")
     } else {
@@ -83,8 +89,22 @@ enum InspectCommand {
       }
       for entry in uri.offers {
         switch entry.result {
-        case .success(let offer):
-          rows.append(("lno", "a BOLT #12 offer, \(offer.bytes.count) bytes"))
+        case .success(let string):
+          switch string.offer {
+          case .success(let offer)?:
+            rows.append(("lno", "valid offer: \(HumanOutput.offerAmount(offer))"))
+            rows += HumanOutput.offerRows(offer, now: now, style: style).dropFirst().map {
+              ("  " + $0.0, $0.1)
+            }
+          case .failure(let error)?:
+            rows.append(
+              (
+                "lno",
+                style.bad("invalid") + ": \(error.code.rawValue): "
+                  + HumanOutput.errorWhere(error)
+              ))
+          case nil: break
+          }
         case .failure(let error):
           rows.append(("lno", style.bad("invalid") + ": " + Bolt11Tool.errorText(error)))
         }
@@ -94,7 +114,7 @@ enum InspectCommand {
           ("other", SafeText.escape(parameter.key) + "=" + SafeText.escape(parameter.value)))
       }
     case .bolt12(let bolt12):
-      rows = [("prefix", bolt12.hrp), ("data", "\(bolt12.bytes.count) bytes, not decoded further")]
+      rows = HumanOutput.bolt12Rows(bolt12, now: now, style: style)
     case .lnurl(let lnurl):
       rows = [("url", SafeText.escape(lnurl.url))]
       if let tag = lnurl.tag { rows.append(("tag", tag.rawValue)) }

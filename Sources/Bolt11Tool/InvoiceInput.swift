@@ -17,7 +17,14 @@ extension Bolt11Tool {
         try PaymentString.invoice(inUTF8: bytes, options: options)
       }
     }
-    return try result.get()
+    do { return try result.get() } catch {
+      var refusal = error
+      // A BOLT #12 string is judged by `inspect`: say so where an invoice was needed.
+      if [.inputBolt12Offer, .inputBolt12InvoiceRequest, .inputBolt12Invoice].contains(error.code) {
+        refusal.message += "; bolt11 inspect decodes it"
+      }
+      throw refusal
+    }
   }
 
   /// Writes the error line of `error`, and with `json` its object: an invoice's error as

@@ -66,7 +66,9 @@ extension BitcoinURI {
             result: value.invoice(options: options)))
       case "lno":
         offers.append(
-          Entry(text: ASCII.string(rawValue), position: rawValue.startIndex, result: value.offer()))
+          Entry(
+            text: ASCII.string(rawValue), position: rawValue.startIndex,
+            result: value.offer(options: options)))
       default:
         if base == "pop" {
           try once(seenPop)
@@ -213,14 +215,15 @@ struct PercentDecoded {
     return decodeInvoice(bytes[recognition.body], options: options).mapError { $0.moved(offset) }
   }
 
-  /// The value as a BOLT #12 offer, or the error that says what else it is.
-  func offer() -> Result<Bolt12String, PaymentStringError> {
+  /// The value as a BOLT #12 offer read with the caller's clock and network, or the error that
+  /// says what else it is.
+  func offer(options: DecodeOptions) -> Result<Bolt12String, PaymentStringError> {
     let recognition = Recognition(bytes)
     guard recognition.kind == .bolt12Offer else {
       return .failure(recognition.refusal(expected: "a BOLT #12 offer").moved(offset))
     }
     return Result { () throws(PaymentStringError) in
-      try Bolt12String(parsingUTF8: bytes[recognition.body])
+      try Bolt12String(parsingUTF8: bytes[recognition.body], options: options)
     }.mapError { $0.recognised(as: .bolt12Offer).moved(offset) }
   }
 }

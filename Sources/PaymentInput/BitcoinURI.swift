@@ -62,18 +62,27 @@ public struct BitcoinURI: Sendable {
   /// Each `lightning=` value in order, decoded as an invoice (without the clock: expiry is the
   /// warning `bip321.invoice_expired`) or its error.
   public private(set) var lightning: [Entry<Invoice>]
-  /// Each `lno=` value in order, read as a BOLT #12 offer, or its error.
+  /// Each `lno=` value in order, read as a BOLT #12 offer (its ``Bolt12String/offer`` the offer
+  /// checked with the caller's clock and network, or the rule it breaks), or its error.
   public private(set) var offers: [Entry<Bolt12String>]
   /// Every other key in order: `pop`, `sp`, `pay`, unknown keys.
   public let otherParameters: [Parameter]
   /// The cross-checks that failed, in the order of the invoices.
   public let warnings: [Warning]
 
-  /// The first error of a `lightning` or `lno` entry, in that order; nil when every entry is
-  /// valid.
+  /// The first error of a `lightning` or `lno` entry, in that order (an offer that breaks a
+  /// reader rule included); nil when every entry is valid.
   public var entryError: PaymentStringError? {
     for entry in lightning { if case .failure(let error) = entry.result { return error } }
-    for entry in offers { if case .failure(let error) = entry.result { return error } }
+    for entry in offers {
+      switch entry.result {
+      case .failure(let error): return error
+      case .success(let string):
+        if let error = string.offerError {
+          return PaymentStringError(bolt12Error: error, kind: .bolt12Offer)
+        }
+      }
+    }
     return nil
   }
 

@@ -1,4 +1,5 @@
 public import Bolt11
+public import Bolt12
 public import Secp256k1
 
 /// What a string that a person pasted or scanned is: an invoice, a `bitcoin:` URI, a BOLT #12
@@ -21,7 +22,8 @@ public enum PaymentString: Sendable {
   case bolt11(Invoice)
   /// A BIP-321 `bitcoin:` URI, its `lightning=` invoices decoded.
   case bip321(BitcoinURI)
-  /// A BOLT #12 offer, invoice request or invoice, recognised by its string form.
+  /// A BOLT #12 offer, invoice request or invoice, recognised by its string form; an offer is
+  /// also read and checked in full (``Bolt12String/offer``).
   case bolt12(Bolt12String)
   /// An LNURL: bech32 (`lnurl1...`) or one of the LUD-17 schemes (`lnurlp://`, ...).
   case lnurl(LNURL)
@@ -82,6 +84,16 @@ public enum PaymentString: Sendable {
     }
   }
 
+  /// The offer this string holds: a valid `lno` string (alone or after `lightning:`), or the
+  /// first valid `lno=` entry of a `bitcoin:` URI; nil otherwise.
+  public var offer: Offer? {
+    switch self {
+    case .bolt12(let string): try? string.offer?.get()
+    case .bip321(let uri): uri.offers.lazy.compactMap { try? $0.result.get().offer?.get() }.first
+    default: nil
+    }
+  }
+
   /// Recognises and decodes a pasted or scanned string.
   ///
   /// Surrounding white space and a UTF-8 byte-order mark are skipped; a `lightning:` prefix (any
@@ -90,13 +102,16 @@ public enum PaymentString: Sendable {
   /// decoded as an invoice, and a failure keeps the decoder's own code.
   ///
   /// A `bitcoin:` URI is returned even when one of its `lightning=` or `lno=` entries is bad: the
-  /// entry holds its error, and ``BitcoinURI/entryError`` is the first of them.
+  /// entry holds its error, and ``BitcoinURI/entryError`` is the first of them. Likewise an offer
+  /// whose string form is sound is returned even when it breaks a reader rule: its
+  /// ``Bolt12String/offer`` holds the rule.
   ///
   /// - Parameters:
   ///   - text: the string as given.
   ///   - options: how to decode invoices. `now` is the clock: a bare invoice is refused with
   ///     `invoice.expired` once it has expired, and a URI's invoice gets the warning
-  ///     `bip321.invoice_expired` instead; without it expiry is not checked.
+  ///     `bip321.invoice_expired` instead; without it expiry is not checked. An offer is read
+  ///     with the same clock and network (`bolt12.expired`, `bolt12.network_mismatch`).
   /// - Throws: `PaymentStringError` with the kind the string was recognised as and one of:
   ///   `input.empty`, `input.unrecognized`, `bip321.*`, `bolt12.malformed`, `lnurl.malformed`,
   ///   `lightning_address.malformed`, `node_uri.malformed`, `address.invalid`, or, for an

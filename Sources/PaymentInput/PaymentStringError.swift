@@ -1,5 +1,6 @@
 import Bech32Codec
 public import Bolt11
+public import Bolt12
 
 /// Why a pasted or scanned string is not a valid instance of what it looks like.
 ///
@@ -73,6 +74,10 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     /// A BOLT #11 invoice that did not decode; ``PaymentStringError/invoiceError`` holds the
     /// decoder's error and ``PaymentStringError/dottedCode`` its code. Never printed itself.
     case invoiceInvalid = "invoice.invalid"
+    /// A BOLT #12 string that breaks a rule other than its form (too long, or an offer that
+    /// breaks a reader rule); ``PaymentStringError/bolt12Error`` holds the reader's error and
+    /// ``PaymentStringError/dottedCode`` its code. Never printed itself.
+    case bolt12Invalid = "bolt12.invalid"
   }
 
   /// What the string was recognised as; nil when it was empty or recognised as nothing.
@@ -88,6 +93,10 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
   /// The decoder's error, with its position moved into the whole string, when the string (or a
   /// `lightning=` entry) is an invoice that did not decode.
   public var invoiceError: InvoiceError?
+  /// The BOLT #12 reader's error (its position, for a fault of the string form, moved into the
+  /// whole string), when the string (or an `lno=` entry) is a BOLT #12 string that breaks a
+  /// rule.
+  public var bolt12Error: Bolt12Error?
 
   /// Makes an error from its parts.
   ///
@@ -102,6 +111,7 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     self.message = message
     self.position = position
     self.invoiceError = nil
+    self.bolt12Error = nil
   }
 
   /// The error of an invoice that did not decode, its position already in the whole string.
@@ -113,11 +123,32 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     self.message = invoiceError.message
     self.position = invoiceError.position
     self.invoiceError = invoiceError
+    self.bolt12Error = nil
+  }
+
+  /// The error of a BOLT #12 string that breaks a rule: `bolt12.malformed` for its form, else
+  /// ``Code/bolt12Invalid`` with the reader's code in ``dottedCode``.
+  ///
+  /// - Parameters:
+  ///   - bolt12Error: the reader's error.
+  ///   - kind: what the string was recognised as, if known.
+  ///   - offset: where the string starts in the whole string: added to the error's position.
+  public init(bolt12Error: Bolt12Error, kind: PaymentString.Kind?, offset: Int = 0) {
+    var moved = bolt12Error
+    moved.position = bolt12Error.position.map { $0 + offset }
+    self.kind = kind
+    self.code = moved.code == .malformed ? .bolt12Malformed : .bolt12Invalid
+    self.message = moved.message
+    self.position = moved.position
+    self.invoiceError = nil
+    self.bolt12Error = moved
   }
 
   /// The contract's code: the decoder's (`bech32.checksum`, ...) for an invoice that did not
   /// decode, else ``code``'s raw value.
-  public var dottedCode: String { invoiceError?.code.rawValue ?? code.rawValue }
+  public var dottedCode: String {
+    invoiceError?.code.rawValue ?? bolt12Error?.code.rawValue ?? code.rawValue
+  }
 
   /// The code, the message and the position: `bolt12.malformed: ... (at character 4)`.
   public var description: String {
@@ -147,6 +178,7 @@ public struct PaymentStringError: Error, Sendable, Equatable, CustomStringConver
     var error = self
     error.position = position.map(move)
     error.invoiceError?.position = invoiceError?.position.map(move)
+    error.bolt12Error?.position = bolt12Error?.position.map(move)
     return error
   }
 

@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import Bolt12
 
 /// What a string claims to be by its form, and where its body is: the classifier's one reading of
 /// the start of a string, shared by `PaymentString.kind(of:)` and the decoders.
@@ -113,7 +114,7 @@ struct Recognition {
       count += 1
     }
     guard count == 4 else { return nil }
-    return Bolt12String.Kind.allCases.first { $0.packedPrefix == prefix }?.paymentStringKind
+    return StringForm.Kind.allCases.first { $0.packedPrefix == prefix }?.paymentStringKind
   }
 }
 
@@ -200,7 +201,7 @@ extension PaymentString {
     case .bip321:
       return .bip321(try BitcoinURI(parsingUTF8: body, options: options))
     case .bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice:
-      return .bolt12(try Bolt12String(parsingUTF8: body))
+      return .bolt12(try Bolt12String(parsingUTF8: body, options: options))
     case .lnurl: return .lnurl(try LNURL(parsingUTF8: body))
     case .lightningAddress: return .lightningAddress(try LightningAddress(parsingUTF8: body))
     case .nodeURI: return .nodeURI(try NodeURI(parsingUTF8: body))

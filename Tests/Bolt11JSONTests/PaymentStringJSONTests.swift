@@ -39,7 +39,7 @@ import Testing
     let address = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4"
     let text =
       "bitcoin:\(address)?amount=0.003&label=%22x%22%1B&lightning=\(Self.coffee)"
-      + "&lno=lno1qq&sp=s"
+      + "&lno=\(PaymentStringSamples.offer)&sp=s"
     let json = try Self.json(text, now: 1_496_314_718)
     #expect(
       Self.keys(json) == [
@@ -50,14 +50,13 @@ import Testing
     #expect(json["amount_msat"] == .unsigned(300_000_000))
     #expect(json["label"] == .string("\"x\"\u{1B}"))
     #expect(json["lightning"]?.arrayValue?.first == JSON(try Invoice.decode(Self.coffee)))
-    #expect(
-      json["lno"]
-        == .array([
-          .object([
-            ("kind", .string("bolt12_offer")), ("valid", .bool(true)), ("hrp", .string("lno")),
-            ("data_length", .unsigned(1)),
-          ])
-        ]))
+    let offer = try #require(json["lno"]?.arrayValue?.first)
+    #expect(Self.keys(offer) == ["kind", "valid", "hrp", "data_length", "bolt12"])
+    #expect(offer["kind"] == .string("bolt12_offer") && offer["valid"] == .bool(true))
+    // BOLT #12's format-string vector: 84 bytes of data.
+    #expect(offer["hrp"] == .string("lno") && offer["data_length"] == .unsigned(84))
+    #expect(offer["bolt12"]?["type"] == .string("bolt12 offer"))
+    #expect(offer["bolt12"]?["valid"] == .bool(true))
     #expect(json["other"] == .array([.object([("key", .string("sp")), ("value", .string("s"))])]))
     #expect(
       json["warnings"]
@@ -82,7 +81,7 @@ import Testing
   func kinds() throws {
     let node = "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad"
     let cases: [(String, [(String, JSON)])] = [
-      ("lno1qq", [("hrp", .string("lno")), ("data_length", .unsigned(1))]),
+      ("lnr1qq", [("hrp", .string("lnr")), ("data_length", .unsigned(1))]),
       ("lnurlp://a.com/x", [("url", .string("https://a.com/x")), ("lnurl_tag", .string("pay"))]),
       (
         "satoshi@bitcoin.org",
@@ -110,6 +109,22 @@ import Testing
       #expect(Self.keys(json) == ["kind", "valid"] + members.map(\.0) + ["warnings"], "\(text)")
       for (key, value) in members { #expect(json[key] == value, "\(text): \(key)") }
     }
+  }
+
+  @Test("bolt12-issue40: an offer: its object under bolt12; a broken one invalid, with its error")
+  func offer() throws {
+    let json = try Self.json("lightning:" + PaymentStringSamples.offer)
+    #expect(Self.keys(json) == ["kind", "valid", "hrp", "data_length", "bolt12", "warnings"])
+    #expect(json["valid"] == .bool(true) && json["bolt12"]?["valid"] == .bool(true))
+    // Two data characters, 10 bits: one byte, type 0, and no length after it.
+    let broken = try Self.json("lno1qq")
+    #expect(
+      Self.keys(broken) == ["kind", "valid", "hrp", "data_length", "bolt12", "error", "warnings"])
+    #expect(broken["valid"] == .bool(false))
+    #expect(broken["error"]?["code"] == .string("bolt12.truncated"))
+    #expect(broken["error"]?["tlv_offset"] == .unsigned(0))
+    #expect(Self.keys(broken["bolt12"] ?? .null) == ["type", "valid", "error", "warnings"])
+    #expect(broken["bolt12"]?["error"] == broken["error"])
   }
 
   @Test("a failure: kind when recognised, the error with its position, warnings empty")

@@ -10,7 +10,8 @@ import Testing
 /// `explain` and `decode` on every vector of `Vectors/`: the same verdict, code, message and
 /// position, with the vector's options (strict or compat, network, clock, description). Both read
 /// what a command that needs an invoice reads (`PaymentString.invoice`): a string that is no
-/// invoice (a Bech32 vector's string, say) is refused as what it is, by both alike.
+/// invoice (a Bech32 vector's string, say) is refused as what it is, by both alike. A BOLT #12
+/// offer is the exception: `explain` answers from the offer reader, `decode` refuses it.
 @Suite struct ExplainAgreementTests {
   /// Every vector's string: an invoice, or for the Bech32 and address kinds their string, which
   /// both commands must refuse alike.
@@ -68,6 +69,11 @@ import Testing
     let verdict = try #require(
       explained.stdout.lines.last { $0.hasPrefix("valid: ") || $0.hasPrefix("invalid: ") },
       "\(name): no verdict line in\n\(explained.stdout)")
+    // A BOLT #12 offer is explained from the offer reader, which `decode` does not judge.
+    if PaymentString.kind(of: text) == .bolt12Offer {
+      try checkOffer(text, explained, verdict: String(verdict), name)
+      return nil
+    }
     // What both commands read: the invoice, or what the string is instead (input.*).
     do throws(PaymentStringError) {
       let invoice = try PaymentString.invoice(in: text, options: options).invoice
@@ -76,17 +82,47 @@ import Testing
         verdict.hasPrefix("valid: payee \(Hex.encode(invoice.payeeNodeID.bytes)) "), "\(name)")
       return nil
     } catch {
-      #expect(explained.code == 1, "\(name)")
-      let position = error.position.map { " (at character \($0))" } ?? ""
-      #expect(
-        verdict == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(position)",
-        "\(name)")
+      expectRefusal(error, explained, verdict: String(verdict), name)
       guard let invoiceError = error.invoiceError else { return nil }
       // The syntax stage's fault, where it finds one, is the decoder's.
       if let fault = InvoiceSyntax(text, mode: options.mode).fault {
         #expect(fault == invoiceError, "\(name)")
       }
       return invoiceError
+    }
+  }
+
+  /// Exit 1 and the verdict line of a refused string: its code, message and position.
+  static func expectRefusal(
+    _ error: PaymentStringError, _ explained: ToolRun, verdict: String, _ name: String
+  ) {
+    #expect(explained.code == 1, "\(name)")
+    let position = error.position.map { " (at character \($0))" } ?? ""
+    #expect(
+      verdict == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(position)",
+      "\(name)")
+  }
+
+  /// `explain` of an offer: the offer reader's verdict, a fault with where it lies.
+  static func checkOffer(_ text: String, _ explained: ToolRun, verdict: String, _ name: String)
+    throws
+  {
+    do throws(PaymentStringError) {
+      guard case .bolt12(let string) = try PaymentString(parsing: text) else {
+        Issue.record("\(name): not read as BOLT #12")
+        return
+      }
+      switch string.offer {
+      case .success?:
+        #expect(explained.code == 0, "\(name)")
+        #expect(verdict.hasPrefix("valid: a BOLT #12 offer, "), "\(name): \(verdict)")
+      case .failure(let error)?:
+        #expect(explained.code == 1, "\(name)")
+        #expect(verdict.hasPrefix("invalid: \(error.description)"), "\(name): \(verdict)")
+      case nil: Issue.record("\(name): no offer read")
+      }
+    } catch {
+      expectRefusal(error, explained, verdict: String(verdict), name)
     }
   }
 

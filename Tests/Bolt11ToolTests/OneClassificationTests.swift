@@ -116,7 +116,10 @@ import Testing
       ),
       ("explain", runTool(["explain", "--now", now, "--", text])),
     ]
-    for (command, run) in runs {
+    // explain (and check) answer a BOLT #12 offer from the offer reader, not with decode's
+    // input.bolt12_offer (ExplainOfferTests).
+    let isOffer = PaymentString.kind(of: text) == .bolt12Offer
+    for (command, run) in runs where !(isOffer && (command == "explain" || command == "check")) {
       if let expected {
         #expect(run.code == 1, "\(command): \(text)")
         #expect(Self.errorLine(run) == expected, "\(command): \(text)")
@@ -127,7 +130,7 @@ import Testing
     let decodeJSON = try #require(runs[0].1.stdout.lines.first)
     #expect(try Self.errorObject(decodeJSON) == expected, "decode --json: \(text)")
     let checkJSON = try JSON.parse(String(try #require(runs[1].1.stdout.lines.first)))
-    if expected != nil {
+    if expected != nil, !isOffer {
       // The verdict's shape, whatever was refused.
       #expect(checkJSON["ok"] == .bool(false), "check --json: \(text)")
       #expect(checkJSON["valid"] == .bool(false), "check --json: \(text)")

@@ -1,0 +1,94 @@
+public import Bolt11
+public import Bolt12
+public import Secp256k1
+
+/// What a payer would pay, in one shape for every payable string: a BOLT #11 invoice, a BOLT #12
+/// offer, or a `bitcoin:` URI that holds either.
+///
+/// A wallet shows this before asking for consent. Texts are as received: escape them before
+/// they reach a terminal or a label that renders control characters.
+public struct PaymentSummary: Sendable, Equatable {
+  /// How much: in millisatoshis, or in a currency's minor unit.
+  public enum Amount: Sendable, Equatable {
+    /// Millisatoshis.
+    case millisatoshis(UInt64)
+    /// `minorUnits` of the ISO 4217 currency `code` (cents of USD); `text` is the amount for
+    /// people (`12.50 USD`), nil for a code ISO 4217 does not list.
+    case currency(code: String, minorUnits: UInt64, text: String?)
+  }
+
+  /// What was summarised: ``PaymentString/Kind/bolt11`` or ``PaymentString/Kind/bolt12Offer``
+  /// (also when it came in a URI).
+  public let kind: PaymentString.Kind
+  /// The amount asked; nil when the payer chooses it.
+  public let amount: Amount?
+  /// What the payment is for, as received; nil for an invoice with only a description hash or
+  /// an offer without a description.
+  public let description: String?
+  /// Who is paid: an invoice's payee, or an offer's issuer id (nil for an offer reached only
+  /// through blinded paths).
+  public let payee: PublicKey?
+  /// The offer's issuer, as received; nil for an invoice.
+  public let issuer: String?
+  /// When the string stops being payable, in seconds since 1970; nil when it never does.
+  public let expiresAt: UInt64?
+  /// The networks it pays on (`bitcoin`, `testnet`, ...; a chain this package does not know is
+  /// nil).
+  public let networks: [String?]
+  /// The warnings' codes, each once: the invoice's or the offer's, then the URI's.
+  public let warnings: [String]
+}
+
+extension PaymentString {
+  /// What a payer would pay: for an invoice, a valid offer, or a `bitcoin:` URI with one
+  /// valid `lightning=` invoice (else its first valid `lno=` offer); nil for any other string.
+  public var paymentSummary: PaymentSummary? {
+    switch self {
+    case .bolt11(let invoice): return PaymentSummary(invoice, uriWarnings: [])
+    case .bolt12: return offer.map { PaymentSummary($0, uriWarnings: []) }
+    case .bip321(let uri):
+      let uriWarnings = uri.warnings.map(\.code.rawValue)
+      if uri.lightning.count == 1, let invoice = try? uri.lightning[0].result.get() {
+        return PaymentSummary(invoice, uriWarnings: uriWarnings)
+      }
+      return offer.map { PaymentSummary($0, uriWarnings: uriWarnings) }
+    default: return nil
+    }
+  }
+}
+
+extension PaymentSummary {
+  init(_ invoice: Invoice, uriWarnings: [String]) {
+    kind = .bolt11
+    amount = invoice.amount.map { .millisatoshis($0.rawValue) }
+    if case .text(let text) = invoice.description { description = text } else { description = nil }
+    payee = invoice.payeeNodeID
+    issuer = nil
+    expiresAt = invoice.expiresAt
+    networks = [invoice.currency.knownNetworkName]
+    warnings = Self.unique(invoice.warnings.map(\.rawValue) + uriWarnings)
+  }
+
+  init(_ offer: Offer, uriWarnings: [String]) {
+    kind = .bolt12Offer
+    if let msat = offer.amountMsat {
+      amount = .millisatoshis(msat)
+    } else if let currency = offer.currency, let units = offer.amount {
+      amount = .currency(code: currency, minorUnits: units, text: offer.amountText)
+    } else {
+      amount = nil
+    }
+    description = offer.description
+    payee = offer.issuerID
+    issuer = offer.issuer
+    expiresAt = offer.absoluteExpiry
+    networks = offer.networks.map { $0?.name }
+    warnings = Self.unique(offer.warnings.map(\.code.rawValue) + uriWarnings)
+  }
+
+  private static func unique(_ codes: [String]) -> [String] {
+    var seen: [String] = []
+    for code in codes where !seen.contains(code) { seen.append(code) }
+    return seen
+  }
+}
