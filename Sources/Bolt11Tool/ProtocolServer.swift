@@ -61,7 +61,7 @@ enum ProtocolServer {
     return writer.withBytes { Array($0) }
   }
 
-  /// The answer to a `bolt12` request.
+  /// The answer to a `bolt12` request: the decoded object, or the reader's refusal.
   static func answerOffer(_ request: JSON) -> [UInt8] {
     guard let text = request["string"]?.stringValue else {
       return invalidRequest("no \"string\" string")
@@ -74,10 +74,18 @@ enum ProtocolServer {
       options = named
     }
     options.now = request["options"]?["now"]?.unsignedValue
+    // The reader of the string's own kind: an offer, an invoice request or an invoice.
+    let kind = StringForm.Kind(rawValue: String(text.prefix(3)).lowercased()) ?? .offer
     do {
-      return Array(try Offer.decode(text, options: options).json.utf8)
+      let json =
+        switch kind {
+        case .offer: try Offer.decode(text, options: options).json
+        case .invoiceRequest: try InvoiceRequest.decode(text, options: options).json
+        case .invoice: try Bolt12Invoice.decode(text, options: options).json
+        }
+      return Array(json.utf8)
     } catch {
-      return Array(error.json(reading: .offer).utf8)
+      return Array(error.json(reading: kind).utf8)
     }
   }
 

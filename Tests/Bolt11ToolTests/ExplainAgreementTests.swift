@@ -98,8 +98,13 @@ import Testing
   ) {
     #expect(explained.code == 1, "\(name)")
     let position = error.position.map { " (at character \($0))" } ?? ""
+    // Where an invoice was needed, the tool points a BOLT #12 string at `inspect`.
+    let pointer =
+      [.inputBolt12InvoiceRequest, .inputBolt12Invoice].contains(error.code)
+      ? "; bolt11 inspect decodes it" : ""
     #expect(
-      verdict == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(position)",
+      verdict
+        == "invalid: \(error.dottedCode): \(SafeText.escape(error.message))\(pointer)\(position)",
       "\(name)")
   }
 
