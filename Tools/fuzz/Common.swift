@@ -60,7 +60,7 @@ extension WordsInput {
 /// Surrounding white space and a `lightning:` prefix removed, as the decoder does.
 func trimmed(_ text: String) -> Substring.UTF8View {
   var text = text
-  let span = text.withUTF8 { SignedRawInvoice.trimmedInvoice($0).invoice }
+  let span = text.withUTF8 { InputText.trimmedInvoice($0).invoice }
   return Substring(text).utf8.dropFirst(span.lowerBound).prefix(span.count)
 }
 
