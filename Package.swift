@@ -39,15 +39,19 @@ let package = Package(
     .target(name: "Secp256k1", dependencies: ["CSecp256k1", "Bech32Codec"]),
     // Chains: the segwit human-readable parts of the chain table.
     .target(name: "Bech32Codec", dependencies: ["Chains"]),
-    // The one chain table, below every module that names a chain; no dependencies.
+    // The one chain table, below every module that names a chain, and the vocabulary both
+    // invoice kinds share (`ShortChannelID`, `ExpiryRule`); no dependencies.
     .target(name: "Chains"),
-    // SHA-256 blocks on the x86 SHA extensions; only Bolt11 imports it (SHA256.swift), which
+    // SHA-256 blocks on the x86 SHA extensions; only Hashing imports it (SHA256.swift), which
     // keeps its portable Swift rounds for other CPUs.
     .target(name: "CSHA256"),
+    // SHA-256, below Bolt11 and Bolt12; in no product (Bolt11 names it `SHA256` for its users).
+    // Bech32Codec: the stack-built array of the digest.
+    .target(name: "Hashing", dependencies: ["CSHA256", "Bech32Codec"]),
     // Chains: `Currency` maps to the chain table's rows.
-    .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "CSHA256", "Chains"]),
-    // Bolt11: its SHA-256 (the offer id).
-    .target(name: "Bolt12", dependencies: ["Bech32Codec", "Secp256k1", "Chains", "Bolt11"]),
+    .target(name: "Bolt11", dependencies: ["Bech32Codec", "Secp256k1", "Hashing", "Chains"]),
+    // Hashing: the offer id. Not Bolt11: the two invoice kinds share only the modules below them.
+    .target(name: "Bolt12", dependencies: ["Bech32Codec", "Secp256k1", "Chains", "Hashing"]),
     // Bolt12: the string form of BOLT #12 strings, and the offers they hold.
     .target(
       name: "PaymentInput",
@@ -137,10 +141,11 @@ let package = Package(
       ]),
     .testTarget(
       name: "Bolt12Tests",
-      dependencies: ["Bolt12", "Bech32Codec", "Secp256k1", "Chains", "TestSupport"]),
+      dependencies: ["Bolt12", "Bech32Codec", "Secp256k1", "Chains", "Hashing", "TestSupport"]),
     .testTarget(
       name: "Bolt11Tests",
-      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains"]),
+      // Hashing: SHA256Tests compares its two engines (internal to Hashing).
+      dependencies: ["Bolt11", "Bech32Codec", "Secp256k1", "TestSupport", "Chains", "Hashing"]),
     .testTarget(
       name: "OfflineReceiveTests",
       dependencies: [

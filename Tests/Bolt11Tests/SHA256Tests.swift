@@ -1,7 +1,8 @@
+import Bolt11
 import TestSupport
 import Testing
 
-@testable import Bolt11
+@testable import Hashing
 
 /// The public functions use `SHA256.Engine.preferred`: the x86 SHA extensions when the CPU has
 /// them, else the portable Swift rounds. The tests that take an engine run on each one this CPU

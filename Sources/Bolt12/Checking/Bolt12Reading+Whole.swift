@@ -1,5 +1,5 @@
-import Bolt11
 import Chains
+import Hashing
 import Secp256k1
 
 extension Bolt12Reading {

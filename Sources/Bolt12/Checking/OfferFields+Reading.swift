@@ -1,4 +1,3 @@
-import Bolt11
 import Chains
 import Secp256k1
 

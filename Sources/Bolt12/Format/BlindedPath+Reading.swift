@@ -1,4 +1,4 @@
-import Bolt11
+import Chains
 import Secp256k1
 
 extension BlindedPath {

@@ -1,4 +1,4 @@
-public import Bolt11
+public import Chains
 public import Secp256k1
 
 /// A blinded path: an introduction node anyone can reach, a key to share a secret with it, and

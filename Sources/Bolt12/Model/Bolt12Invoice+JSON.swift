@@ -1,5 +1,4 @@
 import Bech32Codec
-import Bolt11
 import Chains
 
 extension OfferFields {

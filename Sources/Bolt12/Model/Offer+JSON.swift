@@ -1,4 +1,3 @@
-import Bolt11
 import Chains
 
 extension Offer {

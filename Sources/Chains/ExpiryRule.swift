@@ -1,9 +1,8 @@
-/// When an invoice expires, in one place: at `created_at + expiry` (Unix seconds), and it is
-/// expired at that second itself, not only after it.
+/// When an invoice or an offer expires, in one place: at `created_at + expiry` (Unix seconds),
+/// and it is expired at that second itself, not only after it.
 ///
-/// The decoder (`DecodeOptions.now`), the payer's check (`InvoiceExpectations`) and
-/// ``Invoice/isExpired(at:)`` all ask this rule, so they never disagree about the second an
-/// invoice expires.
+/// The BOLT #11 decoder and payer's checks, `Invoice.isExpired(at:)` and the BOLT #12 offer
+/// reader all ask this rule, so they never disagree about the second something expires.
 public enum ExpiryRule {
   /// `createdAt + expirySeconds`, saturating at `UInt64.max` (a sum past 64 bits is later than
   /// any clock).

@@ -1,10 +1,11 @@
+// Bech32Codec: the stack-built array of the digest.
 import Bech32Codec
 internal import CSHA256
 
 /// SHA-256 (FIPS 180-4), one-shot, on bytes.
 ///
-/// Foundation on Linux has no SHA-256 and this module stays free of Foundation, so it carries its
-/// own: small, allocation-free apart from the 32-byte result, and tested against the NIST vectors.
+/// Foundation on Linux has no SHA-256 and the libraries stay free of Foundation, so they carry
+/// their own: small, allocation-free apart from the 32-byte result, and tested against the NIST vectors.
 /// On x86 CPUs with the SHA extensions the blocks go through those instructions (the CSHA256
 /// target); everywhere else, through the portable Swift rounds below. Both give the same digests.
 public enum SHA256 {
@@ -40,8 +41,9 @@ public enum SHA256 {
   ///
   /// - Precondition: `digest` holds at least `digestLength` bytes.
   /// - Complexity: O(n), no allocation.
-  static func hash(_ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>)
-  {
+  package static func hash(
+    _ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>
+  ) {
     hash(buffer, into: digest, engine: .preferred)
   }
 
