@@ -48,9 +48,9 @@ extension Bech32 {
     UInt32(truncatingIfNeeded: entries >> 8) & 0x3fff_ffff
   }
 
-  /// The fast path's tables, laid out as `FoldTable` says, derived from the BIP-173 generator
-  /// on first use (26.3 KiB; a lower-case string touches about 80 of its 64-byte lines).
-  static let foldTables: [UInt64] = {
+  /// The derivation of `foldTables` from the BIP-173 generator: the plain reference the
+  /// written-out table is tested against.
+  static func makeFoldTables() -> [UInt64] {
     var table = [UInt64](repeating: 0, count: FoldTable.count)
     for byte in 0..<256 {
       let word = byte < 128 ? reverseAlphabet[byte] : 0xff
@@ -77,13 +77,11 @@ extension Bech32 {
         ? notAllowed : isUpper ? upperLetter | 0x20 : byte >= 0x61 && byte <= 0x7a ? lowerLetter : 0
     }
     return table
-  }()
+  }
 
-  /// Four tables of twelve zero-input steps, one per byte of the checksum: entry `256 * k + b` is
-  /// what byte k of value b becomes. The checksum has 30 bits, so byte 3 is below 64 and its
-  /// table has 64 entries. Apart from `foldTables` and 32 bits an entry (3.3 KiB): the checksum's
-  /// chain of steps waits on these loads, so they should take as few cache lines as they can.
-  static let shiftTables: [UInt32] = {
+  /// The derivation of `shiftTables`: the plain reference the written-out table is tested
+  /// against.
+  static func makeShiftTables() -> [UInt32] {
     var table = [UInt32](repeating: 0, count: 3 * 256 + 64)
     for part in 0..<4 {
       for value in 0..<(part == 3 ? 64 : 256) {
@@ -93,7 +91,7 @@ extension Bech32 {
       }
     }
     return table
-  }()
+  }
 
   /// The decoding of a valid string, or nil when anything is wrong with it (the caller then
   /// asks `decodeReportingErrors` which rule failed first, and where).

@@ -18,11 +18,28 @@ struct OptionSpec: Sendable {
   /// The value's placeholder (`N`, `HEX`, `NET`), or nil for a flag without a value.
   var value: String?
   /// What the option does; help, the manual and the completions fill the lines to their width.
-  var help: [String]
+  var help: [String] { helpLines() }
   /// What a shell offers for the value.
-  var completion: Completion = .none
+  var completion: Completion { completionChoices() }
   /// Whether the option may be given more than once (each value kept, in order).
   var repeatable = false
+
+  // Help and completions are made when asked for: a command's table is built on every run to
+  // parse its options, and `--network`'s text, derived from the chain table, cost a one-shot
+  // decode about a tenth of its instructions when it was made up front.
+  private let helpLines: @Sendable () -> [String]
+  private let completionChoices: @Sendable () -> Completion
+
+  init(
+    name: String, value: String? = nil, help: @autoclosure @escaping @Sendable () -> [String],
+    completion: @autoclosure @escaping @Sendable () -> Completion = .none, repeatable: Bool = false
+  ) {
+    self.name = name
+    self.value = value
+    self.helpLines = help
+    self.completionChoices = completion
+    self.repeatable = repeatable
+  }
 
   /// The option and its placeholder: `--network NET`.
   var signature: String { value.map { "\(name) \($0)" } ?? name }
@@ -91,15 +108,15 @@ enum CommandTable {
   static let networkPrefixes = Currency.allCases.map(\.prefix)
   /// What each value of `--network` means, for the completions that describe values (fish).
   static let choiceDescriptions: [String: String] = {
-    func label(_ chain: Chain) -> String { chain == .bitcoin ? "Bitcoin mainnet" : chain.name }
     var descriptions: [String: String] = [:]
     for chain in Chain.all {
       for name in [chain.name] + chain.aliases {
-        descriptions[name] = "\(label(chain)) (ln\(chain.bolt11Prefix))"
+        descriptions[name] = "\(chain.displayName) (ln\(chain.bolt11Prefix))"
       }
     }
     for prefix in networkPrefixes {
-      descriptions[prefix] = Chain.withBOLT11Prefix(prefix).map(label).joined(separator: " or ")
+      descriptions[prefix] = Chain.withBOLT11Prefix(prefix).map(\.displayName).joined(
+        separator: " or ")
     }
     return descriptions
   }()

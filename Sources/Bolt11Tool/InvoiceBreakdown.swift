@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import Chains
 
 /// An invoice cut into its parts, each with its characters and what they mean, as in the
 /// Breakdown sections of BOLT #11: a view of `InvoiceSyntax`, the decoder's own cut.
@@ -75,8 +76,10 @@ struct InvoiceBreakdown {
     case .some(.unknown), nil:
       return "prefix: \"ln\" and an unknown currency \"\(characters(prefix).dropFirst(2))\""
     case .some(let currency):
-      let network = currency == .bitcoin ? "mainnet" : currency.networkName
-      return "prefix: Lightning on Bitcoin \(network) (\(currency.prefix))"
+      // `tb` names two chains (testnet3 and testnet4): both are said.
+      let chains = Chain.withBOLT11Prefix(currency.prefix).map(\.displayName)
+      let network = chains.isEmpty ? currency.networkName : chains.joined(separator: " or ")
+      return "prefix: Lightning on \(network) (\(currency.prefix))"
     }
   }
 

@@ -62,7 +62,7 @@ public enum Bolt11Tool {
         try environment.stdout.write(script)
         return ExitCode.ok.rawValue
       default:
-        guard let handler = commands[command] else {
+        guard let handler = CommandTable.command(named: command)?.run else {
           let known = CommandTable.commands.map(\.name) + CompletionScripts.topLevelWords
           throw UsageError(
             message: (command.hasPrefix("-")
@@ -98,10 +98,6 @@ public enum Bolt11Tool {
   }
 
   typealias Command = @Sendable (ArraySlice<String>, ToolEnvironment) throws -> ExitCode
-
-  /// The commands by name, from the one list (`CommandTable.commands`).
-  static let commands: [String: Command] = Dictionary(
-    uniqueKeysWithValues: CommandTable.commands.map { ($0.name, $0.run) })
 
   /// Most bytes read from standard input for one invoice (1 MiB): an invoice has at most 7089
   /// characters, so anything this long is refused without being held in full.

@@ -13,6 +13,8 @@ public struct Chain: Sendable, Hashable, CustomStringConvertible {
   public let name: String
   /// Other names people give the network (`mainnet` for bitcoin, `testnet3` for testnet).
   public let aliases: [String]
+  /// The network as a person calls it: `Bitcoin mainnet`, `Bitcoin testnet3`, `Bitcoin signet`.
+  public let displayName: String
   /// The currency prefix written after `ln` in a BOLT #11 invoice: `bc`, `tb`, `tbs`, `bcrt`.
   public let bolt11Prefix: String
   /// The human-readable part of the chain's segwit addresses: `bc`, `tb` or `bcrt`.
@@ -27,35 +29,40 @@ public struct Chain: Sendable, Hashable, CustomStringConvertible {
 
   /// Bitcoin's main chain.
   public static let bitcoin = Chain(
-    name: "bitcoin", aliases: ["mainnet"], bolt11Prefix: "bc", segwitHRP: "bc",
+    name: "bitcoin", aliases: ["mainnet"], displayName: "Bitcoin mainnet", bolt11Prefix: "bc",
+    segwitHRP: "bc",
     p2pkhVersion: 0x00, p2shVersion: 0x05,
     // 000000000019d6689c085ae165831e934ff763ae46a2a6c172b3f1b60a8ce26f, reversed.
     genesisHash: ChainHash(hex: "6fe28c0ab6f1b372c1a6a246ae63f74f931e8365e15a089c68d6190000000000"))
 
   /// Bitcoin's third test network.
   public static let testnet = Chain(
-    name: "testnet", aliases: ["testnet3"], bolt11Prefix: "tb", segwitHRP: "tb",
+    name: "testnet", aliases: ["testnet3"], displayName: "Bitcoin testnet3", bolt11Prefix: "tb",
+    segwitHRP: "tb",
     p2pkhVersion: 0x6f, p2shVersion: 0xc4,
     // 000000000933ea01ad0ee984209779baaec3ced90fa3f408719526f8d77f4943, reversed.
     genesisHash: ChainHash(hex: "43497fd7f826957108f4a30fd9cec3aeba79972084e90ead01ea330900000000"))
 
   /// Bitcoin's fourth test network, which shares testnet's prefixes and version bytes.
   public static let testnet4 = Chain(
-    name: "testnet4", aliases: [], bolt11Prefix: "tb", segwitHRP: "tb",
+    name: "testnet4", aliases: [], displayName: "Bitcoin testnet4", bolt11Prefix: "tb",
+    segwitHRP: "tb",
     p2pkhVersion: 0x6f, p2shVersion: 0xc4,
     // 00000000da84f2bafbbc53dee25a72ae507ff4914b867c565be350b0da8bf043, reversed.
     genesisHash: ChainHash(hex: "43f08bdab050e35b567c864b91f47f50ae725ae2de53bcfbbaf284da00000000"))
 
   /// The default signet, whose addresses look like testnet's.
   public static let signet = Chain(
-    name: "signet", aliases: [], bolt11Prefix: "tbs", segwitHRP: "tb",
+    name: "signet", aliases: [], displayName: "Bitcoin signet", bolt11Prefix: "tbs",
+    segwitHRP: "tb",
     p2pkhVersion: 0x6f, p2shVersion: 0xc4,
     // 00000008819873e925422c1ff0f99f7cc9bbb232af63a077a480a3633bee1ef6, reversed.
     genesisHash: ChainHash(hex: "f61eee3b63a380a477a063af32b2bbc97c9ff9f01f2c4225e973988108000000"))
 
   /// A local regression-test network.
   public static let regtest = Chain(
-    name: "regtest", aliases: [], bolt11Prefix: "bcrt", segwitHRP: "bcrt",
+    name: "regtest", aliases: [], displayName: "Bitcoin regtest", bolt11Prefix: "bcrt",
+    segwitHRP: "bcrt",
     p2pkhVersion: 0x6f, p2shVersion: 0xc4,
     // 0f9188f13cb7b2c71f2a335e3a4fc328bf5beb436012afca590b1a11466e2206, reversed.
     genesisHash: ChainHash(hex: "06226e46111a0b59caaf126043eb5bbf28c34f3a5e332a1fc7b2b73cf188910f"))

@@ -29,6 +29,13 @@ import Testing
     }
   }
 
+  @Test("the written-out tables are the ones the generator derives, entry by entry")
+  func tablesMatchTheirDerivation() {
+    #expect(Bech32.foldTables == Bech32.makeFoldTables())
+    #expect(Bech32.shiftTables == Bech32.makeShiftTables())
+    #expect(Bech32.foldTables.count == Bech32.FoldTable.count)
+  }
+
   @Test("agrees on the valid seeds", arguments: seeds)
   func validSeeds(_ text: String) throws {
     #expect(Self.agree(Array(text.utf8)))

@@ -169,3 +169,19 @@ import Testing
     #expect(caret.under == "p")
   }
 }
+
+@Suite struct ExplainChainTests {
+  // BOLT #11's example "On testnet, with a fallback address mk2QpYatsKicvFVuTAQLBryyccRXMUaGHP".
+  static let testnetFallback =
+    "lntb20m1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygshp58yjmdan79s6qqdhdz"
+    + "gynm4zwqd5d7xmw5fk98klysy043l2ahrqspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqyp"
+    + "qfpp3x9et2e20v6pu37c5d9vax37wxq72un989qrsgqdj545axuxtnfemtpwkc45hx9d2ft7x04mt8q7y6t0k2dge"
+    + "9e7h8kpy9p34ytyslj3yu569aalz2xdk8xkd7ltxqld94u8h2esmsmacgpghe9k8"
+
+  @Test("the prefix tb names both chains that write it, testnet3 and testnet4")
+  func testnetPrefixNamesBothChains() {
+    let run = runTool(["explain", Self.testnetFallback])
+    #expect(run.code == 0)
+    #expect(run.stdout.contains("prefix: Lightning on Bitcoin testnet3 or Bitcoin testnet4 (tb)"))
+  }
+}

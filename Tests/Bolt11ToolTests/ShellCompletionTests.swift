@@ -123,7 +123,7 @@ import Testing
     try #require(answers.count == 3, "\(output)")
     #expect(answers[0] == "my invoices.txt\n")
     #expect(answers[1] == "vecdir/\n")
-    #expect(answers[2] == "signet\tsignet (lntbs)\n")
+    #expect(answers[2] == "signet\tBitcoin signet (lntbs)\n")
   }
 
   @Test("zsh and fish describe each option in one short line, without backticks")
