@@ -1,5 +1,6 @@
 import Bech32Codec
 import Bolt11
+import Chains
 import PaymentInput
 
 /// The short, aligned summary `bolt11 decode` prints for people.
@@ -143,36 +144,12 @@ enum HumanOutput {
 /// UTC times without Foundation's formatters.
 enum UTCTime {
   /// `2017-06-01 10:57:38 UTC`.
-  static func format(_ seconds: UInt64) -> String {
-    let days = Int64(clamping: seconds / 86_400)
-    let secondsOfDay = Int(seconds % 86_400)
-    // Howard Hinnant's civil-from-days algorithm.
-    let z = days + 719_468
-    let era = z / 146_097
-    let dayOfEra = z - era * 146_097
-    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-    let mp = (5 * dayOfYear + 2) / 153
-    let day = dayOfYear - (153 * mp + 2) / 5 + 1
-    let month = mp < 10 ? mp + 3 : mp - 9
-    let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return "\(year)-\(two(month))-\(two(day)) \(two(Int64(secondsOfDay / 3600))):"
-      + "\(two(Int64(secondsOfDay / 60 % 60))):\(two(Int64(secondsOfDay % 60))) UTC"
-  }
+  static func format(_ seconds: UInt64) -> String { UnixTime.text(seconds) }
 
   /// `42 min`, `3 h`, `2 d`, `1 y`: the largest whole unit.
-  static func duration(_ seconds: UInt64) -> String {
-    switch seconds {
-    case ..<60: "\(seconds) s"
-    case ..<3600: "\(seconds / 60) min"
-    case ..<86_400: "\(seconds / 3600) h"
-    case ..<(365 * 86_400): "\(seconds / 86_400) d"
-    default: "\(seconds / (365 * 86_400)) y"
-    }
-  }
+  static func duration(_ seconds: UInt64) -> String { UnixTime.durationText(seconds) }
 
   static func relative(_ time: UInt64, now: UInt64) -> String {
-    time > now ? "in \(duration(time - now))" : "\(duration(now - time)) ago"
+    UnixTime.relativeText(time, now: now)
   }
 }
