@@ -1,4 +1,5 @@
 import Bech32Codec
+import Bolt11
 import Bolt11JSON
 import Bolt12
 
@@ -6,7 +7,9 @@ import Bolt12
 /// published.
 ///
 /// Every record that a `leaves` entry names (`H(`LnLeaf`,RECORD)`) is framed, in order, as one
-/// TLV stream: its first record must be `first-tlv` and its `MerkleRoot` must be `merkle`. An
+/// TLV stream: its first record must be `first-tlv`, each hash a leaf lists (the leaf, its nonce,
+/// their branch) and each hash of `branches` must be the tagged hash it names, computed here with
+/// SHA-256, and the stream's `MerkleRoot` must be `merkle`. An
 /// entry with a `bolt12` string must also decode with this package's reader of its kind (which
 /// checks the signature), the string's own root must be `merkle`, the digest signed under
 /// `signature_tag` must be `H(signature_tag,merkle)`, and the string's signature record must be
@@ -38,12 +41,75 @@ enum Bolt12SignatureVectors {
       let whole = Hex.encode(stream.bytes[record.offset..<record.valueRange.upperBound])
       if whole != first.lowercased() { return "first record \(whole), first-tlv \(first)" }
     }
+    for (index, (leaf, record)) in zip(leaves, stream.records).enumerated() {
+      if let problem = checkLeaf(leaf, record, in: stream) { return "leaf \(index): \(problem)" }
+    }
+    for (index, branch) in (object["branches"]?.arrayValue ?? []).enumerated() {
+      if let problem = checkBranch(branch) { return "branch \(index): \(problem)" }
+    }
     guard let root = MerkleRoot(stream: stream) else { return "no record is a leaf" }
     guard root.description == merkle.lowercased() else {
       return "merkle root \(root.description), expected \(merkle)"
     }
     guard let text = object["bolt12"]?.stringValue else { return nil }
     return signed(text, object, merkle: merkle)
+  }
+
+  /// BIP-340's tagged hash: SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ message).
+  static func tagged(_ tag: [UInt8], _ message: [UInt8]) -> [UInt8] {
+    let tagHash = SHA256.hash(tag)
+    return SHA256.hash(tagHash + tagHash + message)
+  }
+
+  /// H("LnBranch", lesser ‖ greater).
+  static func branch(_ first: [UInt8], _ second: [UInt8]) -> [UInt8] {
+    tagged(
+      Array("LnBranch".utf8),
+      first.lexicographicallyPrecedes(second) ? first + second : second + first)
+  }
+
+  /// Each hash a leaf entry lists, against the one computed from its record: the leaf, the nonce
+  /// (over the stream's first record and the record's type as written) and their branch.
+  static func checkLeaf(_ leaf: JSON, _ record: TLVRecord, in stream: TLVStream) -> DisplayText? {
+    let whole = Array(stream.bytes[record.offset..<record.valueRange.upperBound])
+    let first = stream.records[0]
+    let firstWhole = Array(stream.bytes[first.offset..<first.valueRange.upperBound])
+    // The type as written: a `bigsize` of 1, 3, 5 or 9 bytes.
+    let typeLength = [0xfd: 3, 0xfe: 5, 0xff: 9][Int(whole[0])] ?? 1
+    let leafHash = tagged(Array("LnLeaf".utf8), whole)
+    let nonce = tagged(Array("LnNonce".utf8) + firstWhole, Array(whole.prefix(typeLength)))
+    for (key, value) in leaf.objectValue ?? [] {
+      let expected: [UInt8]
+      if key.hasPrefix(leafPrefix) {
+        expected = leafHash
+      } else if key.hasPrefix("H(`LnNonce`") {
+        expected = nonce
+      } else if key == "H(`LnBranch`,leaf+nonce)" {
+        expected = branch(leafHash, nonce)
+      } else {
+        continue
+      }
+      let computed = Hex.encode(expected)
+      if value.stringValue?.lowercased() != computed {
+        return "\(key) is \(computed), not \(value)"
+      }
+    }
+    return nil
+  }
+
+  /// A `branches` entry: each `H(`LnBranch`,CHILDREN)` is the tagged hash of its children.
+  static func checkBranch(_ entry: JSON) -> DisplayText? {
+    let prefix = "H(`LnBranch`,"
+    for (key, value) in entry.objectValue ?? [] where key.hasPrefix(prefix) && key.hasSuffix(")") {
+      guard let children = Hex.decode(String(key.dropFirst(prefix.count).dropLast())),
+        children.count == 64
+      else { return "\(key) names no two 32-byte children" }
+      let computed = Hex.encode(tagged(Array("LnBranch".utf8), children))
+      if value.stringValue?.lowercased() != computed {
+        return "\(key) is \(computed), not \(value)"
+      }
+    }
+    return nil
   }
 
   /// The checks of an entry that gives a signed string.

@@ -81,7 +81,9 @@ import Testing
     #expect(try Self.failing("format-string-test.json", form) == ["Uppercase is valid"])
   }
 
-  @Test("a signature file with one byte of a root, a leaf or the signature changed fails")
+  @Test(
+    "a signature file with one byte of a root, a record, a listed hash or the signature changed fails"
+  )
   func tamperedSignatures() throws {
     let name = "signature-test.json"
     #expect(try Self.failing(name, Self.text(name)).isEmpty)
@@ -89,6 +91,10 @@ import Testing
     let cases = [
       try Self.changed(name, after: "Simple n1 test", "\"merkle\": \"b0", "\"merkle\": \"b1"),
       try Self.changed(name, after: "Simple n1 test", "LnLeaf`,010203e8", "LnLeaf`,010203e9"),
+      // A listed hash of a leaf, a nonce and a branch.
+      try Self.changed(name, after: "Simple n1 test", ": \"67a2", ": \"67a3"),
+      try Self.changed(name, after: "Simple n1 test", ": \"255a", ": \"255b"),
+      try Self.changed(name, after: "\"desc\": \"2:", ": \"92e6", ": \"92e7"),
       try Self.changed(name, after: signed, "\"signature\": \"b8", "\"signature\": \"b9"),
       try Self.changed(name, after: signed, "\"merkle\": \"60", "\"merkle\": \"61"),
       try Self.changed(
