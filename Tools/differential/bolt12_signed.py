@@ -17,6 +17,8 @@ A disagreement is one of:
 - `verdict`: our verdict is not the project's;
 - `signature`: we accept a string whose signature the check does not verify or whose root
   differs from the check's, or we refuse one with `bolt12.signature_invalid` that it verifies;
+  or the project's test checks the signature of a string (`source_checks_signature`) and calls
+  it valid, and the check does not verify it;
 - `tree`: the signature verifies only when the records of types 241 to 1000 are leaves too
   (the tree Eclair and lightning-kmp sign), whatever our verdict.
 
@@ -76,6 +78,10 @@ def disagreements(entry, ours, theirs):
                       "their_signature_valid": theirs["signature_valid"]})
     if code == "bolt12.signature_invalid" and theirs["signature_valid"]:
         found.append({"disagreement": "signature", **base, "their_signature_valid": True})
+    if entry.get("source_checks_signature") and entry["source_verdict"] == "valid" \
+            and theirs["signature_valid"] is False:
+        found.append({"disagreement": "signature", **base, "their_signature_valid": False,
+                      "against": "the project's signature check"})
     if theirs["signature_valid"] is False and theirs["other_tree_valid"]:
         found.append({"disagreement": "tree", **base})
     return found
