@@ -25,6 +25,10 @@
 #    rust-lightning's (PyPI breez-sdk-liquid) and b12od (PyPI) on the spec's offers, our own
 #    and offers collected from public projects; a disagreement not explained in
 #    Tools/decoders/known-divergences.json fails; skipped with a note when they do not install;
+#    then, always (no reference to install; a second or two), the invoice requests and invoices
+#    of public projects (Tools/differential/bolt12_signed.py): our reader against the
+#    independent Merkle root and signature check (Tools/bolt12-reference/check.py) and each
+#    project's own verdict, every disagreement explained there too;
 # 7. fault injection on the built `bolt11` (Tools/fault-injection.sh): full disk, closed and broken
 #    standard output, closed or odd standard input; a few seconds;
 # 8. our own decoder through the external-decoder line protocol (`bolt11 vectors Vectors --decoder
@@ -200,6 +204,16 @@ elif timeout 600 Tools/decoders/setup.sh rust-lightning b12od >"$logs/bolt12-set
   fi
 else
   echo "skipped: rust-lightning or b12od did not install (see $logs/bolt12-setup.log)"
+fi
+# No decoder installable here reads an lni or an lnr that answers an offer: the requests and
+# invoices of public projects (Tools/differential/bolt12-signed.json) are judged against the
+# independent check and each project's own verdict.
+bolt12_signed=(python3 Tools/differential/bolt12_signed.py --report "$logs/bolt12-signed.jsonl")
+[ -x .build/debug/bolt11 ] && bolt12_signed+=(--bolt11 .build/debug/bolt11)
+if timeout 300 "${bolt12_signed[@]}" 2>&1 | cut -c1-400; then
+  pass "BOLT 12 requests and invoices of public projects (every disagreement explained)"
+else
+  fail "BOLT 12 requests and invoices: a disagreement no known divergence explains"
 fi
 
 step "fault injection: the built bolt11 on a full disk, closed and broken pipes"

@@ -1,3 +1,4 @@
+import Bech32Codec
 import Bolt11JSON
 import Bolt12
 
@@ -5,8 +6,10 @@ import Bolt12
 /// read and checked by `Offer.decode`, `InvoiceRequest.decode` or `Bolt12Invoice.decode`.
 ///
 /// `string` is the string; `options` give `now` and `network`. `valid` is the verdict; `expect`
-/// is compared with the offer's JSON (Core Lightning's `decode` names); `error` with the error's
-/// code, and `position` and `tlv_offset`, when given, with where it was found.
+/// is compared with the offer's JSON (Core Lightning's `decode` names); `records` (BOLT #12's
+/// `fields`: `{"type", "length", "hex"}`) with the string's TLV records, each listed one present
+/// with that length and value; `error` with the error's code, and `position` and `tlv_offset`,
+/// when given, with where it was found.
 enum Bolt12Vectors {
   static func run(_ object: JSON, wantsValid: Bool) -> DisplayText? {
     guard let text = object["string"]?.stringValue else { return "no \"string\"" }
@@ -42,10 +45,36 @@ enum Bolt12Vectors {
       return
         "expected error \(VectorFile.expectedErrors(object).joined(separator: " or ")), but it decoded"
     }
+    if let records = object["records"]?.arrayValue, let problem = check(records, of: text) {
+      return problem
+    }
     do {
       return VectorFile.compare(expected: object["expect"], actual: try JSON.parse(json))
     } catch {
       return "the decoded JSON does not parse"
     }
+  }
+
+  /// Whether each of `records` (`{"type", "length", "hex"}`) is a record of the decoded `text`,
+  /// with that length and value.
+  static func check(_ records: [JSON], of text: String) -> DisplayText? {
+    let stream: TLVStream
+    do { stream = try TLVStream(framing: try StringForm(parsing: text).bytes) } catch {
+      return "the decoded string does not frame: \(error.code.rawValue)"
+    }
+    for listed in records {
+      guard let type = listed["type"]?.unsignedValue, let length = listed["length"]?.unsignedValue,
+        let hex = listed["hex"]?.stringValue
+      else { return "a record without type, length and hex: \(listed)" }
+      guard let record = stream.records.first(where: { $0.type == type }) else {
+        return "no record of type \(type)"
+      }
+      if UInt64(record.length) != length {
+        return "type \(type): length \(record.length), expected \(length)"
+      }
+      let value = Hex.encode(stream.value(of: record))
+      if value != hex.lowercased() { return "type \(type): value \(value), expected \(hex)" }
+    }
+    return nil
   }
 }

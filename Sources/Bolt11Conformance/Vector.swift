@@ -9,9 +9,12 @@ extension VectorFile {
     public var file: String
     /// Its name, unique in its file.
     public var name: String
-    /// `invoice` (the default), `offline`, `check`, `bech32`, `segwit_address` or `payment_string`.
+    /// `invoice` (the default), `offline`, `check`, `bech32`, `segwit_address`, `payment_string`,
+    /// `bolt12`, or `bolt12_signature` (an entry of BOLT #12's `signature-test.json`).
     public var kind: String
     /// The vector as the file holds it: `invoice`, `options`, `valid`, `expect`, `error`, ...
+    /// (an entry of BOLT #12's `offers-test.json` or `format-string-test.json` as a `bolt12`
+    /// vector: `name`, `string`, `valid`, and `records` for its listed `fields`).
     public var object: JSON
 
     /// `file: name`.

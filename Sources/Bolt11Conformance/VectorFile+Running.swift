@@ -6,7 +6,8 @@ extension VectorFile.Vector {
   /// Runs this vector through this package: an invoice through its decoder, `kind: offline`
   /// through the offline-receive check, `check` through the payer's check, `bech32` and
   /// `segwit_address` through its Bech32 codec, `payment_string` through the payment-string
-  /// classifier, `bolt12` through the BOLT #12 offer reader.
+  /// classifier, `bolt12` through the BOLT #12 readers, `bolt12_signature` (an entry of BOLT
+  /// #12's `signature-test.json`) through its Merkle root and signature.
   ///
   /// - Returns: `.passed`, or `.failed` with what differed; a vector of another kind fails.
   public func run() -> Verdict {
@@ -30,6 +31,7 @@ extension VectorFile {
     case "segwit_address": return runSegwit(object, wantsValid: wantsValid)
     case "payment_string": return PaymentStringVectors.run(object, wantsValid: wantsValid)
     case "bolt12": return Bolt12Vectors.run(object, wantsValid: wantsValid)
+    case "bolt12_signature": return Bolt12SignatureVectors.run(object)
     default: return "unknown vector kind \(vector.kind)"
     }
   }

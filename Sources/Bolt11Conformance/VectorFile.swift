@@ -4,9 +4,11 @@ import Bolt11JSON
 /// Bech32 strings and segwit addresses, each with the outcome it expects.
 ///
 /// A file is read whole; a file whose top level holds `requirements` rather than `vectors` is the
-/// list of requirements (`requirements.json`) and holds no vector, and neither a JSON Schema (a
-/// top-level `$schema`) nor a spec's own vector file (a top-level array) holds one, so that a
-/// whole folder can be loaded.
+/// list of requirements (`requirements.json`) and holds no vector, and a JSON Schema (a top-level
+/// `$schema`) holds none either, so that a whole folder can be loaded. A top-level array is one of
+/// BOLT #12's own vector files, read in its published shape: `offers-test.json` and
+/// `format-string-test.json` as `bolt12` vectors, `signature-test.json` as `bolt12_signature`
+/// vectors; an array of any other shape is a load error.
 ///
 /// ```swift
 /// let vectors = try VectorFile.loadAll()  // every vector of this package's Vectors folder
@@ -43,7 +45,8 @@ public struct VectorFile: Sendable {
   ///   - path: where the text came from; its last component names the vectors' file.
   ///   - text: the file's JSON text.
   /// - Throws: `LoadError` when the text is not JSON, has no `vectors` array (and is neither a
-  ///   requirements list nor a JSON Schema), or a vector is not an object.
+  ///   requirements list, a JSON Schema nor one of BOLT #12's published files), or a vector is
+  ///   not an object.
   public init(path: String, text: String) throws(LoadError) {
     let json: JSON
     do { json = try JSON.parse(text) } catch { throw LoadError(path: path, message: "\(error)") }
@@ -60,16 +63,15 @@ public struct VectorFile: Sendable {
       self.vectors = []
       return
     }
-    // BOLT #12's own vector files (`spec/bolt12/`, copied as published: a top-level array, not
-    // this format) share the folder too; the Bolt12 tests run them.
-    if json.arrayValue != nil {
-      self.vectors = []
+    let file = path.split(separator: "/").last.map(String.init) ?? path
+    // BOLT #12's own vector files (`spec/bolt12/`, copied as published) are top-level arrays.
+    if let entries = json.arrayValue {
+      self.vectors = try PublishedBolt12File.vectors(entries, path: path, file: file)
       return
     }
     guard let vectors = json["vectors"]?.arrayValue else {
       throw LoadError(path: path, message: "no \"vectors\" array")
     }
-    let file = path.split(separator: "/").last.map(String.init) ?? path
     var loaded: [Vector] = []
     for (index, vector) in vectors.enumerated() {
       guard case .object = vector else {

@@ -69,10 +69,12 @@ def records(data: bytes):
     return out
 
 
-def merkle_root(stream):
+def merkle_root(stream, left_out=SIGNATURE_TYPES):
+    """The root over every record whose type is not in `left_out` (BOLT 12: 240 to 1000); None
+    when no record is a leaf. Another `left_out` computes the tree some writers sign instead."""
     level, first = [], None
     for kind, type_length, whole, _ in stream:
-        if kind in SIGNATURE_TYPES:
+        if kind in left_out:
             continue
         first = first if first is not None else whole
         leaf = tagged(b"LnLeaf", whole)

@@ -3,8 +3,8 @@
 # `bolt11 decode --protocol`) and each third-party adapter that Tools/decoders/setup.sh installed.
 # Writes .build/decoders/report.md and report.html; prints the runner's summary. Then the BOLT #12
 # matrix: the offer decoders (ours, rust-lightning's offer reader, b12od) on BOLT 12's
-# offers-test.json (verdicts, through Tools/decoders/spec_offers.py) and Vectors/bolt12.json, in
-# .build/decoders/bolt12/report.md.
+# offers-test.json and format-string-test.json as published (the runner reads their shapes) and
+# Vectors/bolt12.json, in .build/decoders/bolt12/report.md.
 # Usage: Tools/decoders/matrix.sh [EXTRA_DECODER_COMMAND]...
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -32,7 +32,7 @@ for name in rust-lightning b12od; do
     && offers+=(--decoder "Tools/decoders/run $name")
 done
 mkdir -p .build/decoders/bolt12
-python3 Tools/decoders/spec_offers.py .build/decoders/bolt12/offers-test.json || exit 3
-cp Vectors/bolt12.json .build/decoders/bolt12/bolt12.json
+cp Vectors/spec/bolt12/offers-test.json Vectors/spec/bolt12/format-string-test.json \
+  Vectors/bolt12.json .build/decoders/bolt12/ || exit 3
 "$bolt11" vectors .build/decoders/bolt12 "${offers[@]}" --timeout 30 \
   --report .build/decoders/bolt12/report.md

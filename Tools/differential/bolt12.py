@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Differential check of BOLT 12 offers: our reader against the reference offer decoders.
 
-Every string of BOLT 12's offers-test.json, of Vectors/bolt12.json (those read without options)
-and of Tools/differential/bolt12-offers.json (offers found in public projects, each with its
-repository and path) goes through the line protocol of
+Every string of BOLT 12's offers-test.json and format-string-test.json, of Vectors/bolt12.json
+(those read without options) and of Tools/differential/bolt12-offers.json (offers found in
+public projects, each with its repository and path) goes through the line protocol of
 `bolt11 vectors --decoder` to our decoder (`bolt11 decode --protocol`) and to each reference
 that Tools/decoders/setup.sh installed: rust-lightning's offer reader (PyPI breez-sdk-liquid)
 and b12od (PyPI). A disagreement is a different verdict, or a field both give with different
@@ -67,12 +67,16 @@ class Decoder:
 
 
 def strings():
-    """(origin, string, the expected verdict or None): the spec's strings, our own vectors'
-    (those without options), then the offers of public projects."""
+    """(origin, string, the expected verdict or None): the spec's offers and string forms, our
+    own vectors' (those without options), then the offers of public projects."""
     with open(os.path.join(ROOT, "Vectors", "spec", "bolt12", "offers-test.json"),
               encoding="utf-8") as handle:
         for entry in json.load(handle):
             yield f"offers-test.json: {entry['description']}", entry["bolt12"], entry["valid"]
+    with open(os.path.join(ROOT, "Vectors", "spec", "bolt12", "format-string-test.json"),
+              encoding="utf-8") as handle:
+        for entry in json.load(handle):
+            yield f"format-string-test.json: {entry['comment']}", entry["string"], entry["valid"]
     with open(os.path.join(ROOT, "Vectors", "bolt12.json"), encoding="utf-8") as handle:
         for entry in json.load(handle)["vectors"]:
             if entry.get("kind") == "bolt12" and not entry.get("options"):
