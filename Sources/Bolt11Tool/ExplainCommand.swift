@@ -61,29 +61,57 @@ enum ExplainCommand {
     }
   }
 
-  /// Explains `input` when it is a BOLT #12 offer (alone or after `lightning:`), from the offer
-  /// reader; nil for any other string.
+  /// Explains `input` when it is a BOLT #12 string (alone or after `lightning:`), or a
+  /// `bitcoin:` URI with no `lightning=` invoice and an `lno=` offer (its first), from the BOLT
+  /// #12 reader; nil for any other string.
   static func explainBolt12(
     _ input: [UInt8], options: DecodeOptions, color: Bool, _ environment: ToolEnvironment
   ) throws -> Bolt11Tool.ExitCode? {
     let text = String(decoding: input, as: UTF8.self)
-    guard PaymentString.kind(of: text) == .bolt12Offer else { return nil }
-    let string: PaymentString
-    do { string = try PaymentString(parsing: text, options: options) } catch {
-      try environment.stdout.write(
-        "given: a BOLT #12 offer\n\n" + TerminalStyle(color: color).bad("invalid") + ": "
-          + Bolt11Tool.errorText(error) + "\n")
-      try environment.stderr.write(Bolt11Tool.errorLine(error))
-      return .invalid
+    guard let kind = PaymentString.kind(of: text) else { return nil }
+    let string: Bolt12String
+    let given: String
+    switch kind {
+    case .bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice:
+      do {
+        guard case .bolt12(let value) = try PaymentString(parsing: text, options: options) else {
+          return nil
+        }
+        (string, given) = (value, kind.phrase)
+      } catch {
+        return try refuse(error, given: kind.phrase, color: color, environment)
+      }
+    case .bip321:
+      // A URI that does not read, or that has an invoice, is the invoice path's.
+      guard case .bip321(let uri)? = try? PaymentString(parsing: text, options: options),
+        uri.lightning.isEmpty, let entry = uri.offers.first
+      else { return nil }
+      var what = "\(Given.name(.bip321)); its lno= offer starts at character \(entry.position)"
+      if uri.offers.count > 1 { what += " (the first of \(uri.offers.count))" }
+      switch entry.result {
+      case .success(let value): (string, given) = (value, what)
+      case .failure(let error): return try refuse(error, given: what, color: color, environment)
+      }
+    default:
+      return nil
     }
-    guard case .bolt12(let bolt12) = string else { return nil }
-    try environment.stdout.write(OfferBreakdown.render(bolt12, color: color))
-    if let error = bolt12.offerError {
-      try environment.stderr.write(
-        Bolt11Tool.errorLine(PaymentStringError(bolt12Error: error, kind: .bolt12Offer)))
-      return .invalid
-    }
-    return .ok
+    try environment.stdout.write(Bolt12Breakdown.render(string, given: given, color: color))
+    guard let error = string.error else { return .ok }
+    try environment.stderr.write(
+      Bolt11Tool.errorLine(
+        PaymentStringError(bolt12Error: error, kind: kind == .bip321 ? .bolt12Offer : kind)))
+    return .invalid
+  }
+
+  /// What `explain` says of a string it cannot cut up: what it was given, then the refusal.
+  private static func refuse(
+    _ error: PaymentStringError, given: String, color: Bool, _ environment: ToolEnvironment
+  ) throws -> Bolt11Tool.ExitCode {
+    try environment.stdout.write(
+      "given: \(given)\n\n" + TerminalStyle(color: color).bad("invalid") + ": "
+        + Bolt11Tool.errorText(error) + "\n")
+    try environment.stderr.write(Bolt11Tool.errorLine(error))
+    return .invalid
   }
 
   /// Characters wider than this go on their own line, their meaning on the next.

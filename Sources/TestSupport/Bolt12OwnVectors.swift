@@ -61,8 +61,9 @@ package enum Bolt12OwnVectors {
 /// A TLV stream cut into `(type, value)` records by BOLT #1's `bigsize` framing, written here
 /// apart from the library so that tests can take expected field values from a string's bytes.
 package enum TLVRecords {
-  /// The records of `bytes`, in order; nil when the stream does not frame.
-  package static func records(_ bytes: [UInt8]) -> [(type: UInt64, value: [UInt8])]? {
+  /// The records of `bytes`, in order, each with the offset of its first byte; nil when the
+  /// stream does not frame.
+  package static func records(_ bytes: [UInt8]) -> [(type: UInt64, value: [UInt8], offset: Int)]? {
     var index = 0
     func bigsize() -> UInt64? {
       guard index < bytes.count else { return nil }
@@ -74,12 +75,13 @@ package enum TLVRecords {
       defer { index += width }
       return bytes[index..<index + width].reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
     }
-    var records: [(type: UInt64, value: [UInt8])] = []
+    var records: [(type: UInt64, value: [UInt8], offset: Int)] = []
     while index < bytes.count {
+      let offset = index
       guard let type = bigsize(), let length = bigsize(), length <= bytes.count - index else {
         return nil
       }
-      records.append((type, Array(bytes[index..<index + Int(length)])))
+      records.append((type, Array(bytes[index..<index + Int(length)]), offset))
       index += Int(length)
     }
     return records
