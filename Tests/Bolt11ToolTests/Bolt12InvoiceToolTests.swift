@@ -1,5 +1,6 @@
 import Bolt11JSON
 import Bolt11ToolFixtures
+import Bolt12
 import PaymentInput
 import Secp256k1
 import TestSupport
@@ -308,5 +309,42 @@ import Testing
     #expect(
       expired.stdout.hasPrefix("rejected: 1 violation\n  check.expired: "), "\(expired.stdout)")
     #expect(expired.stderr.hasPrefix("error: check.expired: "))
+  }
+
+  // MARK: safe text
+
+  @Test("bolt12-issue41: hostile text in a request or invoice never reaches the terminal raw")
+  func hostileText() throws {
+    // Obviously fake test keys: 32 bytes of 0x41 ("Alice") and 0x42 ("Bob").
+    let alice = try SchnorrSigningKey(secretKey: [UInt8](repeating: 0x41, count: 32))
+    let bob = try SchnorrSigningKey(secretKey: [UInt8](repeating: 0x42, count: 32))
+    var request = InvoiceRequestBuilder(
+      refundOf: 50_000, description: "pay\u{1B}[2J\u{202E}me", metadata: [1, 2, 3, 4],
+      payerKey: bob)
+    request.payerNote = "note\u{07}\u{2066}"
+    let refund = try request.build(auxiliaryRandomness: [UInt8](repeating: 0, count: 32))
+    let path = BlindedPath(
+      firstNode: .nodeID(alice.publicKey), firstPathKey: bob.publicKey,
+      hops: [.init(blindedNodeID: alice.publicKey, encryptedRecipientData: [0xab])])
+    let invoice = try Bolt12InvoiceBuilder(
+      request: refund, nodeKey: alice, paths: [path],
+      payinfo: [
+        Payinfo(
+          feeBaseMsat: 1, feeProportionalMillionths: 1, cltvExpiryDelta: 144,
+          htlcMinimumMsat: 1, htlcMaximumMsat: 50_000)
+      ], createdAt: 1_700_000_000, paymentHash: [UInt8](repeating: 0x11, count: 32)
+    ).build(auxiliaryRandomness: [UInt8](repeating: 0, count: 32))
+    for text in [refund.text, invoice.text] {
+      var commands = [["inspect", text], ["explain", text]]
+      if text == invoice.text { commands.append(["check", text, "--now", "1700000000"]) }
+      for command in commands {
+        let run = runTool(command)
+        #expect(run.code == 0, "\(command[0]): \(run.stderr)")
+        for raw in ["\u{1B}", "\u{202E}", "\u{07}", "\u{2066}"] {
+          #expect(!run.stdout.contains(raw) && !run.stderr.contains(raw), "\(command[0])")
+        }
+      }
+      #expect(runTool(["inspect", text]).stdout.contains("pay"))
+    }
   }
 }
