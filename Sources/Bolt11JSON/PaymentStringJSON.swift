@@ -14,10 +14,10 @@ import PaymentInput
 ///   `warnings`, its `valid` false and its `error` the rule when the offer breaks one, or
 ///   `{"valid":false,"error":{...}}`), `other` (`[{"key","value"}]`). When an entry
 ///   is bad, `valid` is `false` and `error` is the first bad entry's error.
-/// - `bolt12_offer`, `bolt12_invoice_request`, `bolt12_invoice`: `hrp`, `data_length` (bytes);
-///   for an offer also `bolt12`, the offer's object (as `Offer.json`), or `{type, valid: false,
-///   error, warnings}` when it breaks a rule (then `valid` is `false` and `error` is the rule's
-///   error at the top level too).
+/// - `bolt12_offer`, `bolt12_invoice_request`, `bolt12_invoice`: `hrp`, `data_length` (bytes),
+///   and `bolt12`, the decoded object (as `Offer.json`, `InvoiceRequest.json`,
+///   `Bolt12Invoice.json`), or `{type, valid: false, error, warnings}` when it breaks a rule
+///   (then `valid` is `false` and `error` is the rule's error at the top level too).
 /// - `lnurl`: `url`, and `lnurl_tag` when the scheme says it.
 /// - `lightning_address`: `user`, `domain`, `url`, `bip353_dns_name` (the DNS name BIP-353 gives
 ///   the same `user@domain`).
@@ -49,8 +49,8 @@ public enum PaymentStringJSON {
     InvoiceJSON.writeString(string.kind.rawValue, to: &output)
     var entryError: PaymentStringError?
     if case .bip321(let uri) = string { entryError = uri.entryError }
-    if case .bolt12(let bolt12) = string, let error = bolt12.offerError {
-      entryError = PaymentStringError(bolt12Error: error, kind: .bolt12Offer)
+    if case .bolt12(let bolt12) = string, let error = bolt12.error {
+      entryError = PaymentStringError(bolt12Error: error, kind: string.kind)
     }
     output.append(entryError == nil ? #","valid":true"# : #","valid":false"#)
     switch string {
@@ -128,7 +128,7 @@ public enum PaymentStringJSON {
   }
 
   /// The error as the envelope carries it: the decoder's code and field for an invoice, the
-  /// offer reader's whole error object for an offer.
+  /// BOLT #12 reader's whole error object for a BOLT #12 string.
   private static func fault(_ error: PaymentStringError) -> ErrorJSON.Fault {
     ErrorJSON.Fault(
       code: error.dottedCode, message: error.message, position: error.position,
@@ -191,14 +191,15 @@ public enum PaymentStringJSON {
     member("hrp", string.hrp, to: &output)
     output.append(#","data_length":"#)
     output.appendDecimal(UInt64(string.bytes.count))
-    switch string.offer {
-    case .success(let offer)?:
-      output.append(#","bolt12":"#)
-      raw(offer.json, to: &output)
-    case .failure(let error)?:
-      output.append(#","bolt12":"#)
+    output.append(#","bolt12":"#)
+    if let error = string.error {
       raw(error.json(reading: string.kind), to: &output)
-    case nil: break
+    } else if case .success(let offer)? = string.offer {
+      raw(offer.json, to: &output)
+    } else if case .success(let request)? = string.invoiceRequest {
+      raw(request.json, to: &output)
+    } else if case .success(let invoice)? = string.invoice {
+      raw(invoice.json, to: &output)
     }
   }
 

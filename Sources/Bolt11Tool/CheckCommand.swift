@@ -19,8 +19,10 @@ enum CheckCommand {
     } catch let error as InvoiceError {
       return try refuse(PaymentStringError(invoiceError: error), json: json, environment)
     }
-    // An offer has its own expectations (OfferCheck); anything else is read as an invoice.
-    if let code = try OfferCheck.run(String(decoding: input, as: UTF8.self), options, environment) {
+    // An offer or a BOLT #12 invoice has its own expectations (Bolt12Check); anything else is
+    // read as a BOLT #11 invoice.
+    if let code = try Bolt12Check.run(String(decoding: input, as: UTF8.self), options, environment)
+    {
       return code
     }
     let expectations = try expectations(options)
@@ -113,7 +115,8 @@ enum CheckCommand {
     return expected
   }
 
-  private static func keys(_ options: ParsedOptions, _ name: String) throws(UsageError)
+  /// The keys given with the repeatable option `name`.
+  static func keys(_ options: ParsedOptions, _ name: String) throws(UsageError)
     -> [PublicKey]
   {
     var keys: [PublicKey] = []
@@ -128,7 +131,8 @@ enum CheckCommand {
     return keys
   }
 
-  private static func hex<Value>(
+  /// The 32-byte value given in hex with the option `name`.
+  static func hex<Value>(
     _ options: ParsedOptions, _ name: String, _ make: (String) -> Value?
   ) throws(UsageError) -> Value? {
     guard let text = options.values[name] else { return nil }

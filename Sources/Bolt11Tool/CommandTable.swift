@@ -236,9 +236,13 @@ enum CommandTable {
       names the error code, and exits 1. Options are those of decode and give the same verdict.
       """,
       """
-      A BOLT #12 offer (lno1...) is cut into its TLV records: byte offset, type, length, field
-      name, value and meaning, then the offer reader's verdict (with --now and --network as
-      inspect takes them); a record's fault reads "(at byte N of the data, type T)".
+      A BOLT #12 offer, invoice request or invoice (lno1..., lnr1..., lni1...; also a bitcoin:
+      URI's lno= offer when it has no lightning= invoice) is cut into its TLV records: byte
+      offset, type, length, field name, value and meaning, then for a request or invoice the
+      merkle root its signature covers, then its reader's verdict (with --now and --network as
+      inspect takes them); a record's fault reads "(at byte N of the data, type T)". A
+      percent-encoded lightning= or lno= value is cut up decoded; positions count characters
+      in the string as given.
       """,
     ],
     options: decodeOptions)
@@ -308,8 +312,9 @@ enum CommandTable {
       Says what a pasted or scanned string is, and decodes it as far as its kind goes, without
       any network access: a BOLT #11 invoice (decoded and checked), a bitcoin: URI (BIP-321:
       address, amount, label, message, each lightning= invoice decoded, each lno= offer read), a
-      BOLT #12 offer (read and checked in full, with Core Lightning's decode names under
-      "bolt12"), invoice request or invoice (recognised, not decoded), an LNURL (its URL, not
+      BOLT #12 offer, invoice request or invoice (read and checked in full, the signature of a
+      request or invoice included, with Core Lightning's decode names under "bolt12"), an LNURL
+      (its URL, not
       fetched), a Lightning Address (the URL a wallet would call), a node URI (key checked on the
       curve) or an on-chain address (checksum and network).
       """,
@@ -327,10 +332,10 @@ enum CommandTable {
         name: "--now", value: "UNIX",
         help: [
           "the clock: a bare invoice that has expired is refused,",
-          "a URI's gets bip321.invoice_expired; an expired offer is bolt12.expired",
+          "a URI's gets bip321.invoice_expired; an expired BOLT #12 string is bolt12.expired",
         ]),
       networkOption(
-        "refuse an invoice (network.mismatch) or an offer (bolt12.network_mismatch) for another chain"
+        "refuse an invoice (network.mismatch) or a BOLT #12 string (bolt12.network_mismatch) for another chain"
       ),
     ])
 
@@ -364,8 +369,14 @@ enum CommandTable {
       """
       A BOLT #12 offer (lno1...) is read in full and checked against --amount-msat (an offer in
       a currency is check.amount_in_currency), --allow-amountless, --max-amount-msat, --payee
-      (its offer_issuer_id), --network, --description and the clock (check.expired); any other
-      option is a usage error. The verdict holds the offer under "bolt12".
+      (its offer_issuer_id), --network, --description and the clock (check.expired). A BOLT #12
+      invoice (lni1...) is read in full, its signature included, and checked against
+      --amount-msat, --max-amount-msat, --payee and --own-node-id (its invoice_node_id),
+      --network (its invreq_chain, or bitcoin), --description (its offer_description),
+      --payment-hash and the clock on invoice_created_at and invoice_expires_at (--now,
+      --min-remaining-seconds, --max-future-seconds, --max-age-seconds). For either, any other
+      option is a usage error. The verdict holds the decoded object under "bolt12". An invoice
+      request (lnr1...) is refused with input.bolt12_invoice_request.
       """,
     ],
     options: [

@@ -45,14 +45,14 @@ enum ExplainCommand {
         return .invalid
       }
       given = Given.from(input, uri: nil, options: decodeOptions)
-      // The breakdown counts from the invoice's first byte; what it shows counts in the input.
-      local.position = local.position.map { $0 - given.offset }
+      // The breakdown counts in the invoice; what it shows counts in the input.
+      local.position = local.position.map(given.localPosition)
       verdict = .failure(local)
     }
     let syntax = InvoiceSyntax(bytes: given.invoice, mode: decodeOptions.mode)
     try environment.stdout.write(
       "given: \(given.what)\n\n"
-        + render(InvoiceBreakdown(syntax), verdict: verdict, offset: given.offset, color: color))
+        + render(InvoiceBreakdown(syntax), verdict: verdict, given: given, color: color))
     switch outcome {
     case .success: return .ok
     case .failure(let error):
@@ -61,29 +61,57 @@ enum ExplainCommand {
     }
   }
 
-  /// Explains `input` when it is a BOLT #12 offer (alone or after `lightning:`), from the offer
-  /// reader; nil for any other string.
+  /// Explains `input` when it is a BOLT #12 string (alone or after `lightning:`), or a
+  /// `bitcoin:` URI with no `lightning=` invoice and an `lno=` offer (its first), from the BOLT
+  /// #12 reader; nil for any other string.
   static func explainBolt12(
     _ input: [UInt8], options: DecodeOptions, color: Bool, _ environment: ToolEnvironment
   ) throws -> Bolt11Tool.ExitCode? {
     let text = String(decoding: input, as: UTF8.self)
-    guard PaymentString.kind(of: text) == .bolt12Offer else { return nil }
-    let string: PaymentString
-    do { string = try PaymentString(parsing: text, options: options) } catch {
-      try environment.stdout.write(
-        "given: a BOLT #12 offer\n\n" + TerminalStyle(color: color).bad("invalid") + ": "
-          + Bolt11Tool.errorText(error) + "\n")
-      try environment.stderr.write(Bolt11Tool.errorLine(error))
-      return .invalid
+    guard let kind = PaymentString.kind(of: text) else { return nil }
+    let string: Bolt12String
+    let given: String
+    switch kind {
+    case .bolt12Offer, .bolt12InvoiceRequest, .bolt12Invoice:
+      do {
+        guard case .bolt12(let value) = try PaymentString(parsing: text, options: options) else {
+          return nil
+        }
+        (string, given) = (value, kind.phrase)
+      } catch {
+        return try refuse(error, given: kind.phrase, color: color, environment)
+      }
+    case .bip321:
+      // A URI that does not read, or that has an invoice, is the invoice path's.
+      guard case .bip321(let uri)? = try? PaymentString(parsing: text, options: options),
+        uri.lightning.isEmpty, let entry = uri.offers.first
+      else { return nil }
+      var what = "\(Given.name(.bip321)); its lno= offer starts at character \(entry.position)"
+      if uri.offers.count > 1 { what += " (the first of \(uri.offers.count))" }
+      switch entry.result {
+      case .success(let value): (string, given) = (value, what)
+      case .failure(let error): return try refuse(error, given: what, color: color, environment)
+      }
+    default:
+      return nil
     }
-    guard case .bolt12(let bolt12) = string else { return nil }
-    try environment.stdout.write(OfferBreakdown.render(bolt12, color: color))
-    if let error = bolt12.offerError {
-      try environment.stderr.write(
-        Bolt11Tool.errorLine(PaymentStringError(bolt12Error: error, kind: .bolt12Offer)))
-      return .invalid
-    }
-    return .ok
+    try environment.stdout.write(Bolt12Breakdown.render(string, given: given, color: color))
+    guard let error = string.error else { return .ok }
+    try environment.stderr.write(
+      Bolt11Tool.errorLine(
+        PaymentStringError(bolt12Error: error, kind: kind == .bip321 ? .bolt12Offer : kind)))
+    return .invalid
+  }
+
+  /// What `explain` says of a string it cannot cut up: what it was given, then the refusal.
+  private static func refuse(
+    _ error: PaymentStringError, given: String, color: Bool, _ environment: ToolEnvironment
+  ) throws -> Bolt11Tool.ExitCode {
+    try environment.stdout.write(
+      "given: \(given)\n\n" + TerminalStyle(color: color).bad("invalid") + ": "
+        + Bolt11Tool.errorText(error) + "\n")
+    try environment.stderr.write(Bolt11Tool.errorLine(error))
+    return .invalid
   }
 
   /// Characters wider than this go on their own line, their meaning on the next.
@@ -91,10 +119,10 @@ enum ExplainCommand {
 
   /// The breakdown as text: one line per part (position, characters, meaning), then the verdict.
   ///
-  /// Positions are shown `offset` further on: in the whole input, of which the breakdown's
-  /// invoice starts at `offset`.
+  /// Positions are shown where `given` puts them in the whole input (the breakdown's invoice
+  /// itself when nil).
   static func render(
-    _ breakdown: InvoiceBreakdown, verdict: Result<Invoice, InvoiceError>, offset: Int = 0,
+    _ breakdown: InvoiceBreakdown, verdict: Result<Invoice, InvoiceError>, given: Given? = nil,
     color: Bool
   ) -> String {
     let style = TerminalStyle(color: color)
@@ -116,7 +144,8 @@ enum ExplainCommand {
       for part in group.parts {
         let indent = String(repeating: "  ", count: part.depth)
         let characters = breakdown.characters(part.range)
-        let position = String(part.range.lowerBound + offset)
+        let position = String(
+          given?.position(ofByte: part.range.lowerBound) ?? part.range.lowerBound)
         let lead =
           String(repeating: " ", count: max(0, 5 - position.count)) + position + "  " + indent
         let meaningIndent = String(repeating: " ", count: 7 + indent.count + charactersColumn + 2)
@@ -146,7 +175,8 @@ enum ExplainCommand {
         output += pointer(at: fault, in: breakdown.input)
       }
       output += style.bad("invalid") + ": \(error.code.rawValue): \(SafeText.escape(error.message))"
-      output += error.position.map { " (at character \($0 + offset))" } ?? ""
+      output +=
+        error.position.map { " (at character \(given?.inputPosition($0) ?? $0))" } ?? ""
       output += "\n"
     }
     return output
@@ -186,15 +216,37 @@ enum ExplainCommand {
   }
 }
 
-/// What `explain` was given: the invoice to cut up, where it starts, and how to say what it
-/// came as.
+/// What `explain` was given: the invoice to cut up, where each of its bytes stands in the input,
+/// and how to say what it came as.
 struct Given {
-  /// The invoice's bytes: the input itself, or a `bitcoin:` URI's `lightning=` value.
+  /// The invoice's bytes: the input itself, or a `bitcoin:` URI's `lightning=` value,
+  /// percent-decoded.
   var invoice: [UInt8]
-  /// Where `invoice` starts in the input.
-  var offset: Int
+  /// For each byte of `invoice`, then for its end, the character offset (Unicode scalars) in
+  /// the input where it stands.
+  var positions: [Int]
   /// What the input is, for the first line.
   var what: String
+
+  /// The character offset in the input of byte `index` of the invoice (past the end, one
+  /// character a byte).
+  func position(ofByte index: Int) -> Int {
+    guard let end = positions.last else { return index }
+    return index < positions.count ? positions[max(0, index)] : end + index - positions.count + 1
+  }
+
+  /// The character offset in the input of the invoice's character at `local` (Unicode scalars
+  /// from the invoice's start).
+  func inputPosition(_ local: Int) -> Int {
+    position(ofByte: InputText.byteOffset(ofScalar: local, in: invoice))
+  }
+
+  /// The invoice's character (Unicode scalars from its start) at `position` in the input:
+  /// `inputPosition(_:)` undone.
+  func localPosition(_ position: Int) -> Int {
+    let byte = positions.firstIndex { $0 >= position } ?? positions.count - 1
+    return InputText.scalarOffset(ofByte: max(0, byte), in: invoice)
+  }
 
   /// The invoice of `input`, which the one reading of payment strings found to be an invoice
   /// or a `bitcoin:` URI with one (`uri`, when it decoded; else it is read again here).
@@ -206,10 +258,19 @@ struct Given {
     else {
       // A byte order mark before it is not part of it, and counts in the positions.
       let mark = input.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-      return Given(invoice: Array(input.dropFirst(mark)), offset: mark, what: name(.bolt11))
+      var positions: [Int] = []
+      positions.reserveCapacity(input.count - mark + 1)
+      var characters = mark == 0 ? 0 : 1
+      for byte in input[mark...] {
+        positions.append(characters)
+        if byte & 0xc0 != 0x80 { characters += 1 }
+      }
+      positions.append(characters)
+      return Given(invoice: Array(input[mark...]), positions: positions, what: name(.bolt11))
     }
+    let value = entry.decodedValue
     return Given(
-      invoice: Array(entry.text.utf8), offset: entry.position,
+      invoice: value.bytes, positions: value.positions,
       what: "\(name(.bip321)); its lightning= invoice starts at character \(entry.position)")
   }
 

@@ -4,17 +4,20 @@ import Bolt12
 import PaymentInput
 
 extension HumanOutput {
-  /// The rows of a BOLT #12 string: its prefix and size, then for an offer its fields (every
-  /// text through `SafeText.escape`) or the rule it breaks.
+  /// The rows of a BOLT #12 string: its prefix and size, then the fields of the offer, invoice
+  /// request or invoice it holds (every text through `SafeText.escape`), or the rule it breaks.
   static func bolt12Rows(_ string: Bolt12String, now: UInt64, style: TerminalStyle)
     -> [(String, String)]
   {
     var rows = [("prefix", string.hrp), ("data", "\(string.bytes.count) bytes")]
-    switch string.offer {
-    case nil: rows.append(("note", "recognised by its form; not decoded further"))
-    case .failure(let error)?:
+    if let error = string.error {
       rows.append(("invalid", style.bad(error.code.rawValue) + ": " + errorWhere(error)))
-    case .success(let offer)?: rows += offerRows(offer, now: now, style: style)
+    } else if case .success(let offer)? = string.offer {
+      rows += offerRows(offer, now: now, style: style)
+    } else if case .success(let request)? = string.invoiceRequest {
+      rows += invoiceRequestRows(request, style: style)
+    } else if case .success(let invoice)? = string.invoice {
+      rows += invoiceRows(invoice, now: now, style: style)
     }
     return rows
   }

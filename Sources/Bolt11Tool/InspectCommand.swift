@@ -43,8 +43,8 @@ enum InspectCommand {
     }
     var entryError: PaymentStringError?
     if case .bip321(let uri) = string { entryError = uri.entryError }
-    if case .bolt12(let bolt12) = string, let error = bolt12.offerError {
-      entryError = PaymentStringError(bolt12Error: error, kind: .bolt12Offer)
+    if case .bolt12(let bolt12) = string, let error = bolt12.error {
+      entryError = PaymentStringError(bolt12Error: error, kind: string.kind)
     }
     if json {
       try environment.stdout.write(string.json + "\n")

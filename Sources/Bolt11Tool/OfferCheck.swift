@@ -6,8 +6,7 @@ import PaymentInput
 import Secp256k1
 
 /// `bolt11 check` of a BOLT #12 offer: the expectations that mean something for an offer, each
-/// with its `check.*` code, every violation at once; the verdict holds the offer's object under
-/// `bolt12`.
+/// with its `check.*` code (`Bolt12Check` runs it and writes the verdict).
 enum OfferCheck {
   /// The options an offer's check takes besides `--json`; any other is a usage error.
   static let offerOptions: Set<String> = [
@@ -15,83 +14,15 @@ enum OfferCheck {
     "--payee", "--now",
   ]
 
-  /// One violation: its code, message, and the expected and found values.
-  struct Violation {
-    var code: String
-    var message: String
-    var expected: JSON
-    var found: JSON
-
-    var json: JSON {
-      .object([
-        ("code", .string(code)), ("message", .string(message)), ("expected", expected),
-        ("found", found),
-      ])
-    }
-  }
-
-  /// Checks the offer `text` against `options`; nil when `text` is no offer.
-  static func run(
-    _ text: String, _ options: ParsedOptions, _ environment: ToolEnvironment
-  ) throws -> Bolt11Tool.ExitCode? {
-    guard PaymentString.kind(of: text) == .bolt12Offer else { return nil }
-    let given = options.flags.union(options.values.keys).union(options.repeated.keys)
-    if let other = given.subtracting(offerOptions.union(["--json"])).sorted().first {
-      throw UsageError(
-        message: "\(other) does not apply to a BOLT #12 offer (it takes "
-          + offerOptions.sorted().joined(separator: ", ") + ")", command: "check")
-    }
-    let json = options.flags.contains("--json")
-    let string: PaymentString
-    do { string = try PaymentString(parsing: text) } catch {
-      return try CheckCommand.refuse(error, json: json, environment)
-    }
-    guard case .bolt12(let bolt12) = string, let result = bolt12.offer else { return nil }
-    let offer: Offer
-    switch result {
-    case .success(let value): offer = value
-    case .failure(let error):
-      return try CheckCommand.refuse(
-        PaymentStringError(bolt12Error: error, kind: .bolt12Offer), json: json, environment)
-    }
-    let now = try options.unsigned("--now") ?? environment.now()
-    let violations = try check(offer, options, now: now)
-    if json {
-      let object = (try? JSON.parse(offer.json)) ?? .null
-      let verdict = JSON.object([
-        ("ok", .bool(violations.isEmpty)), ("violations", .array(violations.map(\.json))),
-        ("warnings", .array(offer.warnings.map { .string($0.code.rawValue) })),
-        ("bolt12", object),
-      ])
-      try environment.stdout.write(verdict.serialized + "\n")
-    } else {
-      var text =
-        violations.isEmpty
-        ? "ok: the offer meets every expectation\n"
-        : "rejected: \(violations.count == 1 ? "1 violation" : "\(violations.count) violations")\n"
-      for violation in violations {
-        text += "  \(violation.code): \(SafeText.escape(violation.message))\n"
-      }
-      for warning in offer.warnings {
-        text += "warning: \(warning.code.rawValue): \(SafeText.escape(warning.message))\n"
-      }
-      try environment.stdout.write(text)
-    }
-    guard let first = violations.first else { return .ok }
-    let more = violations.count > 1 ? " (and \(violations.count - 1) more)" : ""
-    try environment.stderr.write(
-      Bolt11Tool.errorLine(code: first.code, message: first.message + more))
-    return .invalid
-  }
-
   /// Every violation, in the check's order: amount, largest amount, payee, network,
   /// description, clock.
   static func check(_ offer: Offer, _ options: ParsedOptions, now: UInt64) throws(UsageError)
-    -> [Violation]
+    -> [Bolt12Check.Violation]
   {
-    var violations: [Violation] = []
+    var violations: [Bolt12Check.Violation] = []
     func add(_ code: String, _ message: String, _ expected: JSON, _ found: JSON) {
-      violations.append(Violation(code: code, message: message, expected: expected, found: found))
+      violations.append(
+        Bolt12Check.Violation(code: code, message: message, expected: expected, found: found))
     }
     let found: JSON = offer.amountMsat.map(JSON.unsigned) ?? .null
     if let amount = try options.unsigned("--amount-msat") {

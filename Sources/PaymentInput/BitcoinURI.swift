@@ -200,6 +200,33 @@ public struct BitcoinURI: Sendable {
 }
 
 extension BitcoinURI.Entry {
+  /// The value percent-decoded (the bytes ``result`` was read from), each byte with the
+  /// character offset (Unicode scalars) in the whole string where it was written: for an
+  /// escaped byte, where its `%` stands.
+  ///
+  /// - Returns: the decoded `bytes`, and `positions`: one for each byte, then one for the
+  ///   value's end.
+  /// - Complexity: O(n) in the length of the value.
+  public var decodedValue: (bytes: [UInt8], positions: [Int]) {
+    let raw = Array(text.utf8)
+    // The entry was read from this decoding, so it succeeds; were it not, the raw bytes stand.
+    let decoded = try? PercentDecoded(raw[...])
+    let offsets = (decoded?.offsets ?? Array(raw.indices)) + [raw.count]
+    // The offsets increase: one walk counts the characters before each.
+    var positions: [Int] = []
+    positions.reserveCapacity(offsets.count)
+    var characters = 0
+    var byte = 0
+    for offset in offsets {
+      while byte < offset {
+        if raw[byte] & 0xc0 != 0x80 { characters += 1 }
+        byte += 1
+      }
+      positions.append(position + characters)
+    }
+    return (decoded?.bytes ?? raw, positions)
+  }
+
   /// The entry with its byte offsets in `bytes` (the whole string) as character offsets.
   func inCharacters<Bytes: RandomAccessCollection<UInt8>>(of bytes: Bytes) -> Self
   where Bytes.Index == Int {

@@ -1,14 +1,15 @@
 public import Bolt11
 public import Bolt12
 
-/// A BOLT #12 offer, invoice request or invoice: its string form, and for an offer the offer
-/// read and checked in full.
+/// A BOLT #12 offer, invoice request or invoice: its string form, and the offer, invoice
+/// request or invoice it holds, read and checked in full.
 ///
 /// The form: a prefix (`lno`, `lnr` or `lni`), `1`, then data characters of the Bech32 alphabet,
 /// all in one case, with no checksum. A `+` followed by optional white space may join two parts
 /// anywhere, the prefix included, and is removed. The data must regroup into whole bytes, with at
-/// most four zero bits of padding, and must not be empty. Invoice requests and invoices are
-/// recognised by this form and not decoded further.
+/// most four zero bits of padding, and must not be empty. A string of sound form is then read by
+/// its kind's reader: exactly one of ``offer``, ``invoiceRequest`` and ``invoice`` is set, to the
+/// value or to the first rule it breaks.
 public struct Bolt12String: Sendable, Hashable {
   /// The three kinds of BOLT #12 string.
   public typealias Kind = StringForm.Kind
@@ -20,6 +21,12 @@ public struct Bolt12String: Sendable, Hashable {
   /// For an offer, the offer read with every reader rule and the caller's clock and network,
   /// or the first rule it breaks; nil for an invoice request or an invoice.
   public let offer: Result<Offer, Bolt12Error>?
+  /// For an invoice request, the request read with every reader rule (its signature included)
+  /// and the caller's clock and network, or the first rule it breaks; nil for another kind.
+  public let invoiceRequest: Result<InvoiceRequest, Bolt12Error>?
+  /// For an invoice, the invoice read with every reader rule (its signature included) and the
+  /// caller's clock and network, or the first rule it breaks; nil for another kind.
+  public let invoice: Result<Bolt12Invoice, Bolt12Error>?
 
   /// The human-readable prefix, lower case: `lno`, `lnr` or `lni`.
   public var hrp: String { kind.rawValue }
@@ -30,15 +37,36 @@ public struct Bolt12String: Sendable, Hashable {
     return nil
   }
 
+  /// The rule the string breaks, whatever its kind; nil when it is valid.
+  public var error: Bolt12Error? {
+    switch (offer, invoiceRequest, invoice) {
+    case (.failure(let error)?, _, _), (_, .failure(let error)?, _), (_, _, .failure(let error)?):
+      error
+    default: nil
+    }
+  }
+
+  /// The warnings of the value the string holds, in order; empty when it breaks a rule.
+  public var warnings: [Bolt12Warning] {
+    switch (offer, invoiceRequest, invoice) {
+    case (.success(let offer)?, _, _): offer.warnings
+    case (_, .success(let request)?, _): request.warnings
+    case (_, _, .success(let invoice)?): invoice.warnings
+    default: []
+    }
+  }
+
   /// Reads a BOLT #12 string.
   ///
-  /// An offer whose string form is sound but which breaks a reader rule is returned, with the
-  /// rule in ``offer``.
+  /// A string whose form is sound but which breaks a reader rule is returned, with the rule in
+  /// ``offer``, ``invoiceRequest`` or ``invoice`` (and in ``error``).
   ///
   /// - Parameters:
   ///   - text: the string, optionally with a `lightning:` prefix and white space around it.
-  ///   - options: for an offer, the clock (`bolt12.expired` at or after its expiry) and the
-  ///     network (`bolt12.network_mismatch` when none of its chains is that network).
+  ///   - options: the clock (`bolt12.expired`: an offer or invoice request at or after
+  ///     `offer_absolute_expiry`, an invoice at or after its expiry) and the network
+  ///     (`bolt12.network_mismatch`: none of an offer's chains, or not the chain of a request's
+  ///     or invoice's `invreq_chain`, is that network).
   /// - Throws: `PaymentStringError` with `bolt12.malformed` or `bolt12.too_long`, or
   ///   `input.unrecognized` or the `input.*` code of another kind when `text` is not a BOLT #12
   ///   string at all.
@@ -70,15 +98,19 @@ public struct Bolt12String: Sendable, Hashable {
     }
     kind = form.kind
     bytes = form.bytes
-    guard form.kind == .offer else {
-      offer = nil
-      return
-    }
-    let readOptions = Self.readOptions(options)
-    offer = Result { () throws(Bolt12Error) in try Offer.decode(string, options: readOptions) }
+    let read = Self.readOptions(options)
+    offer =
+      form.kind == .offer
+      ? Result { () throws(Bolt12Error) in try Offer.decode(string, options: read) } : nil
+    invoiceRequest =
+      form.kind == .invoiceRequest
+      ? Result { () throws(Bolt12Error) in try InvoiceRequest.decode(string, options: read) } : nil
+    invoice =
+      form.kind == .invoice
+      ? Result { () throws(Bolt12Error) in try Bolt12Invoice.decode(string, options: read) } : nil
   }
 
-  /// The offer reader's options from the invoice decoder's: the same clock and network.
+  /// The BOLT #12 readers' options from the invoice decoder's: the same clock and network.
   static func readOptions(_ options: DecodeOptions) -> ReadOptions {
     var read = ReadOptions(now: options.now)
     if let network = options.network {
@@ -89,12 +121,13 @@ public struct Bolt12String: Sendable, Hashable {
 }
 
 extension Bolt12String {
-  /// The same kind, bytes and reading of the offer.
+  /// The same kind, bytes and reading.
   public static func == (lhs: Bolt12String, rhs: Bolt12String) -> Bool {
     lhs.kind == rhs.kind && lhs.bytes == rhs.bytes && lhs.offer == rhs.offer
+      && lhs.invoiceRequest == rhs.invoiceRequest && lhs.invoice == rhs.invoice
   }
 
-  /// Hashes the kind and the bytes (the offer's reading follows from them and the options).
+  /// Hashes the kind and the bytes (the reading follows from them and the options).
   public func hash(into hasher: inout Hasher) {
     hasher.combine(kind)
     hasher.combine(bytes)

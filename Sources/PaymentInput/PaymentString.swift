@@ -22,8 +22,9 @@ public enum PaymentString: Sendable {
   case bolt11(Invoice)
   /// A BIP-321 `bitcoin:` URI, its `lightning=` invoices decoded.
   case bip321(BitcoinURI)
-  /// A BOLT #12 offer, invoice request or invoice, recognised by its string form; an offer is
-  /// also read and checked in full (``Bolt12String/offer``).
+  /// A BOLT #12 offer, invoice request or invoice, recognised by its string form and read and
+  /// checked in full (``Bolt12String/offer``, ``Bolt12String/invoiceRequest``,
+  /// ``Bolt12String/invoice``).
   case bolt12(Bolt12String)
   /// An LNURL: bech32 (`lnurl1...`) or one of the LUD-17 schemes (`lnurlp://`, ...).
   case lnurl(LNURL)
@@ -94,6 +95,20 @@ public enum PaymentString: Sendable {
     }
   }
 
+  /// The BOLT #12 invoice request this string holds: a valid `lnr` string, alone or after
+  /// `lightning:`; nil otherwise (BIP-321 has no key for invoice requests).
+  public var invoiceRequest: InvoiceRequest? {
+    guard case .bolt12(let string) = self else { return nil }
+    return try? string.invoiceRequest?.get()
+  }
+
+  /// The BOLT #12 invoice this string holds: a valid `lni` string, alone or after `lightning:`;
+  /// nil otherwise (BIP-321's `lightning=` holds BOLT #11 invoices, its `lno=` offers).
+  public var bolt12Invoice: Bolt12Invoice? {
+    guard case .bolt12(let string) = self else { return nil }
+    return try? string.invoice?.get()
+  }
+
   /// Recognises and decodes a pasted or scanned string.
   ///
   /// Surrounding white space and a UTF-8 byte-order mark are skipped; a `lightning:` prefix (any
@@ -102,16 +117,16 @@ public enum PaymentString: Sendable {
   /// decoded as an invoice, and a failure keeps the decoder's own code.
   ///
   /// A `bitcoin:` URI is returned even when one of its `lightning=` or `lno=` entries is bad: the
-  /// entry holds its error, and ``BitcoinURI/entryError`` is the first of them. Likewise an offer
-  /// whose string form is sound is returned even when it breaks a reader rule: its
-  /// ``Bolt12String/offer`` holds the rule.
+  /// entry holds its error, and ``BitcoinURI/entryError`` is the first of them. Likewise a BOLT
+  /// #12 string whose form is sound is returned even when it breaks a reader rule: its
+  /// ``Bolt12String/error`` is the rule.
   ///
   /// - Parameters:
   ///   - text: the string as given.
   ///   - options: how to decode invoices. `now` is the clock: a bare invoice is refused with
   ///     `invoice.expired` once it has expired, and a URI's invoice gets the warning
-  ///     `bip321.invoice_expired` instead; without it expiry is not checked. An offer is read
-  ///     with the same clock and network (`bolt12.expired`, `bolt12.network_mismatch`).
+  ///     `bip321.invoice_expired` instead; without it expiry is not checked. A BOLT #12 string
+  ///     is read with the same clock and network (`bolt12.expired`, `bolt12.network_mismatch`).
   /// - Throws: `PaymentStringError` with the kind the string was recognised as and one of:
   ///   `input.empty`, `input.unrecognized`, `bip321.*`, `bolt12.malformed`, `lnurl.malformed`,
   ///   `lightning_address.malformed`, `node_uri.malformed`, `address.invalid`, or, for an

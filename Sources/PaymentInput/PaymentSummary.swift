@@ -3,7 +3,7 @@ public import Bolt12
 public import Secp256k1
 
 /// What a payer would pay, in one shape for every payable string: a BOLT #11 invoice, a BOLT #12
-/// offer, or a `bitcoin:` URI that holds either.
+/// offer or invoice, or a `bitcoin:` URI that holds a BOLT #11 invoice or an offer.
 ///
 /// A wallet shows this before asking for consent. Texts are as received: escape them before
 /// they reach a terminal or a label that renders control characters.
@@ -17,20 +17,22 @@ public struct PaymentSummary: Sendable, Equatable {
     case currency(code: String, minorUnits: UInt64, text: String?)
   }
 
-  /// What was summarised: ``PaymentString/Kind/bolt11`` or ``PaymentString/Kind/bolt12Offer``
-  /// (also when it came in a URI).
+  /// What was summarised: ``PaymentString/Kind/bolt11``, ``PaymentString/Kind/bolt12Offer``
+  /// (also when it came in a URI) or ``PaymentString/Kind/bolt12Invoice``.
   public let kind: PaymentString.Kind
   /// The amount asked; nil when the payer chooses it.
   public let amount: Amount?
   /// What the payment is for, as received; nil for an invoice with only a description hash or
   /// an offer without a description.
   public let description: String?
-  /// Who is paid: an invoice's payee, or an offer's issuer id (nil for an offer reached only
-  /// through blinded paths).
+  /// Who is paid: a BOLT #11 invoice's payee, an offer's issuer id (nil for an offer reached
+  /// only through blinded paths), or a BOLT #12 invoice's `invoice_node_id`.
   public let payee: PublicKey?
-  /// The offer's issuer, as received; nil for an invoice.
+  /// The offer's issuer, as received (for a BOLT #12 invoice, as it copied it); nil for a BOLT
+  /// #11 invoice.
   public let issuer: String?
-  /// When the string stops being payable, in seconds since 1970; nil when it never does.
+  /// When the string stops being payable, in seconds since 1970; nil when it never does (a BOLT
+  /// #12 invoice whose expiry is beyond 2^64 − 1 seconds included).
   public let expiresAt: UInt64?
   /// The networks it pays on (`bitcoin`, `testnet`, ...; a chain this package does not know is
   /// nil).
@@ -40,12 +42,16 @@ public struct PaymentSummary: Sendable, Equatable {
 }
 
 extension PaymentString {
-  /// What a payer would pay: for an invoice, a valid offer, or a `bitcoin:` URI with one
-  /// valid `lightning=` invoice (else its first valid `lno=` offer); nil for any other string.
+  /// What a payer would pay: for a BOLT #11 invoice, a valid offer, a valid BOLT #12 invoice,
+  /// or a `bitcoin:` URI with one valid `lightning=` invoice (else its first valid `lno=`
+  /// offer); nil for any other string (an invoice request is the payer's, not a payee's).
   public var paymentSummary: PaymentSummary? {
     switch self {
     case .bolt11(let invoice): return PaymentSummary(invoice, uriWarnings: [])
-    case .bolt12: return offer.map { PaymentSummary($0, uriWarnings: []) }
+    case .bolt12:
+      return offer.map { PaymentSummary($0, uriWarnings: []) }
+        ?? bolt12Invoice.map(
+          PaymentSummary.init)
     case .bip321(let uri):
       let uriWarnings = uri.warnings.map(\.code.rawValue)
       if uri.lightning.count == 1, let invoice = try? uri.lightning[0].result.get() {
@@ -84,6 +90,18 @@ extension PaymentSummary {
     expiresAt = offer.absoluteExpiry
     networks = offer.networks.map { $0?.name }
     warnings = Self.unique(offer.warnings.map(\.code.rawValue) + uriWarnings)
+  }
+
+  init(_ invoice: Bolt12Invoice) {
+    kind = .bolt12Invoice
+    amount = .millisatoshis(invoice.amountMsat)
+    description = invoice.offer.description
+    payee = invoice.nodeID
+    issuer = invoice.offer.issuer
+    // Saturated at 2^64 - 1: such an invoice never expires.
+    expiresAt = invoice.expiresAt == .max ? nil : invoice.expiresAt
+    networks = [invoice.request.network?.name]
+    warnings = Self.unique(invoice.warnings.map(\.code.rawValue))
   }
 
   private static func unique(_ codes: [String]) -> [String] {

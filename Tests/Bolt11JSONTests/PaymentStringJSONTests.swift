@@ -81,7 +81,6 @@ import Testing
   func kinds() throws {
     let node = "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad"
     let cases: [(String, [(String, JSON)])] = [
-      ("lnr1qq", [("hrp", .string("lnr")), ("data_length", .unsigned(1))]),
       ("lnurlp://a.com/x", [("url", .string("https://a.com/x")), ("lnurl_tag", .string("pay"))]),
       (
         "satoshi@bitcoin.org",
@@ -125,6 +124,33 @@ import Testing
     #expect(broken["error"]?["tlv_offset"] == .unsigned(0))
     #expect(Self.keys(broken["bolt12"] ?? .null) == ["type", "valid", "error", "warnings"])
     #expect(broken["bolt12"]?["error"] == broken["error"])
+  }
+
+  @Test("bolt12-issue41: a request and an invoice: their objects under bolt12; broken ones invalid")
+  func requestAndInvoice() throws {
+    let (request, root) = try Bolt12OwnVectors.specRequest()
+    let invoice = try Bolt12OwnVectors.string("invoice: every field")
+    for (text, kind, type) in [
+      (request, "bolt12_invoice_request", "bolt12 invoice_request"),
+      (invoice, "bolt12_invoice", "bolt12 invoice"),
+    ] {
+      let json = try Self.json(text)
+      #expect(Self.keys(json) == ["kind", "valid", "hrp", "data_length", "bolt12", "warnings"])
+      #expect(json["kind"] == .string(kind) && json["valid"] == .bool(true))
+      #expect(json["bolt12"]?["type"] == .string(type))
+      #expect(json["bolt12"]?["valid"] == .bool(true))
+    }
+    #expect(try Self.json(request)["bolt12"]?["merkle_root"] == .string(root))
+    // Two data characters, 10 bits: one byte, type 0, and no length after it.
+    for (text, type) in [("lnr1qq", "bolt12 invoice_request"), ("lni1qq", "bolt12 invoice")] {
+      let broken = try Self.json(text)
+      #expect(
+        Self.keys(broken) == ["kind", "valid", "hrp", "data_length", "bolt12", "error", "warnings"])
+      #expect(broken["valid"] == .bool(false))
+      #expect(broken["error"]?["code"] == .string("bolt12.truncated"))
+      #expect(broken["bolt12"]?["type"] == .string(type))
+      #expect(broken["bolt12"]?["error"] == broken["error"])
+    }
   }
 
   @Test("a failure: kind when recognised, the error with its position, warnings empty")

@@ -7,10 +7,31 @@ import Testing
 /// and meaning, then the verdict; `decode` and `validate` refuse offers and name `inspect`.
 /// Strings are BOLT #12's vectors; offsets follow from their listed fields' lengths.
 @Suite struct ExplainOfferTests {
-  @Test("bolt12-issue40: a valid offer: every record, then valid")
-  func valid() throws {
-    let run = runTool(["explain", "lightning:" + (try Bolt12SpecOffers.string("with currency"))])
+  /// How an offer is given: alone, after `lightning:`, or as a URI's `lno=` value (with a
+  /// character before it that takes two bytes), plain or with its prefix percent-encoded; and
+  /// what `explain`'s first line says it was given.
+  static let forms: [(prefix: String, encoded: Bool, given: String)] = [
+    ("", false, "a BOLT #12 offer"), ("lightning:", false, "a BOLT #12 offer"),
+    (
+      "bitcoin:?label=Café&lno=", false,
+      "a bitcoin: URI (BIP-321); its lno= offer starts at character 24"
+    ),
+    (
+      "bitcoin:?label=Café&lno=", true,
+      "a bitcoin: URI (BIP-321); its lno= offer starts at character 24"
+    ),
+  ]
+
+  @Test(
+    "bolt12-issue40: a valid offer: every record, then valid; alone, after lightning:, in lno=",
+    arguments: forms.indices)
+  func valid(form: Int) throws {
+    let (prefix, encoded, given) = Self.forms[form]
+    let offer = try Bolt12SpecOffers.string("with currency")
+    // "lno" written as "%6C%6E%6F".
+    let run = runTool(["explain", prefix + (encoded ? "%6C%6E%6F" + offer.dropFirst(3) : offer)])
     #expect(run.code == 0, "\(run.stderr)")
+    #expect(run.stdout.hasPrefix("given: \(given), "), "\(run.stdout)")
     let lines = run.stdout.split(separator: "\n").map(String.init)
     // Types 6 (3 bytes), 8 (2), 10 (12), 22 (33): records at 0, 5, 9 and 23.
     for (offset, type, length, name) in [

@@ -163,4 +163,24 @@ import Testing
     #expect(code("bitcoin:notanaddress") == .bip321InvalidAddress)
     #expect(code("bitcoin:\(PaymentStringSamples.p2pkh)?lightning=x&unknown=1&bc=y") == nil)
   }
+
+  @Test("bolt12-issue39: an entry's value percent-decoded, each byte at its character in the URI")
+  func decodedValue() throws {
+    let coffee = PaymentStringSamples.coffee
+    // "Café" is four characters in five bytes; "lnbc" is written in twelve.
+    let prefix = "bitcoin:?label=Café&lightning="
+    let text = prefix + "%6C%6E%62%63" + coffee.dropFirst(4)
+    let entry = try #require(try Self.uri(text).lightning.first)
+    let start = prefix.unicodeScalars.count
+    #expect(entry.position == start)
+    let value = entry.decodedValue
+    #expect(value.bytes == Array(coffee.utf8))
+    #expect(value.positions.count == coffee.utf8.count + 1)
+    #expect(
+      Array(value.positions.prefix(5)) == [start, start + 3, start + 6, start + 9, start + 12])
+    #expect(value.positions.last == text.unicodeScalars.count)
+    // Nothing escaped: one character a byte from the value's start.
+    let plain = try #require(try Self.uri(prefix + coffee).lightning.first).decodedValue
+    #expect(plain.positions == Array(start...(start + coffee.utf8.count)))
+  }
 }
