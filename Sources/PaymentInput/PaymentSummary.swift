@@ -5,13 +5,14 @@ public import Secp256k1
 /// What a payer would pay, in one shape for every payable string: a BOLT #11 invoice, a BOLT #12
 /// offer or invoice, or a `bitcoin:` URI that holds a BOLT #11 invoice or an offer.
 ///
-/// A wallet shows this before asking for consent. Texts are as received: escape them before
-/// they reach a terminal or a label that renders control characters.
+/// A wallet shows this before asking for consent. ``description`` and ``issuer`` are as
+/// received; ``displayDescription`` and ``displayIssuer`` are the same texts made safe for a
+/// label (nothing that can mislead, no escapes shown), and printing a summary escapes every text.
 public struct PaymentSummary: Sendable, Equatable {
   /// How much: in millisatoshis, or in a currency's minor unit.
   public enum Amount: Sendable, Equatable {
-    /// Millisatoshis.
-    case millisatoshis(UInt64)
+    /// Millisatoshis (`text(in: .satoshis)` for people: exact, `1.5 sat`).
+    case millisatoshis(Millisatoshis)
     /// `minorUnits` of the ISO 4217 currency `code` (cents of USD); `text` is the amount for
     /// people (`12.50 USD`), nil for a code ISO 4217 does not list.
     case currency(code: String, minorUnits: UInt64, text: String?)
@@ -39,6 +40,16 @@ public struct PaymentSummary: Sendable, Equatable {
   public let networks: [String?]
   /// The warnings' codes, each once: the invoice's or the offer's, then the URI's.
   public let warnings: [String]
+  /// A `bitcoin:` URI's `label` (who is paid, in the payer's words), as received; nil otherwise.
+  public private(set) var label: String?
+  /// A `bitcoin:` URI's `message` (what for), as received; nil otherwise.
+  public private(set) var message: String?
+
+  /// ``description`` for a label in a UI: what can mislead (controls, bidirectional and
+  /// invisible characters) removed, grapheme clusters whole (`SafeText.label`).
+  public var displayDescription: String? { description.map { SafeText.label($0) } }
+  /// ``issuer`` for a label in a UI, as ``displayDescription``.
+  public var displayIssuer: String? { issuer.map { SafeText.label($0) } }
 }
 
 extension PaymentString {
@@ -55,9 +66,9 @@ extension PaymentString {
     case .bip321(let uri):
       let uriWarnings = uri.warnings.map(\.code.rawValue)
       if uri.lightning.count == 1, let invoice = try? uri.lightning[0].result.get() {
-        return PaymentSummary(invoice, uriWarnings: uriWarnings)
+        return PaymentSummary(invoice, uriWarnings: uriWarnings).from(uri)
       }
-      return offer.map { PaymentSummary($0, uriWarnings: uriWarnings) }
+      return offer.map { PaymentSummary($0, uriWarnings: uriWarnings).from(uri) }
     default: return nil
     }
   }
@@ -66,19 +77,21 @@ extension PaymentString {
 extension PaymentSummary {
   init(_ invoice: Invoice, uriWarnings: [String]) {
     kind = .bolt11
-    amount = invoice.amount.map { .millisatoshis($0.rawValue) }
+    amount = invoice.amount.map { .millisatoshis($0) }
     if case .text(let text) = invoice.description { description = text } else { description = nil }
     payee = invoice.payeeNodeID
     issuer = nil
     expiresAt = invoice.expiresAt
     networks = [invoice.currency.knownNetworkName]
     warnings = Self.unique(invoice.warnings.map(\.rawValue) + uriWarnings)
+    label = nil
+    message = nil
   }
 
   init(_ offer: Offer, uriWarnings: [String]) {
     kind = .bolt12Offer
     if let msat = offer.amountMsat {
-      amount = .millisatoshis(msat)
+      amount = .millisatoshis(Millisatoshis(msat))
     } else if let currency = offer.currency, let units = offer.amount {
       amount = .currency(code: currency, minorUnits: units, text: offer.amountText)
     } else {
@@ -90,11 +103,13 @@ extension PaymentSummary {
     expiresAt = offer.absoluteExpiry
     networks = offer.networks.map { $0?.name }
     warnings = Self.unique(offer.warnings.map(\.code.rawValue) + uriWarnings)
+    label = nil
+    message = nil
   }
 
   init(_ invoice: Bolt12Invoice) {
     kind = .bolt12Invoice
-    amount = .millisatoshis(invoice.amountMsat)
+    amount = .millisatoshis(Millisatoshis(invoice.amountMsat))
     description = invoice.offer.description
     payee = invoice.nodeID
     issuer = invoice.offer.issuer
@@ -102,6 +117,16 @@ extension PaymentSummary {
     expiresAt = invoice.expiresAt == .max ? nil : invoice.expiresAt
     networks = [invoice.request.network?.name]
     warnings = Self.unique(invoice.warnings.map(\.code.rawValue))
+    label = nil
+    message = nil
+  }
+
+  /// This summary with the URI's label and message.
+  fileprivate func from(_ uri: BitcoinURI) -> PaymentSummary {
+    var summary = self
+    summary.label = uri.label
+    summary.message = uri.message
+    return summary
   }
 
   private static func unique(_ codes: [String]) -> [String] {

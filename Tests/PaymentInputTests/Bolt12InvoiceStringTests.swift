@@ -80,7 +80,9 @@ import Testing
     let bytes = try Self.bytes(text)
     let summary = try #require(try PaymentString(parsing: text).paymentSummary)
     #expect(summary.kind == .bolt12Invoice)
-    #expect(summary.amount == .millisatoshis(try #require(TLVRecords.integer(170, in: bytes))))
+    #expect(
+      summary.amount
+        == .millisatoshis(Millisatoshis(try #require(TLVRecords.integer(170, in: bytes)))))
     #expect(
       summary.description
         == TLVRecords.value(10, in: bytes).map { String(decoding: $0, as: UTF8.self) })

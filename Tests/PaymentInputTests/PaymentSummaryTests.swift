@@ -15,7 +15,7 @@ import Testing
     let summary = try #require(
       try PaymentString(parsing: PaymentStringSamples.coffee).paymentSummary)
     #expect(summary.kind == .bolt11)
-    #expect(summary.amount == .millisatoshis(250_000_000))
+    #expect(summary.amount == .millisatoshis(Millisatoshis(250_000_000)))
     #expect(summary.description == "1 cup coffee")
     #expect(summary.payee?.description == Self.coffeePayee)
     #expect(summary.issuer == nil)
@@ -49,7 +49,7 @@ import Testing
         + PaymentStringSamples.coffee)
     let invoiceSummary = try #require(withInvoice.paymentSummary)
     #expect(invoiceSummary.kind == .bolt11)
-    #expect(invoiceSummary.amount == .millisatoshis(250_000_000))
+    #expect(invoiceSummary.amount == .millisatoshis(Millisatoshis(250_000_000)))
     #expect(invoiceSummary.warnings == ["bip321.amount_mismatch"])
     let withOffer = try PaymentString(
       parsing: "bitcoin:?lno=" + (try Bolt12SpecOffers.string("with currency")))
