@@ -200,3 +200,16 @@ struct FallbackCase: Sendable, CustomTestStringConvertible {
     }
   }
 }
+
+@Suite struct FallbackAddressesTests {
+  @Test("an invoice's fallback addresses are the spec's, for its chain")
+  func specExample() throws {
+    // BOLT #11: "On testnet, with a fallback address mk2QpYatsKicvFVuTAQLBryyccRXMUaGHP".
+    let invoice = try Invoice.decode(
+      "lntb20m1pvjluezsp5zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zyg3zygshp58yjmdan79s6qqdhdz"
+        + "gynm4zwqd5d7xmw5fk98klysy043l2ahrqspp5qqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqqqsyqcyq5rqwzqfqyp"
+        + "qfpp3x9et2e20v6pu37c5d9vax37wxq72un989qrsgqdj545axuxtnfemtpwkc45hx9d2ft7x04mt8q7y6t0k2dge"
+        + "9e7h8kpy9p34ytyslj3yu569aalz2xdk8xkd7ltxqld94u8h2esmsmacgpghe9k8")
+    #expect(invoice.fallbackAddresses == ["mk2QpYatsKicvFVuTAQLBryyccRXMUaGHP"])
+  }
+}

@@ -12,7 +12,10 @@ public import Secp256k1
 /// ```swift
 /// struct HSMSigner: InvoiceDigestSigner {
 ///   let publicKey: PublicKey
-///   func sign(digest: MessageHash) throws -> InvoiceSignature { try hsm.signRecoverable(digest) }
+///   func sign(digest: MessageHash) throws -> InvoiceSignature {
+///     let (signature, recoveryID) = try hsm.signRecoverable(digest)  // the device's own call
+///     return InvoiceSignature(compact: signature, recoveryID: recoveryID)
+///   }
 /// }
 /// let invoice = try builder.build(signingWith: HSMSigner(publicKey: nodeID))
 /// ```

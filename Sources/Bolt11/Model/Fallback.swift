@@ -174,3 +174,12 @@ public struct Fallback: Sendable, Hashable {
     }
   }
 }
+
+extension Invoice {
+  /// The on-chain addresses the `f` fields give, in their order, written for the invoice's chain
+  /// (``Fallback/address(on:)``); a Base58Check fallback on an unknown chain has none and is left
+  /// out. rust-lightning calls this `fallback_addresses()`.
+  public var fallbackAddresses: [String] {
+    fields.fallbacks.compactMap { $0.address(on: fields.currency) }
+  }
+}
