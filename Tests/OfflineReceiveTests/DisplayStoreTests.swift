@@ -38,7 +38,7 @@ import Testing
   static func display(_ invoice: AcceptedInvoice, _ store: inout OfflineDisplayStore) throws {
     let registered = register(invoice, &store)
     try #require(registered)
-    let applied = store.apply(invoice, now: now)
+    let applied = store.apply(invoice, now: now, monotonicNow: .zero) != .refused
     try #require(applied)
   }
 
@@ -66,7 +66,7 @@ import Testing
     #expect(registered)
     let effect = store.paymentReceived(Self.invoice().paymentHash)
     #expect(effect == .clearedOrdinary)
-    let applied = store.apply(Self.invoice(), now: Self.now)
+    let applied = store.apply(Self.invoice(), now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied == false)
     Self.expectNothingShown(store)
   }
@@ -79,7 +79,7 @@ import Testing
     store.reset()
     store.setOfflineMode(true)
     store.setRequest(amount: Self.request.amount, description: Self.request.description)
-    let applied = store.apply(Self.invoice(), now: Self.now)
+    let applied = store.apply(Self.invoice(), now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied == false)
     Self.expectNothingShown(store)
   }
@@ -161,26 +161,26 @@ import Testing
     var store = Self.offlineStore()
     let invoice = Self.invoice()
     // Not registered.
-    let applied = store.apply(invoice, now: Self.now)
+    let applied = store.apply(invoice, now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied == false)
     let registered = Self.register(invoice, &store)
     #expect(registered)
     // Another request.
     store.setRequest(amount: .sats(999), description: "Offline")
-    let applied2 = store.apply(invoice, now: Self.now)
+    let applied2 = store.apply(invoice, now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied2 == false)
     store.setRequest(amount: .sats(1000), description: "Edited")
-    let applied3 = store.apply(invoice, now: Self.now)
+    let applied3 = store.apply(invoice, now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied3 == false)
     store.setRequest(amount: Self.request.amount, description: Self.request.description)
-    let applied4 = store.apply(invoice, now: Self.now)
+    let applied4 = store.apply(invoice, now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied4)
     // Ordinary mode: any offline candidate is refused, registered or not.
     var ordinary = OfflineDisplayStore(ordinary: Self.ordinary)
     let registered2 = Self.register(invoice, &ordinary)
     #expect(registered2)
     ordinary.setRequest(amount: Self.request.amount, description: Self.request.description)
-    let applied5 = ordinary.apply(invoice, now: Self.now)
+    let applied5 = ordinary.apply(invoice, now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied5 == false)
     #expect(ordinary.visible == Self.ordinary)
   }
@@ -209,7 +209,7 @@ import Testing
     let registered = Self.register(invoice, &store)
     #expect(registered)
     store.setRequest(amount: .sats(2000), description: "Offline")
-    let applied = store.apply(invoice, now: Self.now)
+    let applied = store.apply(invoice, now: Self.now, monotonicNow: .zero) != .refused
     #expect(applied == false)
     #expect(store.visible == .empty)
   }

@@ -3,8 +3,9 @@ import Bolt11
 /// What the receive QR shows, as a value machine: a persisted ordinary slot and a memory-only
 /// offline slot, the offline one admitted only through the payment gate it holds.
 ///
-/// Events are synchronous; the only effect, storing the ordinary invoice, is returned for the
-/// owner (`ReceiveFlow`) to run. Nothing reads a clock: times are parameters.
+/// Events are synchronous; the effects, storing the ordinary invoice and the display deadline,
+/// are returned for the owner (`ReceiveFlow`) to run. Nothing reads a clock: times are
+/// parameters.
 ///
 /// What it guarantees:
 /// - Expiry and a matching payment retire only the invoice they concern (and its
@@ -15,6 +16,9 @@ import Bolt11
 ///   wall clock moves, anchored when the invoice is shown, with the accepted clock skew taken
 ///   off. So a wall clock that runs behind (within the skew) or is set back after display never
 ///   keeps an invoice on the QR past its signed expiry.
+/// - An invoice shown again (after a restart, or applied again) never gets a later deadline
+///   than the one it was first given (`DisplayDeadline`): the earlier of that one and the one
+///   computed now, counting now as no earlier than when it was first shown.
 struct OfflineDisplayStore: Sendable {
   /// The payment gate every offline invoice passes before it is shown.
   var gate: PaymentGate
@@ -37,17 +41,20 @@ struct OfflineDisplayStore: Sendable {
   /// When the offline invoice must stop being shown on the monotonic clock
   /// (`WallClock.monotonicNow()`), if one is shown and was applied with a monotonic time.
   private(set) var monotonicDeadline: Duration?
+  /// The deadline the invoice last shown was first given, if it is still owed one.
+  private(set) var firstDeadline: DisplayDeadline?
 
   /// A store with the ordinary invoice the wallet persisted, whose gate reads the history at
   /// most `maxHistoryReads` times, and which takes `display`'s clock skew off the monotonic
   /// deadline.
   init(
     ordinary: DisplayedInvoice? = nil, display: DisplayPolicy = DisplayPolicy(),
-    maxHistoryReads: Int = 4
+    maxHistoryReads: Int = 4, firstDeadline: DisplayDeadline? = nil
   ) {
     self.gate = PaymentGate(maxHistoryReads: maxHistoryReads)
     self.clockSkewSeconds = display.clockSkewSeconds
     self.ordinarySlot = ordinary ?? .empty
+    self.firstDeadline = firstDeadline
   }
 
   /// What the QR shows now: the slot of the current mode.
@@ -73,10 +80,35 @@ struct OfflineDisplayStore: Sendable {
   /// signed it), less the accepted clock skew, so that a wall clock behind by up to the skew
   /// does not stretch it.
   func displayDuration(of invoice: AcceptedInvoice, now: UInt64) -> Duration {
+    .seconds(displaySeconds(of: invoice, now: now))
+  }
+
+  /// `displayDuration(of:now:)` in whole seconds.
+  private func displaySeconds(of invoice: AcceptedInvoice, now: UInt64) -> UInt64 {
     let from = max(now, invoice.invoice.createdAt)
-    guard invoice.displayUntil > from else { return .zero }
+    guard invoice.displayUntil > from else { return 0 }
     let seconds = invoice.displayUntil - from
-    return .seconds(seconds - min(seconds, clockSkewSeconds))
+    return seconds - min(seconds, clockSkewSeconds)
+  }
+
+  /// How long `invoice` may stay on the QR from `now` on, and the deadline it is first given
+  /// when it has none yet: never more than what is left of the deadline it was first given,
+  /// counted from the later of `now` and when it was first shown.
+  private func secondsLeft(of invoice: AcceptedInvoice, now: UInt64)
+    -> (seconds: UInt64, first: DisplayDeadline?)
+  {
+    guard let first = firstDeadline, first.paymentHash == invoice.paymentHash else {
+      let seconds = displaySeconds(of: invoice, now: now)
+      return (
+        seconds,
+        DisplayDeadline(
+          paymentHash: invoice.paymentHash, retireAt: now.addingSaturating(seconds), shownAt: now)
+      )
+    }
+    let from = max(now, first.shownAt)
+    // The wall clock reads whole seconds: the real time may be up to a second past `from`.
+    let owed = first.retireAt - min(first.retireAt, from.addingSaturating(1))
+    return (min(owed, displaySeconds(of: invoice, now: from)), nil)
   }
 
   /// Shows an ordinary invoice. Refused (false) in offline mode; when true, the owner persists
@@ -110,35 +142,40 @@ struct OfflineDisplayStore: Sendable {
     }
   }
 
+  /// What showing an offline invoice did.
+  enum Applied: Sendable, Equatable {
+    /// Not shown.
+    case refused
+    /// Shown; the owner stores `first`, the deadline it was first given, when it is new.
+    case shown(first: DisplayDeadline?)
+  }
+
   /// Puts a registered offline invoice on display.
   ///
   /// Applying an invoice requires all of: offline mode; the invoice is displayable for the
-  /// current amount and note at `now`; registration contains it; when `monotonicNow` is given,
-  /// its deadline leaves time. Re-applying the invoice on display never moves its deadline
-  /// later.
+  /// current amount and note at `now`; registration contains it; its deadline leaves time. Its
+  /// `monotonicDeadline` is anchored at `monotonicNow`: `displayDuration(of:now:)` later, and
+  /// never later than what is left of the deadline it was first given. Re-applying the invoice
+  /// on display never moves its deadline later.
   ///
   /// - Parameters:
   ///   - invoice: the registered invoice.
   ///   - now: the wall clock, Unix seconds.
-  ///   - monotonicNow: the monotonic clock now; the invoice's `monotonicDeadline` is anchored
-  ///     here (`displayDuration(of:now:)` later).
-  /// - Returns: whether it is now displayed.
-  mutating func apply(_ invoice: AcceptedInvoice, now: UInt64, monotonicNow: Duration? = nil)
-    -> Bool
-  {
+  ///   - monotonicNow: the monotonic clock now.
+  mutating func apply(_ invoice: AcceptedInvoice, now: UInt64, monotonicNow: Duration) -> Applied {
     guard isOfflineMode, let request,
       invoice.isDisplayable(amount: request.amount, description: request.description, now: now),
       gate.contains(invoice, now: now)
-    else { return false }
-    var deadline = monotonicNow.map { $0 + displayDuration(of: invoice, now: now) }
-    if let deadline, let monotonicNow, deadline <= monotonicNow { return false }
-    if offlineInvoice == invoice, let kept = monotonicDeadline {
-      deadline = min(kept, deadline ?? kept)
-    }
+    else { return .refused }
+    let (seconds, first) = secondsLeft(of: invoice, now: now)
+    guard seconds > 0 else { return .refused }
+    var deadline = monotonicNow + .seconds(seconds)
+    if offlineInvoice == invoice, let kept = monotonicDeadline { deadline = min(kept, deadline) }
     offlineInvoice = invoice
     offlineSlot = DisplayedInvoice(offline: invoice)
     monotonicDeadline = deadline
-    return true
+    if let first { firstDeadline = first }
+    return .shown(first: first)
   }
 
   /// The invoice shown for the current request, with that request: offline mode, an offline
@@ -171,6 +208,7 @@ struct OfflineDisplayStore: Sendable {
   /// payment clears the ordinary invoice and leaves the offline display intact.
   mutating func paymentReceived(_ hash: PaymentHash) -> PaymentEffect {
     gate.paymentReceived(hash)
+    forgetDeadline(of: hash)
     if let offlineInvoice, offlineInvoice.paymentHash == hash {
       clearOffline()
       return .retiredOffline(offlineInvoice)
@@ -190,6 +228,7 @@ struct OfflineDisplayStore: Sendable {
     guard ended else { return nil }
     clearOffline()
     gate.retire(offlineInvoice.paymentHash)
+    forgetDeadline(of: offlineInvoice.paymentHash)
     return offlineInvoice
   }
 
@@ -200,6 +239,7 @@ struct OfflineDisplayStore: Sendable {
     guard let offlineInvoice, offlineInvoice.paymentHash == hash else { return false }
     clearOffline()
     gate.retire(hash)
+    forgetDeadline(of: hash)
     return true
   }
 
@@ -217,6 +257,12 @@ struct OfflineDisplayStore: Sendable {
     request = nil
     clearOffline()
     gate.reset()
+  }
+
+  /// The invoice with `hash` will not be shown again (paid, expired or cancelled): its first
+  /// deadline is no longer owed.
+  private mutating func forgetDeadline(of hash: PaymentHash) {
+    if firstDeadline?.paymentHash == hash { firstDeadline = nil }
   }
 
   private mutating func clearOffline() {

@@ -22,6 +22,7 @@ public actor ReceiveFlow {
   private let providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)?
   private let clock: any WallClock
   private let persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)?
+  private let persistDisplayDeadline: (@Sendable (DisplayDeadline?) async -> Void)?
   /// Eligibility, selection and the preparation.
   private(set) var session: OfflineReceiveSession
   /// What the QR shows, with the payment gate.
@@ -49,6 +50,11 @@ public actor ReceiveFlow {
   ///   - ordinary: the persisted ordinary invoice, if any.
   ///   - persistOrdinary: stores the ordinary invoice across launches, or removes it (nil);
   ///     nil for offline-only use. Offline invoices never reach it.
+  ///   - displayDeadline: the deadline the wallet stored through `persistDisplayDeadline`, if
+  ///     any: an invoice restored after a restart is never shown past it.
+  ///   - persistDisplayDeadline: stores the deadline an offline invoice gets when it is first
+  ///     shown, or removes it (nil) once that invoice is paid, expired or cancelled; nil keeps
+  ///     none, and a restored invoice then gets a deadline counted from its restore.
   ///   - maxHistoryReads: the most history reads of one registration while payment events
   ///     keep arriving.
   ///   - makeIntentID: a fresh identity per preparation; random by default.
@@ -59,6 +65,8 @@ public actor ReceiveFlow {
     clock: any WallClock, display: DisplayPolicy = DisplayPolicy(),
     ordinary: DisplayedInvoice? = nil,
     persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil,
+    displayDeadline: DisplayDeadline? = nil,
+    persistDisplayDeadline: (@Sendable (DisplayDeadline?) async -> Void)? = nil,
     maxHistoryReads: Int = 4,
     makeIntentID: @escaping @Sendable () -> IntentID = {
       var generator = SystemRandomNumberGenerator()
@@ -73,9 +81,11 @@ public actor ReceiveFlow {
     self.providerStatus = providerStatus
     self.clock = clock
     self.persistOrdinary = persistOrdinary
+    self.persistDisplayDeadline = persistDisplayDeadline
     self.session = OfflineReceiveSession(makeIntentID: makeIntentID)
     self.display = OfflineDisplayStore(
-      ordinary: ordinary, display: display, maxHistoryReads: maxHistoryReads)
+      ordinary: ordinary, display: display, maxHistoryReads: maxHistoryReads,
+      firstDeadline: displayDeadline)
   }
 
   /// The whole wallet side over one polling provider: it prepares, its status of the intent
@@ -90,16 +100,23 @@ public actor ReceiveFlow {
   ///   - display: the lifetime rules the provider was made with.
   ///   - ordinary: the persisted ordinary invoice, if any.
   ///   - persistOrdinary: stores the ordinary invoice across launches; nil for offline-only use.
+  ///   - displayDeadline: the deadline stored through `persistDisplayDeadline`, if any.
+  ///   - persistDisplayDeadline: stores the deadline an offline invoice gets when first shown
+  ///     (nil once it is paid, expired or cancelled), so that a restored invoice never outlives
+  ///     it.
   public init(
     provider: PollingProvider, scope: WalletScope,
     history: @escaping @Sendable () async -> [PaymentRecord]?, clock: any WallClock,
     display: DisplayPolicy = DisplayPolicy(), ordinary: DisplayedInvoice? = nil,
-    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil
+    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil,
+    displayDeadline: DisplayDeadline? = nil,
+    persistDisplayDeadline: (@Sendable (DisplayDeadline?) async -> Void)? = nil
   ) async {
     self.init(
       provider: provider as any OfflineReceiveProvider, scope: scope, history: history,
       providerStatus: { try await provider.status(of: $0) }, clock: clock, display: display,
-      ordinary: ordinary, persistOrdinary: persistOrdinary)
+      ordinary: ordinary, persistOrdinary: persistOrdinary, displayDeadline: displayDeadline,
+      persistDisplayDeadline: persistDisplayDeadline)
     await observe(provider)
   }
 
@@ -109,7 +126,7 @@ public actor ReceiveFlow {
   /// initializer does this; call it once when the flow was made with the other one.
   public func observe(_ provider: PollingProvider) async {
     await provider.observeCancels { [weak self] intentID in
-      await self?.intentEnding(intentID)
+      await self?.intentCancelled(intentID)
     }
   }
 
@@ -386,11 +403,13 @@ public actor ReceiveFlow {
     }
     let now = await clock.now()
     let monotonicNow = await clock.monotonicNow()
-    guard display.apply(accepted, now: now, monotonicNow: monotonicNow) else {
+    guard case .shown(let first) = display.apply(accepted, now: now, monotonicNow: monotonicNow)
+    else {
       throw OfflineReceiveError(
         .stalePreparation, "the request changed before display", intentID: intentID)
     }
     displayedIntent = intentID
+    if let first { await persistDisplayDeadline?(first) }
   }
 
   /// Runs the payment gate's registration of `accepted`: each read it asks for, answered as
@@ -430,10 +449,12 @@ public actor ReceiveFlow {
   ///   all the same. Call again: recording is idempotent.
   @discardableResult
   public func paymentReceived(_ hash: PaymentHash) async throws -> SettledPayment? {
+    let owed = display.firstDeadline
     switch display.paymentReceived(hash) {
     case .retiredOffline: endDisplayedIntent()
     case .clearedOrdinary: await persistOrdinary?(nil)
     }
+    await forgetDeadline(owed)
     return try await provider.paymentReceived(hash)
   }
 
@@ -442,8 +463,10 @@ public actor ReceiveFlow {
   @discardableResult
   public func retireExpired(now: UInt64) async -> Bool {
     let monotonicNow = await clock.monotonicNow()
+    let owed = display.firstDeadline
     guard display.retireExpired(now: now, monotonicNow: monotonicNow) != nil else { return false }
     endDisplayedIntent()
+    await forgetDeadline(owed)
     return true
   }
 
@@ -475,17 +498,29 @@ public actor ReceiveFlow {
   @discardableResult
   public func cancel() async throws -> TerminalReason? {
     guard let intent = displayedIntent ?? session.preparationIntent else { return nil }
-    intentEnding(intent)
+    await intentCancelled(intent)
     return try await provider.cancel(intentID: intent)
   }
 
-  /// The intent is being cancelled: its QR goes, then its preparation.
+  /// The intent is being cancelled: its QR goes (and its stored deadline), then its preparation.
+  private func intentCancelled(_ intentID: IntentID) async {
+    let owed = display.firstDeadline
+    intentEnding(intentID)
+    await forgetDeadline(owed)
+  }
+
   private func intentEnding(_ intentID: IntentID) {
     if displayedIntent == intentID {
       displayedIntent = nil
       if let shown = display.offlineInvoice { _ = display.retire(shown.paymentHash) }
     }
     session.expirePreparation(intentID)
+  }
+
+  /// Removes the stored display deadline when the event just run dropped `owed`.
+  private func forgetDeadline(_ owed: DisplayDeadline?) async {
+    guard owed != nil, display.firstDeadline == nil else { return }
+    await persistDisplayDeadline?(nil)
   }
 
   private func endDisplayedIntent() {
