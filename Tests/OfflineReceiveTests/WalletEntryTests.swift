@@ -79,3 +79,42 @@ import Testing
     #expect(await flow.session.preparation == nil)
   }
 }
+
+/// Validated once: the invoice the node releases is checked by one validator against one
+/// receive policy, and the verdict is what the flow shows.
+@Suite struct ValidatedOnceTests {
+  /// Rules that refuse every fixture invoice (its final CLTV delta is above 0 blocks).
+  static let refusingRules = DisplayPolicy(maxFinalCLTVExpiryDelta: 0)
+
+  @Test("validated once: the polling provider's verdict is shown as it is, not validated again")
+  func pollingVerdictTravels() async throws {
+    let fixture = LifecycleFixture()
+    // The flow's own rules would refuse the invoice: it is shown, so the flow did not validate
+    // it a second time.
+    let flow = ReceiveFlow(
+      provider: fixture.provider as any OfflineReceiveProvider, scope: ProviderFixture.scope,
+      history: { [] }, clock: fixture.phoneClock, display: Self.refusingRules)
+    let outcome = try await flow.requestOfflineInvoice(
+      amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
+    let shown = try #require(outcome.invoice)
+    #expect(await flow.offlineInvoice == shown)
+    // The provider's own verdict, asked again, is the same invoice with the same display end.
+    let again = try await fixture.provider.prepare(
+      intentID: outcome.intentID, amount: .sats(3000), description: "Coffee")
+    #expect(again.invoice == shown)
+  }
+
+  @Test("validated once: another provider's text is validated by the flow, against its policy")
+  func otherProviderValidatedByTheFlow() async throws {
+    let flow = ReceiveFlow(
+      provider: FakeProvider(), scope: SessionTests.scope, history: { [] },
+      clock: ManualClock(seconds: TestInvoices.now), display: Self.refusingRules)
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await flow.requestOfflineInvoice(
+        amount: .sats(1000), description: "Coffee", channels: WalletEntryTests.channels)
+    }
+    #expect(error.code == .invalidInvoice)
+    #expect(error.rejection?.offlineCode == .cltvTooLarge)
+    #expect(await flow.offlineInvoice == nil)
+  }
+}
