@@ -382,3 +382,60 @@ import Testing
     } catch { Issue.record("\(error)") }
   }
 }
+
+/// The session's value machine on its own: each provider answer is an event, and the events
+/// that overtook it decide whether it still counts.
+@Suite struct SessionMachineTests {
+  static let eligible = SessionTests.eligible
+
+  @Test("S8 as events: a capability answer for an overtaken update is dropped")
+  func staleAnswerDropped() throws {
+    var session = OfflineReceiveSession(makeIntentID: { IntentID("unused") })
+    let oldQuery = session.updateEligibility(Self.eligible)
+    let newerQuery = session.updateEligibility(Self.eligible)
+    let old = try #require(oldQuery)
+    let newer = try #require(newerQuery)
+    session.capabilityAnswered(true, generation: old)
+    #expect(session.isEligible == false)
+    session.capabilityAnswered(true, generation: newer)
+    #expect(session.isEligible)
+    session.reset()
+    session.capabilityAnswered(true, generation: newer)
+    #expect(session.isEligible == false)
+  }
+
+  @Test("S10/S17 as events: a capability check overtaken by another preparation is cancelled")
+  func overtakenCapabilityCheck() throws {
+    var session = OfflineReceiveSession(makeIntentID: { IntentID("first") })
+    guard
+      case .checkCapability(let checked) = try session.beginPreparation(
+        Self.eligible, description: "A")
+    else {
+      Issue.record("no capability check")
+      return
+    }
+    #expect(checked.attempted == false)
+    // The intent ends while the check runs: its answer no longer counts.
+    session.expirePreparation(checked.intentID)
+    var overtaken = session
+    #expect(throws: CancellationError.self) { try overtaken.capabilityConfirmed(checked) }
+    #expect(session.preparation == nil)
+  }
+
+  @Test("S19 as events: an attempted preparation goes straight to the provider, same identity")
+  func attemptedSkipsTheCheck() throws {
+    var session = OfflineReceiveSession(makeIntentID: { IntentID("first") })
+    guard
+      case .checkCapability(let checked) = try session.beginPreparation(
+        Self.eligible, description: "A")
+    else {
+      Issue.record("no capability check")
+      return
+    }
+    let attempted = try session.capabilityConfirmed(checked)
+    #expect(attempted.attempted)
+    let noLiquidity = EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(0))
+    let step = try session.beginPreparation(noLiquidity, description: "A")
+    #expect(step == .prepare(attempted))
+  }
+}

@@ -147,17 +147,19 @@ struct OfflineReceiveSession: Sendable {
     let amount = snapshot.amount
     // S18: "An existing preparation is reused when amount and description match. Otherwise a
     // new preparation with a fresh id replaces it".
+    let current: SessionPreparation
     if let existing = preparation, existing.amount == amount,
       existing.description == description
     {
       // S19: "Once a preparation has been attempted, later preparations of the same (amount,
       // description) skip both the liquidity check and the capability query."
       if existing.attempted { return .prepare(existing) }
+      current = existing
     } else {
-      preparation = SessionPreparation(
+      current = SessionPreparation(
         intentID: makeIntentID(), amount: amount, description: description, attempted: false)
+      preparation = current
     }
-    let current = preparation!
     // S16: "The first preparation with a snapshot that lacks liquidity fails with
     // *insufficient liquidity* before any provider call."
     guard snapshot.hasLiquidity else { throw Self.whyNot(snapshot, current.intentID) }
