@@ -388,6 +388,15 @@ import Testing
 @Suite struct SessionMachineTests {
   static let eligible = SessionTests.eligible
 
+  /// Begins preparing "A" for the eligible snapshot: a new intent, whose capability is checked.
+  static func newPreparation(_ session: inout OfflineReceiveSession) throws -> SessionPreparation {
+    let step = try session.beginPreparation(eligible, description: "A")
+    guard case .checkCapability(let checked) = step else {
+      throw OfflineReceiveError(.unavailable, "no capability check: \(step)")
+    }
+    return checked
+  }
+
   @Test("S8 as events: a capability answer for an overtaken update is dropped")
   func staleAnswerDropped() throws {
     var session = OfflineReceiveSession(makeIntentID: { IntentID("unused") })
@@ -407,13 +416,7 @@ import Testing
   @Test("S10/S17 as events: a capability check overtaken by another preparation is cancelled")
   func overtakenCapabilityCheck() throws {
     var session = OfflineReceiveSession(makeIntentID: { IntentID("first") })
-    guard
-      case .checkCapability(let checked) = try session.beginPreparation(
-        Self.eligible, description: "A")
-    else {
-      Issue.record("no capability check")
-      return
-    }
+    let checked = try Self.newPreparation(&session)
     #expect(checked.attempted == false)
     // The intent ends while the check runs: its answer no longer counts.
     session.expirePreparation(checked.intentID)
@@ -425,13 +428,7 @@ import Testing
   @Test("S19 as events: an attempted preparation goes straight to the provider, same identity")
   func attemptedSkipsTheCheck() throws {
     var session = OfflineReceiveSession(makeIntentID: { IntentID("first") })
-    guard
-      case .checkCapability(let checked) = try session.beginPreparation(
-        Self.eligible, description: "A")
-    else {
-      Issue.record("no capability check")
-      return
-    }
+    let checked = try Self.newPreparation(&session)
     let attempted = try session.capabilityConfirmed(checked)
     #expect(attempted.attempted)
     let noLiquidity = EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(0))
