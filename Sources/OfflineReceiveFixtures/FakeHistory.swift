@@ -41,15 +41,22 @@ package actor FakeStatus {
   package func status(of intentID: IntentID) async throws -> NodeRequestStatus { answer }
 }
 
-extension PaymentGate {
-  /// A gate over a scripted history.
+extension ReceiveFlow {
+  /// A flow over `provider` whose gate reads a scripted history and whose ordinary invoice is
+  /// loaded from, and persisted to, `ordinaryCache` (when given).
   package init(
-    history: FakeHistory,
+    provider: (any OfflineReceiveProvider)?, scope: WalletScope,
+    history: FakeHistory = FakeHistory(),
     providerStatus: (@Sendable (IntentID) async throws -> NodeRequestStatus)? = nil,
-    clock: any WallClock, maxHistoryReads: Int = 4
-  ) {
+    clock: any WallClock, ordinaryCache cache: InMemoryOrdinaryCache? = nil,
+    maxHistoryReads: Int = 4
+  ) async {
+    var persist: (@Sendable (DisplayedInvoice?) async -> Void)?
+    if let cache { persist = { await cache.store($0) } }
+    let ordinary = await cache?.load()
     self.init(
-      history: { await history.payments() }, providerStatus: providerStatus, clock: clock,
-      maxHistoryReads: maxHistoryReads)
+      provider: provider, scope: scope, history: { await history.payments() },
+      providerStatus: providerStatus, clock: clock, ordinary: ordinary,
+      persistOrdinary: persist, maxHistoryReads: maxHistoryReads)
   }
 }

@@ -14,11 +14,3 @@ package actor InMemoryOrdinaryCache {
     stored = invoice
   }
 }
-
-extension OfflineDisplayStore {
-  /// A store whose ordinary invoice is loaded from, and persisted to, `ordinaryCache`.
-  package init(gate: PaymentGate, ordinaryCache cache: InMemoryOrdinaryCache) async {
-    self.init(
-      gate: gate, ordinary: await cache.load(), persistOrdinary: { await cache.store($0) })
-  }
-}

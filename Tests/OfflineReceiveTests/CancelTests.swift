@@ -1,8 +1,9 @@
 import Bolt11
-import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
+
+@testable import OfflineReceive
 
 /// Defect 2 of the second pass: a cancel the wallet sees, whoever calls it.
 @Suite struct CancelTests {
@@ -28,13 +29,13 @@ import Testing
     let fixture = LifecycleFixture()
     let flow = await Self.wiredFlow(fixture)
     guard let (_, intent) = try await Self.showCoffee(flow) else { return }
-    #expect(await flow.display.hasPreparedOfflineInvoice(now: TestInvoices.now))
+    #expect(await flow.hasPreparedOfflineInvoice(now: TestInvoices.now))
     #expect(try await fixture.provider.cancel(intentID: intent) == .cancelled)
-    #expect(await flow.display.hasPreparedOfflineInvoice(now: TestInvoices.now) == false)
-    #expect(await flow.display.visible == .empty)
+    #expect(await flow.hasPreparedOfflineInvoice(now: TestInvoices.now) == false)
+    #expect(await flow.visible == .empty)
     #expect(await flow.displayedIntent == nil)
     #expect(
-      await flow.session.hasPreparationAttempt(
+      await flow.hasPreparationAttempt(
         amount: Millisatoshis(1_000_000), description: "Coffee") == false)
     #expect(await fixture.node.isLive(requestID: intent.rawValue) == false)
   }
@@ -52,14 +53,14 @@ import Testing
     await fixture.provider.observeCancels { [weak flow] id in
       guard let flow else { return }
       await seen.add(
-        "\(id == intent) shown=\(await flow.display.visible != .empty)"
-          + " prepared=\(await flow.session.preparationIntent != nil)"
+        "\(id == intent) shown=\(await flow.visible != .empty)"
+          + " prepared=\(await flow.preparationIntent != nil)"
           + " journal=\(await journal.record(id)?.state == .ready)"
           + " node=\(await node.isLive(requestID: id.rawValue))")
     }
     #expect(try await flow.cancel() == .cancelled)
     #expect(await seen.lines == ["true shown=false prepared=false journal=true node=true"])
-    #expect(await flow.display.hasPreparedOfflineInvoice(now: TestInvoices.now) == false)
+    #expect(await flow.hasPreparedOfflineInvoice(now: TestInvoices.now) == false)
     #expect(await fixture.journal.record(intent)?.state == .terminal(.cancelled))
     #expect(await fixture.journal.record(intent)?.paymentHash == accepted.paymentHash)
     #expect(await fixture.node.isLive(requestID: intent.rawValue) == false)
@@ -82,7 +83,7 @@ import Testing
     #expect(error.code == .cancelPending)
     #expect(error.endsIntent)
     #expect(error.nodeError == .notRunning)
-    #expect(await flow.display.visible == .empty)
+    #expect(await flow.visible == .empty)
     #expect(await fixture.journal.record(intent)?.state == .cancelling(.cancelled))
     _ = try await fixture.provider.restore()
     #expect(await fixture.journal.record(intent)?.state == .terminal(.cancelled))
@@ -174,7 +175,7 @@ actor Recorder {
         amount: Millisatoshis(2_000_000), description: "Tea", channels: LifecycleFixture.channels)
     }
     #expect(error.code == .nodeStopped)
-    #expect(await flow.display.visible == .empty)
+    #expect(await flow.visible == .empty)
     #expect(await flow.displayedIntent == nil)
   }
 
@@ -192,8 +193,9 @@ actor Recorder {
     code: OfflineReceiveError.Code, ends: Bool
   ) async throws {
     let fixture = LifecycleFixture()
-    let session = OfflineReceiveSession(
-      provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.phoneClock)
+    let session = ReceiveFlow(
+      provider: fixture.provider as any OfflineReceiveProvider, scope: ProviderFixture.scope,
+      history: { [] }, clock: fixture.phoneClock)
     let snapshot = EligibilitySnapshot(
       amount: .sats(sats), inboundCapacity: capacity.map { .sats($0) }, isNodeRunning: running,
       supportsLightning: lightning)

@@ -1,9 +1,10 @@
 import Bolt11
-import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import TestSupport
 import Testing
+
+@testable import OfflineReceive
 
 /// Many overlapping preparations, payments and expiries against the simulated node, with a
 /// checker that never sees a displayed invoice that is paid, expired, or for another amount,
@@ -76,13 +77,10 @@ import Testing
     let provider = PollingProvider(
       node: node, journal: journal, scope: ProviderFixture.scope, clock: clock,
       timeout: .seconds(60))
-    let session = OfflineReceiveSession(
-      provider: provider, scope: ProviderFixture.scope, clock: clock)
-    let gate = PaymentGate(
+    let flow = await ReceiveFlow(
+      provider: provider as any OfflineReceiveProvider, scope: ProviderFixture.scope,
       history: FakeHistory([[]]), providerStatus: { try await provider.status(of: $0) },
-      clock: clock)
-    let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
-    let flow = ReceiveFlow(session: session, gate: gate, display: display, clock: clock)
+      clock: clock, ordinaryCache: InMemoryOrdinaryCache())
     let ledger = Ledger()
     let violations = Violations()
     let channels = [
@@ -95,7 +93,7 @@ import Testing
       // Read the paid set first: a payment delivered before the read must not be shown.
       let paidBefore = await ledger.paid
       let now = await clock.seconds()
-      let prepared = await display.preparedOfflineRequest(now: now)
+      let prepared = await flow.preparedOfflineRequest(now: now)
       await violations.checked(displayed: prepared != nil)
       if let (invoice, amount, description) = prepared {
         if paidBefore.contains(invoice.paymentHash) {

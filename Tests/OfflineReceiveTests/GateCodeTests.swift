@@ -1,8 +1,9 @@
 import Bolt11
-import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
+
+@testable import OfflineReceive
 
 /// Defect 7: every refusal of the payment gate is its own stable code, carries its intent and
 /// says truthfully whether the intent ends; no code has two meanings.
@@ -37,13 +38,7 @@ import Testing
   func historyUnavailableResumes() async throws {
     let fixture = LifecycleFixture()
     let history = FakeHistory([nil])
-    let gate = PaymentGate(history: history, clock: fixture.phoneClock)
-    let flow = ReceiveFlow(
-      session: OfflineReceiveSession(
-        provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.phoneClock),
-      gate: gate,
-      display: await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache()),
-      clock: fixture.phoneClock)
+    let flow = await fixture.flow(history: history)
     let error = try await #require(throws: OfflineReceiveError.self) {
       try await flow.requestOfflineInvoice(
         amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
@@ -55,7 +50,7 @@ import Testing
     let outcome = try await flow.requestOfflineInvoice(
       amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
     #expect(outcome.intentID == intentID)
-    #expect(await flow.display.offlineInvoice == outcome.invoice)
+    #expect(await flow.offlineInvoice == outcome.invoice)
   }
 }
 
@@ -65,27 +60,21 @@ import Testing
   func cancelledInTheGate() async throws {
     let fixture = LifecycleFixture()
     let history = FakeHistory([[]])
-    let gate = PaymentGate(history: history, clock: fixture.phoneClock)
-    let flow = ReceiveFlow(
-      session: OfflineReceiveSession(
-        provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.phoneClock),
-      gate: gate,
-      display: await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache()),
-      clock: fixture.phoneClock)
+    let flow = await fixture.flow(history: history)
     await history.parkNextRead()
     let call = Task {
       try await flow.requestOfflineInvoice(
         amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
     }
     #expect(await eventually { await history.isParked })
-    let intent = try #require(await flow.session.preparationIntent)
+    let intent = try #require(await flow.preparationIntent)
     call.cancel()
     await history.unpark()
     await #expect(throws: CancellationError.self) { try await call.value }
-    #expect(await flow.session.preparationIntent == intent)
+    #expect(await flow.preparationIntent == intent)
     let retried = try await flow.requestOfflineInvoice(
       amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
     #expect(retried.intentID == intent)
-    #expect(await flow.display.offlineInvoice == retried.invoice)
+    #expect(await flow.offlineInvoice == retried.invoice)
   }
 }

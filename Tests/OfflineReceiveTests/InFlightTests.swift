@@ -1,8 +1,9 @@
 import Bolt11
-import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
+
+@testable import OfflineReceive
 
 /// The phone's clock, with a hook run at the first wait: what the wallet does while a
 /// preparation waits for the node.
@@ -120,8 +121,9 @@ extension InFlightTests {
     let clock = HookedClock(base: fixture.phoneClock)
     let provider = PollingProvider(
       node: fixture.node, journal: fixture.journal, scope: ProviderFixture.scope, clock: clock)
-    let session = OfflineReceiveSession(
-      provider: provider, scope: ProviderFixture.scope, clock: fixture.phoneClock)
+    let session = ReceiveFlow(
+      provider: provider as any OfflineReceiveProvider, scope: ProviderFixture.scope,
+      history: { [] }, clock: fixture.phoneClock)
     // No flow observes this provider: the cancel reaches the waiting call through the intent.
     await clock.setHook {
       let intents = await fixture.journal.records().map(\.intentID)

@@ -38,11 +38,14 @@ struct LifecycleFixture {
 
   /// The wallet's flow over this provider, on the phone's clock.
   func flow() async -> ReceiveFlow {
-    let session = OfflineReceiveSession(
-      provider: provider, scope: ProviderFixture.scope, clock: phoneClock)
-    let gate = PaymentGate(history: FakeHistory([[]]), clock: phoneClock)
-    let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
-    return ReceiveFlow(session: session, gate: gate, display: display, clock: phoneClock)
+    await flow(history: FakeHistory([[]]))
+  }
+
+  /// The wallet's flow over this provider, on the phone's clock, with `history`.
+  func flow(history: FakeHistory) async -> ReceiveFlow {
+    await ReceiveFlow(
+      provider: provider as any OfflineReceiveProvider, scope: ProviderFixture.scope,
+      history: history, clock: phoneClock, ordinaryCache: InMemoryOrdinaryCache())
   }
 
   func state(_ id: String) async -> RequestState? {
@@ -238,7 +241,7 @@ struct LifecycleFixture {
     let payment = try await flow.paymentReceived(accepted.paymentHash)
     #expect(payment?.intentID == intent)
     #expect(await fixture.journal.record(intent)?.state == .terminal(.settled(fulfilled: true)))
-    #expect(await flow.display.visible == .empty)
+    #expect(await flow.visible == .empty)
   }
 
   @Test("the node's own message reaches the wallet with the intent id")

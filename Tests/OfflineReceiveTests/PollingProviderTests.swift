@@ -1,8 +1,9 @@
 import Bolt11
-import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
+
+@testable import OfflineReceive
 
 @Suite struct PollingProviderTests {
   @Test("P1: polls to Ready and keeps the identity in the journal after success")
@@ -172,8 +173,9 @@ import Testing
     // its own intent on the next prepare, so the capability pre-check must not say no.
     #expect(await fixture.node.liveRequestCount == 1)
     #expect(await fixture.provider.canReceive(amount: .sats(2000)))
-    let session = OfflineReceiveSession(
-      provider: fixture.provider, scope: ProviderFixture.scope, clock: fixture.clock)
+    let session = ReceiveFlow(
+      provider: fixture.provider as any OfflineReceiveProvider, scope: ProviderFixture.scope,
+      history: { [] }, clock: fixture.clock)
     let snapshot = EligibilitySnapshot(amount: .sats(2000), inboundCapacity: .sats(10_000))
     await session.updateEligibility(snapshot)
     #expect(await session.isEligible)

@@ -1,8 +1,9 @@
 import Bolt11
-import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
+
+@testable import OfflineReceive
 
 /// §2.S: defaults are amount 1000 sats, capacity 1000, node running, Lightning supported.
 @Suite struct SessionTests {
@@ -12,8 +13,10 @@ import Testing
   let provider = FakeProvider()
   let clock = ManualClock(seconds: TestInvoices.now)
 
-  func session(_ provider: (any OfflineReceiveProvider)? = nil) -> OfflineReceiveSession {
-    OfflineReceiveSession(provider: provider ?? self.provider, scope: Self.scope, clock: clock)
+  /// The flow whose session these tests drive: its preparations are not shown.
+  func session(_ provider: (any OfflineReceiveProvider)? = nil) -> ReceiveFlow {
+    ReceiveFlow(
+      provider: provider ?? self.provider, scope: Self.scope, history: { [] }, clock: clock)
   }
 
   func snapshot(
@@ -26,7 +29,7 @@ import Testing
   }
 
   /// An eligible, selected session for 1000 sats.
-  func selectedSession() async -> OfflineReceiveSession {
+  func selectedSession() async -> ReceiveFlow {
     let session = session()
     await session.updateEligibility(Self.eligible)
     await session.setSelected(true)
@@ -36,7 +39,7 @@ import Testing
   @Test(
     "S1/P16: a session over the default (unavailable) provider never advertises offline receive")
   func s1() async throws {
-    let session = OfflineReceiveSession(scope: Self.scope, clock: clock)
+    let session = ReceiveFlow(provider: nil, scope: Self.scope, history: { [] }, clock: clock)
     await session.updateEligibility(Self.eligible)
     await session.setSelected(true)
     #expect(await session.isEligible == false)
@@ -109,13 +112,13 @@ import Testing
   func s7() async throws {
     let session = await selectedSession()
     _ = try await session.prepareInvoice(Self.eligible, description: "Test")
-    let before = await session.generation
-    await session.reset()
+    let before = await session.session.generation
+    await session.resetReceiveSession()
     #expect(await session.isEligible == false)
     #expect(await session.isSelected == false)
-    #expect(await session.snapshot == nil)
-    #expect(await session.preparation == nil)
-    #expect(await session.generation != before)
+    #expect(await session.eligibilitySnapshot == nil)
+    #expect(await session.session.preparation == nil)
+    #expect(await session.session.generation != before)
   }
 
   @Test("S8: a stale capability answer cannot restore eligibility")
@@ -138,7 +141,7 @@ import Testing
     await provider.suspendNextQuery()
     let old = Task { await session.updateEligibility(Self.eligible) }
     #expect(await eventually { await provider.hasSuspendedQuery })
-    await session.reset()
+    await session.resetReceiveSession()
     await provider.resumeQuery(with: true)
     await old.value
     #expect(await session.isEligible == false)
@@ -212,7 +215,7 @@ import Testing
     for (amount, description) in requests {
       _ = try await session.prepareInvoice(snapshot(amount), description: description)
     }
-    await session.reset()
+    await session.resetReceiveSession()
     _ = try await session.prepareInvoice(snapshot(999), description: "Second")
     #expect(Set(await provider.prepares.map(\.intentID)).count == 4)
   }
@@ -259,11 +262,11 @@ import Testing
   func s18() async throws {
     let session = session()
     _ = try await session.prepareInvoice(Self.eligible, description: "A")
-    let first = try #require(await session.preparation?.intentID)
+    let first = try #require(await session.session.preparation?.intentID)
     _ = try await session.prepareInvoice(Self.eligible, description: "A")
-    #expect(await session.preparation?.intentID == first)
+    #expect(await session.session.preparation?.intentID == first)
     _ = try await session.prepareInvoice(Self.eligible, description: "B")
-    #expect(await session.preparation?.intentID != first)
+    #expect(await session.session.preparation?.intentID != first)
     let ids = await provider.prepares.map(\.intentID)
     #expect(ids[0] == ids[1] && ids[1] != ids[2])
   }
@@ -329,7 +332,7 @@ import Testing
     await provider.setCapability(false)
     await session.updateEligibility(Self.eligible)
     #expect(await session.isSelected)
-    #expect(await session.hasAttempt(forAmount: .sats(1000)))
+    #expect(await session.session.hasAttempt(forAmount: .sats(1000)))
     #expect(await session.hasPreparationAttempt(amount: .sats(1000), description: "Other") == false)
   }
 
@@ -339,16 +342,19 @@ import Testing
   func s23() async throws {
     let session = session()
     let first = try await session.prepareInvoice(Self.eligible, description: "Old")
-    let generation = await session.generation
+    let generation = await session.session.generation
     _ = try await session.prepareInvoice(Self.eligible, description: "New")
     // The old invoice expires while the new preparation is current: it must not drop it.
-    #expect(await session.expirePreparation(first.intentID) == false)
-    #expect(await session.preparation?.description == "New")
-    let current = try #require(await session.preparation?.intentID)
-    #expect(await session.expirePreparation(current))
-    #expect(await session.preparation == nil)
-    #expect(await session.hasAttempt(forAmount: .sats(1000)) == false)
-    #expect(await session.generation == generation)
+    var machine = await session.session
+    let dropped = machine.expirePreparation(first.intentID)
+    #expect(dropped == false)
+    #expect(machine.preparation?.description == "New")
+    let current = try #require(machine.preparation?.intentID)
+    let dropped2 = machine.expirePreparation(current)
+    #expect(dropped2)
+    #expect(machine.preparation == nil)
+    #expect(machine.hasAttempt(forAmount: .sats(1000)) == false)
+    #expect(machine.generation == generation)
   }
 
   @Test("W16 (departs from: stickiness ends only on reset or expiry): a terminal answer ends it")
@@ -356,7 +362,7 @@ import Testing
     let session = await selectedSession()
     await provider.setPrepareError(OfflineReceiveError(.unavailable, "gate turned off"))
     _ = try? await session.prepareInvoice(Self.eligible, description: "A")
-    #expect(await session.hasAttempt(forAmount: .sats(1000)) == false)
+    #expect(await session.session.hasAttempt(forAmount: .sats(1000)) == false)
     await provider.setCapability(false)
     await session.updateEligibility(snapshot(capacity: 0))
     #expect(await session.isSelected == false)
@@ -374,5 +380,59 @@ import Testing
     } catch let error as OfflineReceiveError {
       #expect(error.rejection?.dottedCode == "offline.payee_mismatch")
     } catch { Issue.record("\(error)") }
+  }
+}
+
+/// The session's value machine on its own: each provider answer is an event, and the events
+/// that overtook it decide whether it still counts.
+@Suite struct SessionMachineTests {
+  static let eligible = SessionTests.eligible
+
+  /// Begins preparing "A" for the eligible snapshot: a new intent, whose capability is checked.
+  static func newPreparation(_ session: inout OfflineReceiveSession) throws -> SessionPreparation {
+    let step = try session.beginPreparation(eligible, description: "A")
+    guard case .checkCapability(let checked) = step else {
+      throw OfflineReceiveError(.unavailable, "no capability check: \(step)")
+    }
+    return checked
+  }
+
+  @Test("S8 as events: a capability answer for an overtaken update is dropped")
+  func staleAnswerDropped() throws {
+    var session = OfflineReceiveSession(makeIntentID: { IntentID("unused") })
+    let oldQuery = session.updateEligibility(Self.eligible)
+    let newerQuery = session.updateEligibility(Self.eligible)
+    let old = try #require(oldQuery)
+    let newer = try #require(newerQuery)
+    session.capabilityAnswered(true, generation: old)
+    #expect(session.isEligible == false)
+    session.capabilityAnswered(true, generation: newer)
+    #expect(session.isEligible)
+    session.reset()
+    session.capabilityAnswered(true, generation: newer)
+    #expect(session.isEligible == false)
+  }
+
+  @Test("S10/S17 as events: a capability check overtaken by another preparation is cancelled")
+  func overtakenCapabilityCheck() throws {
+    var session = OfflineReceiveSession(makeIntentID: { IntentID("first") })
+    let checked = try Self.newPreparation(&session)
+    #expect(checked.attempted == false)
+    // The intent ends while the check runs: its answer no longer counts.
+    session.expirePreparation(checked.intentID)
+    var overtaken = session
+    #expect(throws: CancellationError.self) { try overtaken.capabilityConfirmed(checked) }
+    #expect(session.preparation == nil)
+  }
+
+  @Test("S19 as events: an attempted preparation goes straight to the provider, same identity")
+  func attemptedSkipsTheCheck() throws {
+    var session = OfflineReceiveSession(makeIntentID: { IntentID("first") })
+    let checked = try Self.newPreparation(&session)
+    let attempted = try session.capabilityConfirmed(checked)
+    #expect(attempted.attempted)
+    let noLiquidity = EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(0))
+    let step = try session.beginPreparation(noLiquidity, description: "A")
+    #expect(step == .prepare(attempted))
   }
 }

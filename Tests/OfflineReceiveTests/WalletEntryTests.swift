@@ -1,8 +1,9 @@
 import Bolt11
-import OfflineReceive
 import OfflineReceiveFixtures
 import OfflineReceiveTesting
 import Testing
+
+@testable import OfflineReceive
 
 /// §2.W over `ReceiveFlow`.
 @Suite struct WalletEntryTests {
@@ -12,15 +13,9 @@ import Testing
   let clock = ManualClock(seconds: TestInvoices.now)
 
   func flow(_ provider: (any OfflineReceiveProvider)? = nil) async -> ReceiveFlow {
-    let session: OfflineReceiveSession
-    if let provider {
-      session = OfflineReceiveSession(provider: provider, scope: SessionTests.scope, clock: clock)
-    } else {
-      session = OfflineReceiveSession(scope: SessionTests.scope, clock: clock)
-    }
-    let gate = PaymentGate(history: FakeHistory([[]]), clock: clock)
-    let display = await OfflineDisplayStore(gate: gate, ordinaryCache: InMemoryOrdinaryCache())
-    return ReceiveFlow(session: session, gate: gate, display: display, clock: clock)
+    await ReceiveFlow(
+      provider: provider, scope: SessionTests.scope, clock: clock,
+      ordinaryCache: InMemoryOrdinaryCache())
   }
 
   @Test(
@@ -35,7 +30,7 @@ import Testing
     } catch let error as OfflineReceiveError {
       #expect(error.code == .unavailable)
     } catch { Issue.record("not the offline layer's error: \(error)") }
-    #expect(await flow.display.visible == .empty)
+    #expect(await flow.visible == .empty)
   }
 
   @Test("W2: offline mode needs a fixed amount: amountless fails with insufficient liquidity")
@@ -58,15 +53,15 @@ import Testing
     let flow = await flow(provider)
     _ = try await flow.requestOfflineInvoice(
       amount: .sats(1000), description: "Coffee", channels: Self.channels)
-    await flow.session.updateEligibility(
+    await flow.updateEligibility(
       EligibilitySnapshot(amount: .sats(1000), inboundCapacity: .sats(1000)))
-    await flow.session.setSelected(true)
-    #expect(await flow.display.isOfflineMode)
-    #expect(await flow.session.isSelected)
+    await flow.setSelected(true)
+    #expect(await flow.isOfflineMode)
+    #expect(await flow.isSelected)
     await flow.resetReceiveSession()
-    #expect(await flow.display.isOfflineMode == false)
-    #expect(await flow.session.isSelected == false)
-    #expect(await flow.session.isEligible == false)
+    #expect(await flow.isOfflineMode == false)
+    #expect(await flow.isSelected == false)
+    #expect(await flow.isEligible == false)
   }
 
   @Test("flow: prepare, register, display; the matching payment retires the QR and the preparation")
@@ -76,11 +71,50 @@ import Testing
     let outcome = try await flow.requestOfflineInvoice(
       amount: .sats(1000), description: "Coffee", channels: Self.channels)
     guard case .ready(let accepted, _) = outcome else { Issue.record("\(outcome)"); return }
-    #expect(await flow.display.visible.bolt11 == accepted.bolt11)
+    #expect(await flow.visible.bolt11 == accepted.bolt11)
     // The accepted clock skew is taken off the time it is shown (defect 2).
     #expect(await flow.nextDeadline == accepted.displayUntil - DisplayPolicy().clockSkewSeconds)
     try await flow.paymentReceived(accepted.paymentHash)
-    #expect(await flow.display.visible == .empty)
+    #expect(await flow.visible == .empty)
     #expect(await flow.session.preparation == nil)
+  }
+}
+
+/// Validated once: the invoice the node releases is checked by one validator against one
+/// receive policy, and the verdict is what the flow shows.
+@Suite struct ValidatedOnceTests {
+  /// Rules that refuse every fixture invoice (its final CLTV delta is above 0 blocks).
+  static let refusingRules = DisplayPolicy(maxFinalCLTVExpiryDelta: 0)
+
+  @Test("validated once: the polling provider's verdict is shown as it is, not validated again")
+  func pollingVerdictTravels() async throws {
+    let fixture = LifecycleFixture()
+    // The flow's own rules would refuse the invoice: it is shown, so the flow did not validate
+    // it a second time.
+    let flow = ReceiveFlow(
+      provider: fixture.provider as any OfflineReceiveProvider, scope: ProviderFixture.scope,
+      history: { [] }, clock: fixture.phoneClock, display: Self.refusingRules)
+    let outcome = try await flow.requestOfflineInvoice(
+      amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
+    let shown = try #require(outcome.invoice)
+    #expect(await flow.offlineInvoice == shown)
+    // The provider's own verdict, asked again, is the same invoice with the same display end.
+    let again = try await fixture.provider.prepare(
+      intentID: outcome.intentID, amount: .sats(3000), description: "Coffee")
+    #expect(again.invoice == shown)
+  }
+
+  @Test("validated once: another provider's text is validated by the flow, against its policy")
+  func otherProviderValidatedByTheFlow() async throws {
+    let flow = ReceiveFlow(
+      provider: FakeProvider(), scope: SessionTests.scope, history: { [] },
+      clock: ManualClock(seconds: TestInvoices.now), display: Self.refusingRules)
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await flow.requestOfflineInvoice(
+        amount: .sats(1000), description: "Coffee", channels: WalletEntryTests.channels)
+    }
+    #expect(error.code == .invalidInvoice)
+    #expect(error.rejection?.offlineCode == .cltvTooLarge)
+    #expect(await flow.offlineInvoice == nil)
   }
 }

@@ -113,13 +113,13 @@ let coffee = try await flow.requestOfflineInvoice(
 guard case .ready(let shown, _) = coffee, let paidIntent = await flow.displayedIntent else {
   fatalError("the first invoice is not ready: \(coffee)")
 }
-check(await flow.display.visible.bolt11 == shown.bolt11, "the validated invoice is displayed")
+check(await flow.visible.bolt11 == shown.bolt11, "the validated invoice is displayed")
 // The node knows the request by the journal's node request id.
 let paidRequest = try await journal.record(paidIntent)?.nodeRequestID ?? ""
 await node.settle(requestID: paidRequest)
 let payment = try await flow.paymentReceived(shown.paymentHash)
 check(payment?.intentID == paidIntent, "the payment is matched to its intent")
-check(await flow.display.visible == .empty, "the paid invoice is retired from the QR")
+check(await flow.visible == .empty, "the paid invoice is retired from the QR")
 check(
   try await journal.record(paidIntent)?.state == .terminal(.settled(fulfilled: true)),
   "the journal records the intent as settled")
@@ -149,7 +149,7 @@ check(true, "the retry is ready at once")
 // A new amount: the wallet cancels the displayed intent first (one live request per channel):
 // the QR is retired, the intent ends, the node request is cancelled, in that order.
 check(try await flow.cancel() == .cancelled, "the displayed intent is cancelled")
-check(await flow.display.visible == .empty, "the cancelled invoice is off the QR")
+check(await flow.visible == .empty, "the cancelled invoice is off the QR")
 check(!(await node.isLive(requestID: teaIntent.rawValue)), "its node request is cancelled")
 await node.loseResponses(.prepare)
 do {
@@ -172,13 +172,13 @@ check(await node.liveRequestCount == 1, "one live request, not two")
 
 await node.restart()  // the app and the node's process die; the journal file stays
 (journal, provider, flow) = try await launchWallet()
-check(await flow.display.visible == .empty, "a new process shows nothing")
+check(await flow.visible == .empty, "a new process shows nothing")
 await node.recover()  // the node's start-up recovery
 let report = try await provider.restore()
 check(report.failures.isEmpty, "restore failed nothing: \(report.failures)")
 check(report.ready.map(\.intentID) == [cakeIntent], "the unpaid invoice is restorable")
 for restored in report.ready { try await flow.restore(restored) }
-check(await flow.display.visible.bolt11 == cakeInvoice.bolt11, "the same invoice is shown again")
+check(await flow.visible.bolt11 == cakeInvoice.bolt11, "the same invoice is shown again")
 
 print(failures == 0 ? "adapter-guide: every step behaved" : "adapter-guide: \(failures) failed")
 exit(failures == 0 ? 0 : 1)

@@ -41,19 +41,18 @@ enum DemoStory {
     func launchWallet() async -> (PollingProvider, ReceiveFlow) {
       let provider = PollingProvider(
         node: node, journal: journal, scope: scope, clock: clock)
-      let session = OfflineReceiveSession(
-        provider: provider, scope: scope, clock: clock, makeIntentID: { intent })
-      let gate = PaymentGate(
-        history: { [] }, providerStatus: { try await provider.status(of: $0) },
-        clock: clock)
-      let display = OfflineDisplayStore(gate: gate)
-      return (provider, ReceiveFlow(session: session, gate: gate, display: display, clock: clock))
+      let flow = ReceiveFlow(
+        provider: provider, scope: scope, history: { [] },
+        providerStatus: { try await provider.status(of: $0) }, clock: clock,
+        makeIntentID: { intent })
+      await flow.observe(provider)
+      return (provider, flow)
     }
     func say(_ text: String) async {
       print("t=+\(await clock.seconds() - start)s  \(text)")
     }
     func qr(_ flow: ReceiveFlow) async -> String {
-      let shown = await flow.display.visible.bolt11
+      let shown = await flow.visible.bolt11
       return shown.isEmpty ? "(no QR)" : String(shown.prefix(32)) + "..."
     }
 
@@ -86,7 +85,7 @@ enum DemoStory {
     await say("restore: \(restored.count) invoice(s) by idempotent prepare under the stored id")
     for item in restored { try? await flow.restore(item) }
     await say(
-      "QR displayed again: \(await qr(flow)), same invoice: \(await flow.display.visible.bolt11 == first.bolt11)"
+      "QR displayed again: \(await qr(flow)), same invoice: \(await flow.visible.bolt11 == first.bolt11)"
     )
     let prepares = await node.calls.filter { $0.hasPrefix("prepare") }
     await say("node prepare calls: \(prepares); live node requests: \(await node.liveRequestCount)")
@@ -98,7 +97,7 @@ enum DemoStory {
     let hash = invoice.paymentHash
     await say("payment received for \(hash)")
     _ = try? await flow.paymentReceived(hash)
-    let retired = await flow.display.visible == .empty
+    let retired = await flow.visible == .empty
     await say(
       "QR retired: \(retired); next deadline: \(String(describing: await flow.nextDeadline))")
     return retired && restored.count == 1 && prepares.allSatisfy({ $0 == "prepare coffee-1" })

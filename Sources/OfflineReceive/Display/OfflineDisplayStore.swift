@@ -1,27 +1,31 @@
-public import Bolt11
+import Bolt11
 
-/// What the receive QR shows: a persisted ordinary slot and a memory-only
-/// offline slot, the offline one admitted only through the payment gate.
+/// What the receive QR shows, as a value machine: a persisted ordinary slot and a memory-only
+/// offline slot, the offline one admitted only through the payment gate it holds.
+///
+/// Events are synchronous; the effects, storing the ordinary invoice and the display deadline,
+/// are returned for the owner (`ReceiveFlow`) to run. Nothing reads a clock: times are
+/// parameters.
 ///
 /// What it guarantees:
-/// - Expiry and a matching payment retire only the invoice they concern
-///   (`PaymentGate.retire(_:)`), never a newer preparation's token.
-/// - Nothing reads a clock. `nextDeadline` says when the offline invoice must go, and
-///   `retireExpired(now:)` retires it, so a headless caller needs no UI timer.
-/// - The offline invoice ends at its `displayUntil`, which is at or before the signed expiry
-///   (the safety margin and the display cap of the validator), and, when it was applied with a
-///   monotonic time, no later than its `monotonicDeadline`: a deadline on a clock that keeps
-///   counting while the device sleeps and that no change of the wall clock moves, anchored
-///   when the invoice is shown, with the accepted clock skew taken off. So a wall clock that
-///   runs behind (within the skew) or is set back after display never keeps an invoice on the
-///   QR past its signed expiry.
-public actor OfflineDisplayStore {
-  private let gate: PaymentGate
+/// - Expiry and a matching payment retire only the invoice they concern (and its
+///   registration), never a newer preparation's token.
+/// - The offline invoice ends at its `displayUntil`, which is at or before the signed expiry,
+///   and, when it was applied with a monotonic time, no later than its `monotonicDeadline`: a
+///   deadline on a clock that keeps counting while the device sleeps and that no change of the
+///   wall clock moves, anchored when the invoice is shown, with the accepted clock skew taken
+///   off. So a wall clock that runs behind (within the skew) or is set back after display never
+///   keeps an invoice on the QR past its signed expiry.
+/// - An invoice shown again (after a restart, or applied again) never gets a later deadline
+///   than the one it was first given (`DisplayDeadline`): the earlier of that one and the one
+///   computed now, counting now as no earlier than when it was first shown.
+struct OfflineDisplayStore: Sendable {
+  /// The payment gate every offline invoice passes before it is shown.
+  var gate: PaymentGate
   private let clockSkewSeconds: UInt64
-  private let persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)?
 
   /// A fresh instance starts with offline mode off.
-  public private(set) var isOfflineMode = false
+  private(set) var isOfflineMode = false
   /// What the user asked to receive: the amount and the note the user typed.
   private struct Request: Equatable {
     var amount: Millisatoshis
@@ -31,75 +35,103 @@ public actor OfflineDisplayStore {
   /// The request the wallet is showing an invoice for, if any.
   private var request: Request?
   /// The validated offline invoice on display; memory only.
-  public private(set) var offlineInvoice: AcceptedInvoice?
+  private(set) var offlineInvoice: AcceptedInvoice?
   private var offlineSlot: DisplayedInvoice = .empty
   private var ordinarySlot: DisplayedInvoice
+  /// When the offline invoice must stop being shown on the monotonic clock
+  /// (`WallClock.monotonicNow()`), if one is shown and was applied with a monotonic time.
+  private(set) var monotonicDeadline: Duration?
+  /// The deadline the invoice last shown was first given, if it is still owed one.
+  private(set) var firstDeadline: DisplayDeadline?
 
-  /// Opens the store with the ordinary invoice the wallet persisted.
-  ///
-  /// Offline strings are never persisted: only ordinary invoices reach `persistOrdinary`.
-  ///
-  /// - Parameters:
-  ///   - gate: the payment gate every offline invoice passes before it is shown.
-  ///   - ordinary: the persisted ordinary invoice, if any.
-  ///   - persistOrdinary: stores an ordinary invoice across launches, or removes it (nil); nil
-  ///     for a wallet that only receives offline.
-  ///   - display: the lifetime rules the invoices were validated with: its clock skew is taken
-  ///     off the monotonic deadline.
-  public init(
-    gate: PaymentGate, ordinary: DisplayedInvoice? = nil,
-    persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil,
-    display: DisplayPolicy = DisplayPolicy()
+  /// A store with the ordinary invoice the wallet persisted, whose gate reads the history at
+  /// most `maxHistoryReads` times, and which takes `display`'s clock skew off the monotonic
+  /// deadline.
+  init(
+    ordinary: DisplayedInvoice? = nil, display: DisplayPolicy = DisplayPolicy(),
+    maxHistoryReads: Int = 4, firstDeadline: DisplayDeadline? = nil
   ) {
-    self.gate = gate
+    self.gate = PaymentGate(maxHistoryReads: maxHistoryReads)
     self.clockSkewSeconds = display.clockSkewSeconds
-    self.persistOrdinary = persistOrdinary
     self.ordinarySlot = ordinary ?? .empty
+    self.firstDeadline = firstDeadline
   }
 
   /// What the QR shows now: the slot of the current mode.
-  public var visible: DisplayedInvoice { isOfflineMode ? offlineSlot : ordinarySlot }
+  var visible: DisplayedInvoice { isOfflineMode ? offlineSlot : ordinarySlot }
 
   /// When the offline invoice must stop being shown (its `displayUntil`), if one is shown.
-  public var nextDeadline: UInt64? { offlineInvoice?.displayUntil }
+  var nextDeadline: UInt64? { offlineInvoice?.displayUntil }
 
-  /// When the offline invoice must stop being shown on the monotonic clock
-  /// (`WallClock.monotonicNow()`), if one is shown and was applied with a monotonic time.
-  public private(set) var monotonicDeadline: Duration?
+  /// When the offline invoice must stop being shown, in wall-clock seconds as `now` reads: the
+  /// earlier of its `displayUntil` and what is left of its `monotonicDeadline` at
+  /// `monotonicNow`, rounded up to a whole second.
+  func nextDeadline(now: UInt64, monotonicNow: Duration) -> UInt64? {
+    guard let displayUntil = nextDeadline else { return nil }
+    guard let deadline = monotonicDeadline else { return displayUntil }
+    let left = deadline - monotonicNow
+    let (whole, fraction) = left.components
+    let seconds = left <= .zero ? 0 : UInt64(whole) + (fraction > 0 ? 1 : 0)
+    return min(displayUntil, now.addingSaturating(seconds))
+  }
 
   /// How long `invoice` may stay on the QR from `now` on: until its `displayUntil`, counted from
   /// the later of `now` and its signed creation time (the real time is never before the node
   /// signed it), less the accepted clock skew, so that a wall clock behind by up to the skew
   /// does not stretch it.
-  public func displayDuration(of invoice: AcceptedInvoice, now: UInt64) -> Duration {
-    let from = max(now, invoice.invoice.createdAt)
-    guard invoice.displayUntil > from else { return .zero }
-    let seconds = invoice.displayUntil - from
-    return .seconds(seconds - min(seconds, clockSkewSeconds))
+  func displayDuration(of invoice: AcceptedInvoice, now: UInt64) -> Duration {
+    .seconds(displaySeconds(of: invoice, now: now))
   }
 
-  /// Shows an ordinary invoice and persists it. Refused (false) in offline mode.
-  @discardableResult
-  public func showOrdinary(_ invoice: DisplayedInvoice) async -> Bool {
+  /// `displayDuration(of:now:)` in whole seconds.
+  private func displaySeconds(of invoice: AcceptedInvoice, now: UInt64) -> UInt64 {
+    let from = max(now, invoice.invoice.createdAt)
+    guard invoice.displayUntil > from else { return 0 }
+    let seconds = invoice.displayUntil - from
+    return seconds - min(seconds, clockSkewSeconds)
+  }
+
+  /// How long `invoice` may stay on the QR from `now` on, and the deadline it is first given
+  /// when it has none yet: never more than what is left of the deadline it was first given,
+  /// counted from the later of `now` and when it was first shown.
+  private func secondsLeft(of invoice: AcceptedInvoice, now: UInt64)
+    -> (seconds: UInt64, first: DisplayDeadline?)
+  {
+    guard let first = firstDeadline, first.paymentHash == invoice.paymentHash else {
+      let seconds = displaySeconds(of: invoice, now: now)
+      return (
+        seconds,
+        DisplayDeadline(
+          paymentHash: invoice.paymentHash, retireAt: now.addingSaturating(seconds), shownAt: now)
+      )
+    }
+    let from = max(now, first.shownAt)
+    // The wall clock reads whole seconds: the real time may be up to a second past `from`.
+    let owed = first.retireAt - min(first.retireAt, from.addingSaturating(1))
+    return (min(owed, displaySeconds(of: invoice, now: from)), nil)
+  }
+
+  /// Shows an ordinary invoice. Refused (false) in offline mode; when true, the owner persists
+  /// it.
+  mutating func showOrdinary(_ invoice: DisplayedInvoice) -> Bool {
     guard !isOfflineMode else { return false }
     ordinarySlot = invoice
-    await persistOrdinary?(invoice)
     return true
   }
 
   /// Switching the mode in either direction clears the offline slots and the offline
   /// invoice, and resets registration.
-  public func setOfflineMode(_ on: Bool) async {
+  mutating func setOfflineMode(_ on: Bool) {
     guard on != isOfflineMode else { return }
     isOfflineMode = on
     clearOffline()
-    await gate.reset()
+    gate.reset()
   }
 
   /// Sets the request the wallet shows an invoice for: `amount` and `description` (the note
   /// the user typed). A refresh that changes the request clears an offline invoice that does
   /// not match it, before preparing.
-  public func setRequest(amount: Millisatoshis, description: String) {
+  mutating func setRequest(amount: Millisatoshis, description: String) {
     let newRequest = Request(amount: amount, description: description)
     guard newRequest != request else { return }
     request = newRequest
@@ -110,129 +142,130 @@ public actor OfflineDisplayStore {
     }
   }
 
+  /// What showing an offline invoice did.
+  enum Applied: Sendable, Equatable {
+    /// Not shown.
+    case refused
+    /// Shown; the owner stores `first`, the deadline it was first given, when it is new.
+    case shown(first: DisplayDeadline?)
+  }
+
   /// Puts a registered offline invoice on display.
   ///
-  /// Applying an invoice in offline mode requires all of: a candidate exists; its bolt11
-  /// equals the one being applied; it is displayable for the current amount and note;
-  /// registration contains it. In ordinary mode, any offline candidate is refused.
-  /// The mode and request are re-checked after the await, so a late apply never publishes.
+  /// Applying an invoice requires all of: offline mode; the invoice is displayable for the
+  /// current amount and note at `now`; registration contains it; its deadline leaves time. Its
+  /// `monotonicDeadline` is anchored at `monotonicNow`: `displayDuration(of:now:)` later, and
+  /// never later than what is left of the deadline it was first given. Re-applying the invoice
+  /// on display never moves its deadline later.
   ///
   /// - Parameters:
   ///   - invoice: the registered invoice.
   ///   - now: the wall clock, Unix seconds.
-  ///   - monotonicNow: the monotonic clock now; when given, the invoice's `monotonicDeadline`
-  ///     is anchored here (`displayDuration(of:now:)` later), and it is refused when that
-  ///     leaves no time. Re-applying the invoice on display never moves its deadline later.
-  /// - Returns: whether it is now displayed.
-  public func apply(_ invoice: AcceptedInvoice, now: UInt64, monotonicNow: Duration? = nil)
-    async -> Bool
-  {
+  ///   - monotonicNow: the monotonic clock now.
+  mutating func apply(_ invoice: AcceptedInvoice, now: UInt64, monotonicNow: Duration) -> Applied {
     guard isOfflineMode, let request,
-      invoice.isDisplayable(amount: request.amount, description: request.description, now: now)
-    else { return false }
-    var deadline = monotonicNow.map { $0 + displayDuration(of: invoice, now: now) }
-    if let deadline, let monotonicNow, deadline <= monotonicNow { return false }
-    guard await gate.contains(invoice, now: now) else { return false }
-    guard isOfflineMode, self.request == request else { return false }
-    if offlineInvoice == invoice, let kept = monotonicDeadline {
-      deadline = min(kept, deadline ?? kept)
-    }
+      invoice.isDisplayable(amount: request.amount, description: request.description, now: now),
+      gate.contains(invoice, now: now)
+    else { return .refused }
+    let (seconds, first) = secondsLeft(of: invoice, now: now)
+    guard seconds > 0 else { return .refused }
+    var deadline = monotonicNow + .seconds(seconds)
+    if offlineInvoice == invoice, let kept = monotonicDeadline { deadline = min(kept, deadline) }
     offlineInvoice = invoice
     offlineSlot = DisplayedInvoice(offline: invoice)
     monotonicDeadline = deadline
-    return true
+    if let first { firstDeadline = first }
+    return .shown(first: first)
   }
 
-  /// Whether a prepared offline invoice is shown: offline mode, an offline invoice that is the one
-  /// displayed, for the current amount and note, not expired, and still registered.
-  public func hasPreparedOfflineInvoice(now: UInt64) async -> Bool {
-    await preparedOfflineInvoice(now: now) != nil
-  }
-
-  /// The invoice for which `hasPreparedOfflineInvoice(now:)` holds, read in one step. It asks
-  /// exactly the current request's amount and description.
-  public func preparedOfflineInvoice(now: UInt64) async -> AcceptedInvoice? {
-    await preparedOfflineRequest(now: now)?.invoice
-  }
-
-  /// `preparedOfflineInvoice(now:)` with the request it was checked against, read in one step.
-  package func preparedOfflineRequest(now: UInt64) async
+  /// The invoice shown for the current request, with that request: offline mode, an offline
+  /// invoice that is the one displayed, for the current amount and note, not expired at `now`,
+  /// and still registered.
+  func preparedOfflineRequest(now: UInt64)
     -> (invoice: AcceptedInvoice, amount: Millisatoshis, description: String)?
   {
     guard isOfflineMode, let offlineInvoice, let request,
       offlineSlot.bolt11 == offlineInvoice.bolt11,
       offlineInvoice.isDisplayable(
-        amount: request.amount, description: request.description, now: now)
+        amount: request.amount, description: request.description, now: now),
+      gate.contains(offlineInvoice, now: now)
     else { return nil }
-    guard await gate.contains(offlineInvoice, now: now) else { return nil }
-    // Re-read after the await: what is displayed now, not what was.
-    guard self.offlineInvoice == offlineInvoice, self.request == request, isOfflineMode else {
-      return nil
-    }
     return (offlineInvoice, request.amount, request.description)
+  }
+
+  /// What a payment did to the display.
+  enum PaymentEffect: Sendable, Equatable {
+    /// The offline invoice on display was paid and is retired.
+    case retiredOffline(AcceptedInvoice)
+    /// Another payment: the ordinary invoice, which may just have been paid, is cleared; the
+    /// owner removes it from storage.
+    case clearedOrdinary
   }
 
   /// A payment arrived (the node's payment event, or a paid status).
   ///
   /// Only a matching hash (compared as bytes) retires the offline invoice; any other
-  /// payment clears the persisted ordinary invoice, which may just have been paid, and leaves
-  /// the offline display intact.
-  /// - Returns: the retired offline invoice, if the payment was for it.
-  @discardableResult
-  public func paymentReceived(_ hash: PaymentHash) async -> AcceptedInvoice? {
-    await gate.paymentReceived(hash)
+  /// payment clears the ordinary invoice and leaves the offline display intact.
+  mutating func paymentReceived(_ hash: PaymentHash) -> PaymentEffect {
+    gate.paymentReceived(hash)
+    forgetDeadline(of: hash)
     if let offlineInvoice, offlineInvoice.paymentHash == hash {
       clearOffline()
-      return offlineInvoice
+      return .retiredOffline(offlineInvoice)
     }
     ordinarySlot = .empty
-    await persistOrdinary?(nil)
-    return nil
+    return .clearedOrdinary
   }
 
   /// A no-op unless the offline invoice's end is at or before `now`, or its
   /// `monotonicDeadline` at or before `monotonicNow`; otherwise clears it and retires its
   /// registration.
   /// - Returns: the retired invoice, if any.
-  @discardableResult
-  public func retireExpired(now: UInt64, monotonicNow: Duration? = nil) async -> AcceptedInvoice? {
+  mutating func retireExpired(now: UInt64, monotonicNow: Duration? = nil) -> AcceptedInvoice? {
     guard let offlineInvoice else { return nil }
     var ended = offlineInvoice.displayUntil <= now
     if let monotonicNow, let monotonicDeadline, monotonicDeadline <= monotonicNow { ended = true }
     guard ended else { return nil }
     clearOffline()
-    await gate.retire(offlineInvoice.paymentHash)
+    gate.retire(offlineInvoice.paymentHash)
+    forgetDeadline(of: offlineInvoice.paymentHash)
     return offlineInvoice
   }
 
   /// Retires the offline invoice with `hash` (its intent was cancelled): clears it and its
   /// registration. Any other invoice stays.
   /// - Returns: whether it was on display.
-  @discardableResult
-  public func retire(_ hash: PaymentHash) async -> Bool {
+  mutating func retire(_ hash: PaymentHash) -> Bool {
     guard let offlineInvoice, offlineInvoice.paymentHash == hash else { return false }
     clearOffline()
-    await gate.retire(hash)
+    gate.retire(hash)
+    forgetDeadline(of: hash)
     return true
   }
 
   /// A channel-ready or channel-closed event clears the ordinary invoice (it must be made
   /// again), but never a displayed offline invoice.
-  public func channelsChanged() {
+  mutating func channelsChanged() {
     guard !isOfflineMode else { return }
     ordinarySlot = .empty
   }
 
   /// A new receive session: offline mode off, the offline slot and the registration
   /// gone. The persisted ordinary invoice stays.
-  public func reset() async {
+  mutating func reset() {
     isOfflineMode = false
     request = nil
     clearOffline()
-    await gate.reset()
+    gate.reset()
   }
 
-  private func clearOffline() {
+  /// The invoice with `hash` will not be shown again (paid, expired or cancelled): its first
+  /// deadline is no longer owed.
+  private mutating func forgetDeadline(of hash: PaymentHash) {
+    if firstDeadline?.paymentHash == hash { firstDeadline = nil }
+  }
+
+  private mutating func clearOffline() {
     offlineInvoice = nil
     offlineSlot = .empty
     monotonicDeadline = nil

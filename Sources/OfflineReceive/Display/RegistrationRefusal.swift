@@ -1,9 +1,9 @@
 /// Why the payment gate refused to admit an invoice for display.
 ///
-/// `PaymentGate.register` answers nil when the invoice was admitted, and a refusal otherwise:
-/// a refusal is an expected answer, returned, never thrown. Each refusal but `cancelled` is a
-/// library error code of its own (`errorCode`), which `ReceiveFlow` throws with the intent.
-public enum RegistrationRefusal: String, CaseIterable, Sendable {
+/// A registration ends admitted, or with a refusal: an expected answer of the gate, never
+/// thrown by it. Each refusal but `cancelled` is a library error code of its own
+/// (`errorCode`), which `ReceiveFlow` throws with the intent.
+enum RegistrationRefusal: String, CaseIterable, Sendable {
   /// Paid: in the history, or announced by a payment event.
   case alreadyPaid = "offline.already_paid"
   /// No history: it answered nil.
@@ -23,7 +23,7 @@ public enum RegistrationRefusal: String, CaseIterable, Sendable {
 
   /// The library error of this refusal, with the same dotted code; nil for `cancelled`, which
   /// is the task's cancellation.
-  public var errorCode: OfflineReceiveError.Code? {
+  var errorCode: OfflineReceiveError.Code? {
     switch self {
     case .alreadyPaid: .alreadyPaid
     case .historyUnavailable: .historyUnavailable
