@@ -124,6 +124,21 @@ import Secp256k1
       return sum
     }
 
+    /// The passes `--only` runs alone, by name.
+    static let passes: [String: @Sendable ([Item]) -> UInt64] = [
+      "invoice12": decodePass, "invoice12-signature-floor": signatureFloorPass,
+      "invoice12-full-floor": fullFloorPass,
+    ]
+
+    /// Runs one pass `passes` times over the corpus, for a profiler such as
+    /// `valgrind --tool=callgrind`, and prints its checksum.
+    static func profile(_ pass: ([Item]) -> UInt64, name: String, passes: Int) {
+      let items = corpus()
+      var checksum: UInt64 = 0
+      for _ in 0..<passes { checksum = checksum &* 31 &+ pass(items) }
+      print("\(name): \(passes) passes over \(items.count) invoices; checksum \(checksum)")
+    }
+
     /// Prints one JSON line: nanoseconds per invoice (medians of the timed passes, each 50 corpus
     /// rounds, the three taking turns) and the ratios.
     static func report(passes: Int = 21) {
