@@ -55,6 +55,21 @@ import Secp256k1
       return sum
     }
 
+    /// Decodes `text` `count` times; prints its record count and a checksum.
+    static func repeatDecode(_ text: String, count: Int) {
+      var sum: UInt64 = 0
+      var records = 0
+      for _ in 0..<count {
+        guard let offer = try? Offer.decode(text) else {
+          FileHandle.standardError.write(Data("bolt11-bench: not a valid offer\n".utf8))
+          exit(1)
+        }
+        records = (try? TLVStream(framing: offer.bytes))?.records.count ?? 0
+        sum &+= UInt64(offer.bytes.count) &+ UInt64(offer.paths?.count ?? 0)
+      }
+      print("records \(records) decodes \(count) checksum \(sum)")
+    }
+
     /// One pass of `Offer.decode` over every offer.
     @inline(never)
     static func decodePass(_ items: [Item]) -> UInt64 {

@@ -51,6 +51,21 @@ import Synchronization
     exit(0)
   }
 
+  // One offer decoded N times, for counting what a decode allocates:
+  // `valgrind --tool=memcheck bolt11-bench --bolt12-offer TEXT --repeat N` (heap summary,
+  // N = 1 and N = 101: the difference over 100 is the allocations of one decode).
+  if CommandLine.arguments.dropFirst().first == "--bolt12-offer" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count == 3, arguments[1] == "--repeat", let count = Int(arguments[2]), count > 0
+    else {
+      FileHandle.standardError.write(
+        Data("usage: bolt11-bench --bolt12-offer TEXT --repeat N\n".utf8))
+      exit(2)
+    }
+    OfferBench.repeatDecode(arguments[0], count: count)
+    exit(0)
+  }
+
   // MARK: Arguments and corpus
 
   struct Settings {
