@@ -146,29 +146,24 @@ import Secp256k1
       var signature: [Double] = []
       var full: [Double] = []
       var decode: [Double] = []
-      var checksum: UInt64 = 0
-      func time(_ body: ([Item]) -> UInt64) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<50 { checksum = checksum &* 31 &+ body(items) }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(50 * items.count)
-      }
+      var turns = TurnTaking(items, rounds: 50)
       for pass in 0...passes {
-        let s = time(signatureFloorPass)
-        let f = time(fullFloorPass)
-        let d = time(decodePass)
+        let s = turns.time(signatureFloorPass)
+        let f = turns.time(fullFloorPass)
+        let d = turns.time(decodePass)
         guard pass > 0 else { continue }
         signature.append(s)
         full.append(f)
         decode.append(d)
       }
-      func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+      let median = TurnTaking<Item>.median
       let (s, f, d) = (median(signature), median(full), median(decode))
       print(
         "{\"bolt12_invoices\": \(items.count), \"invoice12_signature_floor_ns\": \(Int(s)), "
           + "\"invoice12_full_floor_ns\": \(Int(f)), \"invoice12_ns\": \(Int(d)), "
           + "\"invoice12_over_signature_floor\": \(String(format: "%.3f", d / s)), "
           + "\"invoice12_over_full_floor\": \(String(format: "%.3f", d / f)), "
-          + "\"checksum\": \(checksum)}")
+          + "\"checksum\": \(turns.checksum)}")
     }
   }
 #endif

@@ -70,6 +70,30 @@ import Secp256k1
       print("records \(records) decodes \(count) checksum \(sum)")
     }
 
+    /// Prints one JSON line: nanoseconds per offer of the floor and of `Offer.decode` (medians of
+    /// the timed passes, each 100 corpus rounds, the two taking turns) and the median ratio.
+    static func report(passes: Int = 21) {
+      let items = corpus()
+      var floor: [Double] = []
+      var decode: [Double] = []
+      var ratios: [Double] = []
+      var turns = TurnTaking(items, rounds: 100)
+      for pass in 0...passes {
+        let f = turns.time(floorPass)
+        let d = turns.time(decodePass)
+        guard pass > 0 else { continue }
+        floor.append(f)
+        decode.append(d)
+        ratios.append(d / f)
+      }
+      let median = TurnTaking<Item>.median
+      print(
+        "{\"offers\": \(items.count), \"offer_floor_ns\": \(Int(median(floor))), "
+          + "\"offer_ns\": \(Int(median(decode))), "
+          + "\"offer_over_floor\": \(String(format: "%.3f", median(ratios))), "
+          + "\"checksum\": \(turns.checksum)}")
+    }
+
     /// One pass of `Offer.decode` over every offer.
     @inline(never)
     static func decodePass(_ items: [Item]) -> UInt64 {

@@ -51,6 +51,12 @@ import Synchronization
     exit(0)
   }
 
+  // BOLT #12 offers alone (no corpus): `bolt11-bench --bolt12-offers`, one JSON line.
+  if CommandLine.arguments.dropFirst().first == "--bolt12-offers" {
+    OfferBench.report()
+    exit(0)
+  }
+
   // One offer decoded N times, for counting what a decode allocates:
   // `valgrind --tool=memcheck bolt11-bench --bolt12-offer TEXT --repeat N` (heap summary,
   // N = 1 and N = 101: the difference over 100 is the allocations of one decode).
