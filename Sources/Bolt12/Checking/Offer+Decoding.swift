@@ -43,6 +43,8 @@ extension Offer {
   init(checking stream: TLVStream, options: ReadOptions) throws(Bolt12Error) {
     var fields = OfferFields()
     var unknownRecords: [UnknownRecord] = []
+    // The list of kept unknown records allocates once, not at each growth.
+    unknownRecords.reserveCapacity(stream.records.count { OfferField(rawValue: $0.type) == nil })
 
     // Pass 2: each record alone, in stream order.
     for record in stream.records {
