@@ -54,50 +54,70 @@ public enum SHA256 {
     _ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>,
     engine: Engine
   ) {
+    // The working state a, b, ..., h, shared by both engines: eight native words.
+    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { state in
+      start(state)
+      finish(state, after: 0, buffer, into: digest, engine: engine)
+    }
+  }
+
+  /// Writes FIPS 180-4's initial hash value H(0) to the first 8 words of `state`.
+  @inline(__always)
+  static func start(_ state: UnsafeMutableBufferPointer<UInt32>) {
+    state[0] = 0x6a09_e667
+    state[1] = 0xbb67_ae85
+    state[2] = 0x3c6e_f372
+    state[3] = 0xa54f_f53a
+    state[4] = 0x510e_527f
+    state[5] = 0x9b05_688c
+    state[6] = 0x1f83_d9ab
+    state[7] = 0x5be0_cd19
+  }
+
+  /// Compresses the bytes of `buffer` into `state`, which holds the state after
+  /// `prefixLength` bytes (a multiple of 64) were compressed, pads, and writes the digest of
+  /// prefix ‖ buffer to the first 32 bytes of `digest`.
+  ///
+  /// - Precondition: `digest` holds at least `digestLength` bytes; `engine` is `.portable` or
+  ///   `Engine.preferred`.
+  static func finish(
+    _ state: UnsafeMutableBufferPointer<UInt32>, after prefixLength: Int,
+    _ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>,
+    engine: Engine
+  ) {
     precondition(digest.count >= digestLength, "a SHA-256 digest is 32 bytes")
     precondition(
       engine == .portable || engine == Engine.preferred, "this CPU has no SHA extensions")
-    // The working state a, b, ..., h, shared by both engines: eight native words.
-    withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 8) { state in
-      state[0] = 0x6a09_e667
-      state[1] = 0xbb67_ae85
-      state[2] = 0x3c6e_f372
-      state[3] = 0xa54f_f53a
-      state[4] = 0x510e_527f
-      state[5] = 0x9b05_688c
-      state[6] = 0x1f83_d9ab
-      state[7] = 0x5be0_cd19
-      let count = buffer.count
-      let wholeBytes = count / 64 * 64
-      compress(state, UnsafeRawBufferPointer(rebasing: buffer[0..<wholeBytes]), engine)
-      // The tail, the 0x80 marker and the 64-bit bit length fill one or two final blocks.
-      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
-        tail.initialize(repeating: 0)
-        let remaining = count - wholeBytes
-        UnsafeMutableRawBufferPointer(tail).copyMemory(
-          from: UnsafeRawBufferPointer(rebasing: buffer[wholeBytes...]))
-        tail[remaining] = 0x80
-        let tailLength = remaining + 9 <= 64 ? 64 : 128
-        // Bit length: a buffer in memory holds far fewer than 2^61 bytes, so this cannot overflow.
-        let bitLength = UInt64(count) &* 8
-        for index in 0..<8 {
-          tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index)))
-        }
-        compress(state, UnsafeRawBufferPointer(start: tail.baseAddress, count: tailLength), engine)
-      }
+    let count = buffer.count
+    let wholeBytes = count / 64 * 64
+    compress(state, UnsafeRawBufferPointer(rebasing: buffer[0..<wholeBytes]), engine)
+    // The tail, the 0x80 marker and the 64-bit bit length fill one or two final blocks.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { tail in
+      tail.initialize(repeating: 0)
+      let remaining = count - wholeBytes
+      UnsafeMutableRawBufferPointer(tail).copyMemory(
+        from: UnsafeRawBufferPointer(rebasing: buffer[wholeBytes...]))
+      tail[remaining] = 0x80
+      let tailLength = remaining + 9 <= 64 ? 64 : 128
+      // Bit length: a buffer in memory holds far fewer than 2^61 bytes, so this cannot overflow.
+      let bitLength = UInt64(prefixLength + count) &* 8
       for index in 0..<8 {
-        let word = state[index]
-        digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
-        digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
-        digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
-        digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
+        tail[tailLength - 1 - index] = UInt8(truncatingIfNeeded: bitLength >> (8 * UInt64(index)))
       }
+      compress(state, UnsafeRawBufferPointer(start: tail.baseAddress, count: tailLength), engine)
+    }
+    for index in 0..<8 {
+      let word = state[index]
+      digest[index * 4] = UInt8(truncatingIfNeeded: word >> 24)
+      digest[index * 4 + 1] = UInt8(truncatingIfNeeded: word >> 16)
+      digest[index * 4 + 2] = UInt8(truncatingIfNeeded: word >> 8)
+      digest[index * 4 + 3] = UInt8(truncatingIfNeeded: word)
     }
   }
 
   /// Compresses the whole 64-byte blocks of `blocks` (a multiple of 64 bytes) into `state`.
   @inline(__always)
-  private static func compress(
+  static func compress(
     _ state: UnsafeMutableBufferPointer<UInt32>, _ blocks: UnsafeRawBufferPointer, _ engine: Engine
   ) {
     let blockCount = blocks.count / 64

@@ -8,7 +8,7 @@ internal import CSecp256k1
 ///
 /// Held inline (no allocation), compared and hashed by its bytes, written as 128 lower-case
 /// hexadecimal digits (`description`, and `Codable` as that string).
-public struct CompactSignature: Sendable, Hashable, CustomStringConvertible {
+public struct CompactSignature: Sendable, Hashable, CustomStringConvertible, InlineBytes {
   /// The 64 bytes, inline.
   @usableFromInline
   var storage: (UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64, UInt64) = (
@@ -19,28 +19,15 @@ public struct CompactSignature: Sendable, Hashable, CustomStringConvertible {
   public static let byteCount = 64
 
   /// The signature of 64 bytes, r then s, or nil for any other count.
-  public init?(bytes: some Collection<UInt8>) {
-    guard
-      let signature = bytes.withContiguousBytes({
-        CompactSignature(UnsafeRawBufferPointer($0))
-      })
-    else { return nil }
-    self = signature
-  }
+  public init?(bytes: some Collection<UInt8>) { self.init(collecting: bytes) }
 
   /// The signature written as 128 hexadecimal digits (either case), or nil for any other text.
-  public init?(hex: String) {
-    guard let bytes = Hex.decode(hex) else { return nil }
-    self.init(bytes: bytes)
-  }
+  public init?(hex: String) { self.init(hexDigits: hex) }
 
   /// `init?(bytes:)` on borrowed bytes.
-  public init?(_ bytes: UnsafeRawBufferPointer) {
-    guard bytes.count == Self.byteCount, let base = bytes.baseAddress else { return nil }
-    Swift.withUnsafeMutableBytes(of: &storage) {
-      $0.baseAddress!.copyMemory(from: base, byteCount: Self.byteCount)
-    }
-  }
+  public init?(_ bytes: UnsafeRawBufferPointer) { self.init(copying: bytes) }
+
+  init() {}
 
   /// Calls `body` with the 64 bytes, r then s, in place.
   @inlinable

@@ -5,33 +5,23 @@ import Bech32Codec
 ///
 /// Held inline (no allocation), compared and hashed by its bytes, written as 64 lower-case
 /// hexadecimal digits (`description`, and `Codable` as that string).
-public struct MessageHash: Sendable, Hashable, CustomStringConvertible {
+public struct MessageHash: Sendable, Hashable, CustomStringConvertible, InlineBytes {
   /// The 32 bytes, inline.
-  private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
 
   /// Bytes in a message hash.
   public static let byteCount = 32
 
   /// The hash of 32 bytes, or nil for any other count.
-  public init?(bytes: some Collection<UInt8>) {
-    guard let hash = bytes.withContiguousBytes({ MessageHash(UnsafeRawBufferPointer($0)) })
-    else { return nil }
-    self = hash
-  }
+  public init?(bytes: some Collection<UInt8>) { self.init(collecting: bytes) }
 
   /// The hash written as 64 hexadecimal digits (either case), or nil for any other text.
-  public init?(hex: String) {
-    guard let bytes = Hex.decode(hex) else { return nil }
-    self.init(bytes: bytes)
-  }
+  public init?(hex: String) { self.init(hexDigits: hex) }
 
   /// `init?(bytes:)` on borrowed bytes.
-  public init?(_ bytes: UnsafeRawBufferPointer) {
-    guard bytes.count == Self.byteCount, let base = bytes.baseAddress else { return nil }
-    Swift.withUnsafeMutableBytes(of: &storage) {
-      $0.baseAddress!.copyMemory(from: base, byteCount: Self.byteCount)
-    }
-  }
+  public init?(_ bytes: UnsafeRawBufferPointer) { self.init(copying: bytes) }
+
+  init() {}
 
   /// Calls `body` with the 32 bytes, in place.
   public func withUnsafeBytes<Result, Failure>(

@@ -41,14 +41,7 @@ public final class SigningKey: @unchecked Sendable {
     guard secretKey.count == 32 else {
       throw Secp256k1Error(.invalidLength, "a secret key is 32 bytes")
     }
-    guard let context = secp256k1_context_create(UInt32(SECP256K1_CONTEXT_NONE)) else {
-      preconditionFailure("secp256k1_context_create failed")
-    }
-    var seed = [UInt8](repeating: 0, count: 32)
-    var generator = SystemRandomNumberGenerator()
-    for index in seed.indices { seed[index] = generator.next() }
-    let randomized = secp256k1_context_randomize(context, seed)
-    precondition(randomized == 1, "context randomization cannot fail on a fresh context")
+    let context = SigningContext.create()
 
     let isValidSecret =
       secretKey.withUnsafeBufferPointer {

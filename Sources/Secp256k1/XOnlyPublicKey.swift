@@ -7,7 +7,7 @@ internal import CSecp256k1
 /// make the value; whether they are the x of a point on secp256k1 is `isOnCurve`.
 ///
 /// Held inline, compared and hashed by its bytes, written as 64 lower-case hexadecimal digits.
-public struct XOnlyPublicKey: Sendable, Hashable, CustomStringConvertible {
+public struct XOnlyPublicKey: Sendable, Hashable, CustomStringConvertible, InlineBytes {
   /// The 32 bytes, inline.
   @usableFromInline
   var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
@@ -16,20 +16,7 @@ public struct XOnlyPublicKey: Sendable, Hashable, CustomStringConvertible {
   public static let byteCount = 32
 
   /// The key of these 32 bytes, or nil for any other count.
-  public init?(bytes: some Collection<UInt8>) {
-    guard
-      let key = bytes.withContiguousBytes({ buffer -> XOnlyPublicKey? in
-        let raw = UnsafeRawBufferPointer(buffer)
-        guard raw.count == Self.byteCount, let base = raw.baseAddress else { return nil }
-        var key = XOnlyPublicKey()
-        Swift.withUnsafeMutableBytes(of: &key.storage) {
-          $0.baseAddress!.copyMemory(from: base, byteCount: Self.byteCount)
-        }
-        return key
-      })
-    else { return nil }
-    self = key
-  }
+  public init?(bytes: some Collection<UInt8>) { self.init(collecting: bytes) }
 
   /// The x coordinate of a compressed key: the key BIP-340 checks a signature by `publicKey` with.
   public init(_ publicKey: PublicKey) {
@@ -37,12 +24,9 @@ public struct XOnlyPublicKey: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The key written as 64 hexadecimal digits (either case), or nil for any other text.
-  public init?(hex: String) {
-    guard let bytes = Hex.decode(hex) else { return nil }
-    self.init(bytes: bytes)
-  }
+  public init?(hex: String) { self.init(hexDigits: hex) }
 
-  private init() {}
+  init() {}
 
   /// Calls `body` with the 32 bytes, in place.
   @inlinable

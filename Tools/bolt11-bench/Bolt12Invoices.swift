@@ -124,6 +124,21 @@ import Secp256k1
       return sum
     }
 
+    /// The passes `--only` runs alone, by name.
+    static let passes: [String: @Sendable ([Item]) -> UInt64] = [
+      "invoice12": decodePass, "invoice12-signature-floor": signatureFloorPass,
+      "invoice12-full-floor": fullFloorPass,
+    ]
+
+    /// Runs one pass `passes` times over the corpus, for a profiler such as
+    /// `valgrind --tool=callgrind`, and prints its checksum.
+    static func profile(_ pass: ([Item]) -> UInt64, name: String, passes: Int) {
+      let items = corpus()
+      var checksum: UInt64 = 0
+      for _ in 0..<passes { checksum = checksum &* 31 &+ pass(items) }
+      print("\(name): \(passes) passes over \(items.count) invoices; checksum \(checksum)")
+    }
+
     /// Prints one JSON line: nanoseconds per invoice (medians of the timed passes, each 50 corpus
     /// rounds, the three taking turns) and the ratios.
     static func report(passes: Int = 21) {
@@ -131,29 +146,24 @@ import Secp256k1
       var signature: [Double] = []
       var full: [Double] = []
       var decode: [Double] = []
-      var checksum: UInt64 = 0
-      func time(_ body: ([Item]) -> UInt64) -> Double {
-        let start = DispatchTime.now().uptimeNanoseconds
-        for _ in 0..<50 { checksum = checksum &* 31 &+ body(items) }
-        return Double(DispatchTime.now().uptimeNanoseconds - start) / Double(50 * items.count)
-      }
+      var turns = TurnTaking(items, rounds: 50)
       for pass in 0...passes {
-        let s = time(signatureFloorPass)
-        let f = time(fullFloorPass)
-        let d = time(decodePass)
+        let s = turns.time(signatureFloorPass)
+        let f = turns.time(fullFloorPass)
+        let d = turns.time(decodePass)
         guard pass > 0 else { continue }
         signature.append(s)
         full.append(f)
         decode.append(d)
       }
-      func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+      let median = TurnTaking<Item>.median
       let (s, f, d) = (median(signature), median(full), median(decode))
       print(
         "{\"bolt12_invoices\": \(items.count), \"invoice12_signature_floor_ns\": \(Int(s)), "
           + "\"invoice12_full_floor_ns\": \(Int(f)), \"invoice12_ns\": \(Int(d)), "
           + "\"invoice12_over_signature_floor\": \(String(format: "%.3f", d / s)), "
           + "\"invoice12_over_full_floor\": \(String(format: "%.3f", d / f)), "
-          + "\"checksum\": \(checksum)}")
+          + "\"checksum\": \(turns.checksum)}")
     }
   }
 #endif

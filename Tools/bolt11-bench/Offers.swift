@@ -55,6 +55,45 @@ import Secp256k1
       return sum
     }
 
+    /// Decodes `text` `count` times; prints its record count and a checksum.
+    static func repeatDecode(_ text: String, count: Int) {
+      var sum: UInt64 = 0
+      var records = 0
+      for _ in 0..<count {
+        guard let offer = try? Offer.decode(text) else {
+          FileHandle.standardError.write(Data("bolt11-bench: not a valid offer\n".utf8))
+          exit(1)
+        }
+        records = (try? TLVStream(framing: offer.bytes))?.records.count ?? 0
+        sum &+= UInt64(offer.bytes.count) &+ UInt64(offer.paths?.count ?? 0)
+      }
+      print("records \(records) decodes \(count) checksum \(sum)")
+    }
+
+    /// Prints one JSON line: nanoseconds per offer of the floor and of `Offer.decode` (medians of
+    /// the timed passes, each 100 corpus rounds, the two taking turns) and the median ratio.
+    static func report(passes: Int = 21) {
+      let items = corpus()
+      var floor: [Double] = []
+      var decode: [Double] = []
+      var ratios: [Double] = []
+      var turns = TurnTaking(items, rounds: 100)
+      for pass in 0...passes {
+        let f = turns.time(floorPass)
+        let d = turns.time(decodePass)
+        guard pass > 0 else { continue }
+        floor.append(f)
+        decode.append(d)
+        ratios.append(d / f)
+      }
+      let median = TurnTaking<Item>.median
+      print(
+        "{\"offers\": \(items.count), \"offer_floor_ns\": \(Int(median(floor))), "
+          + "\"offer_ns\": \(Int(median(decode))), "
+          + "\"offer_over_floor\": \(String(format: "%.3f", median(ratios))), "
+          + "\"checksum\": \(turns.checksum)}")
+    }
+
     /// One pass of `Offer.decode` over every offer.
     @inline(never)
     static func decodePass(_ items: [Item]) -> UInt64 {

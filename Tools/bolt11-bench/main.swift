@@ -27,9 +27,48 @@ import Synchronization
   exit(2)
 #else
 
-  // BOLT #12 invoices alone (no corpus): `bolt11-bench --bolt12-invoices`.
+  // BOLT #12 invoices alone (no corpus): `bolt11-bench --bolt12-invoices`, or one of its passes
+  // for a profiler: `bolt11-bench --bolt12-invoices --only invoice12|invoice12-signature-floor|
+  // invoice12-full-floor [--passes N]`.
   if CommandLine.arguments.dropFirst().first == "--bolt12-invoices" {
-    Bolt12InvoiceBench.report()
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    if arguments.isEmpty {
+      Bolt12InvoiceBench.report()
+      exit(0)
+    }
+    guard arguments.count == 2 || arguments.count == 4, arguments[0] == "--only",
+      let pass = Bolt12InvoiceBench.passes[arguments[1]],
+      arguments.count == 2 || (arguments[2] == "--passes" && (Int(arguments[3]) ?? 0) > 0)
+    else {
+      FileHandle.standardError.write(
+        Data(
+          ("usage: bolt11-bench --bolt12-invoices [--only "
+            + "\(Bolt12InvoiceBench.passes.keys.sorted().joined(separator: "|")) [--passes N]]\n")
+            .utf8))
+      exit(2)
+    }
+    Bolt12InvoiceBench.profile(pass, name: arguments[1], passes: Int(arguments.last!) ?? 100)
+    exit(0)
+  }
+
+  // BOLT #12 offers alone (no corpus): `bolt11-bench --bolt12-offers`, one JSON line.
+  if CommandLine.arguments.dropFirst().first == "--bolt12-offers" {
+    OfferBench.report()
+    exit(0)
+  }
+
+  // One offer decoded N times, for counting what a decode allocates:
+  // `valgrind --tool=memcheck bolt11-bench --bolt12-offer TEXT --repeat N` (heap summary,
+  // N = 1 and N = 101: the difference over 100 is the allocations of one decode).
+  if CommandLine.arguments.dropFirst().first == "--bolt12-offer" {
+    let arguments = Array(CommandLine.arguments.dropFirst(2))
+    guard arguments.count == 3, arguments[1] == "--repeat", let count = Int(arguments[2]), count > 0
+    else {
+      FileHandle.standardError.write(
+        Data("usage: bolt11-bench --bolt12-offer TEXT --repeat N\n".utf8))
+      exit(2)
+    }
+    OfferBench.repeatDecode(arguments[0], count: count)
     exit(0)
   }
 

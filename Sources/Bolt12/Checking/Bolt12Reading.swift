@@ -187,7 +187,14 @@ struct Bolt12Reading {
       }
       fallbacks = list
     case .features: invoiceFeatures = Array(value)
-    case .nodeID: nodeID = try FieldValue.point(value)
+    case .nodeID:
+      // An invoice's node id must equal its offer_issuer_id when there is one (pass 3 checks),
+      // and that one was checked on the curve when read: the same bytes need no second parse.
+      if let issuerID = offer.issuerID, let key = PublicKey(bytes: value), key == issuerID {
+        nodeID = key
+      } else {
+        nodeID = try FieldValue.point(value)
+      }
     }
   }
 }

@@ -41,18 +41,10 @@ extension Offer {
 
   /// Reads the records of a framed stream and checks them (passes 2 and 3).
   init(checking stream: TLVStream, options: ReadOptions) throws(Bolt12Error) {
-    var chains: [ChainHash]?
-    var metadata: [UInt8]?
-    var currency: String?
-    var amount: UInt64?
-    var description: String?
-    var features: [UInt8]?
-    var absoluteExpiry: UInt64?
-    var paths: [BlindedPath]?
-    var issuer: String?
-    var quantityMax: UInt64?
-    var issuerID: PublicKey?
+    var fields = OfferFields()
     var unknownRecords: [UnknownRecord] = []
+    // The list of kept unknown records allocates once, not at each growth.
+    unknownRecords.reserveCapacity(stream.records.count { OfferField(rawValue: $0.type) == nil })
 
     // Pass 2: each record alone, in stream order.
     for record in stream.records {
@@ -76,76 +68,22 @@ extension Offer {
         unknownRecords.append(UnknownRecord(type: record.type, value: Array(value)))
         continue
       }
-      func fault(_ message: String, _ code: Bolt12Error.Code = .invalidField) -> Bolt12Error {
-        Bolt12Error(
-          code, "\(field.name): \(message)", tlvOffset: record.offset, type: record.type,
-          field: field.name)
-      }
-      func number() throws(Bolt12Error) -> UInt64 {
-        // BOLT 1: "if variable-length fields within the known encoding for `type` are not
-        // minimal: MUST fail to parse the `tlv_stream`."
-        guard let number = value.withUnsafeBufferPointer({ BigSize.truncatedUInt64($0[...]) })
-        else {
-          throw fault(
-            value.count > 8 ? "a tu64 of \(value.count) bytes" : "a tu64 with a leading zero byte")
-        }
-        return number
-      }
-      func text() throws(Bolt12Error) -> String {
-        guard let text = String(validating: value, as: UTF8.self) else {
-          throw fault("not UTF-8", .invalidUTF8)
-        }
-        return text
-      }
-      switch field {
-      case .chains:
-        guard value.count % ChainHash.byteCount == 0 else {
-          throw fault("\(value.count) bytes are not a whole number of 32-byte chain hashes")
-        }
-        chains = stride(from: value.startIndex, to: value.endIndex, by: ChainHash.byteCount).map {
-          ChainHash(bytes: value[$0..<$0 + ChainHash.byteCount])!  // 32 bytes: the guard above
-        }
-      case .metadata:
-        metadata = Array(value)
-      case .currency:
-        // BOLT 12: "MUST specify `offer_currency` `iso4217` as an ISO 4217 three-letter code."
-        guard value.count == 3,
-          value.allSatisfy({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") })
-        else { throw fault("not three upper-case letters") }
-        currency = String(decoding: value, as: UTF8.self)
-      case .amount:
-        let number = try number()
-        if currency == nil && number > Self.maximumMsat {
-          throw fault("\(number) msat is more than 21 million bitcoin")
-        }
-        amount = number
-      case .description:
-        description = try text()
-      case .features:
-        features = Array(value)
-      case .absoluteExpiry:
-        absoluteExpiry = try number()
-      case .paths:
-        do {
-          paths = try BlindedPath.readAll(value)
-        } catch {
-          throw fault(error.message)
-        }
-      case .issuer:
-        issuer = try text()
-      case .quantityMax:
-        quantityMax = try number()
-      case .issuerID:
-        guard value.count == PublicKey.byteCount else {
-          throw fault("\(value.count) bytes, not a 33-byte point")
-        }
-        do {
-          issuerID = try BlindedPath.point(value, field.name)
-        } catch {
-          throw fault("not a point on the curve")
-        }
+      do throws(FieldFault) {
+        try fields.read(field, value)
+      } catch {
+        throw Bolt12Error(
+          error.code, "\(field.name): \(error.message)", tlvOffset: record.offset,
+          type: record.type, field: field.name)
       }
     }
+    let chains = fields.chains
+    let currency = fields.currency
+    let amount = fields.amount
+    let description = fields.description
+    let features = fields.features
+    let absoluteExpiry = fields.absoluteExpiry
+    let paths = fields.paths
+    let issuerID = fields.issuerID
 
     // Pass 3: the offer as a whole.
     func missing(_ field: OfferField, _ message: String) -> Bolt12Error {
@@ -218,9 +156,10 @@ extension Offer {
     // The id covers every record in the offer's ranges; pass 2 refused any other, so here it is
     // the whole stream, hashed without a copy.
     self.init(
-      chains: chains, metadata: metadata, currency: currency, amount: amount,
+      chains: chains, metadata: fields.metadata, currency: currency, amount: amount,
       description: description, features: features, absoluteExpiry: absoluteExpiry, paths: paths,
-      issuer: issuer, quantityMax: quantityMax, issuerID: issuerID, unknownRecords: unknownRecords,
+      issuer: fields.issuer, quantityMax: fields.quantityMax, issuerID: issuerID,
+      unknownRecords: unknownRecords,
       offerID: OfferID(digest: SHA256.hash(stream.bytes)), bytes: stream.bytes, warnings: warnings)
   }
 

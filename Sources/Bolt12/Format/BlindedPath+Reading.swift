@@ -28,17 +28,18 @@ extension BlindedPath {
 
   /// Reads one `blinded_path` as BOLT #4 defines it.
   static func read(_ reader: inout ByteReader) throws(ReadFault) -> BlindedPath {
-    guard let kind = reader.byte() else { throw .truncated("first_node_id") }
+    guard let kind = reader.peek() else { throw .truncated("first_node_id") }
     let firstNode: FirstNode
     switch kind {
     case 0, 1:
-      guard let scid = reader.uint64() else { throw .truncated("first_node_id") }
-      firstNode = .channel(ShortChannelID(rawValue: scid), direction: kind)
-    case 2, 3:
-      guard let rest = reader.take(PublicKey.byteCount - 1) else {
+      guard reader.byte() != nil, let scid = reader.uint64() else {
         throw .truncated("first_node_id")
       }
-      firstNode = .nodeID(try point([kind] + rest, "first_node_id"))
+      firstNode = .channel(ShortChannelID(rawValue: scid), direction: kind)
+    case 2, 3:
+      // The kind byte is the key's first byte: the 33 bytes are read as they are.
+      guard let key = reader.take(PublicKey.byteCount) else { throw .truncated("first_node_id") }
+      firstNode = .nodeID(try point(key, "first_node_id"))
     default:
       throw .invalid(
         "first_node_id starts with \(kind): neither 0 or 1 (a channel) nor 2 or 3 (a key)")

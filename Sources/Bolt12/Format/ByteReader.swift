@@ -19,6 +19,9 @@ struct ByteReader {
     return bytes[index..<index + count]
   }
 
+  /// The next byte, left unread; nil at the end.
+  func peek() -> UInt8? { isAtEnd ? nil : bytes[index] }
+
   /// Takes one byte.
   mutating func byte() -> UInt8? { take(1)?.first }
 

@@ -68,6 +68,8 @@ public struct StringForm: Sendable, Hashable {
     var sawLower = false
     var sawUpper = false
     var previousIsCharacter = false
+    // The table once, not a global's access per character.
+    let wordOfASCII = Self.wordOfASCII
     var index = 0
     while index < text.count {
       let byte = text[index]
@@ -110,7 +112,7 @@ public struct StringForm: Sendable, Hashable {
         if prefixCount == 2 { kind = Kind.allCases.first { $0.rawValue.utf8.last == lowered }! }
         prefixCount += 1
       } else {
-        let word = byte < 128 ? Self.wordOfASCII[Int(byte)] : 0xff
+        let word = byte < 128 ? wordOfASCII[Int(byte)] : 0xff
         guard word != 0xff else {
           throw malformed("a character outside the Bech32 alphabet", at: index)
         }

@@ -1,3 +1,4 @@
+import Hashing
 public import Secp256k1
 
 /// BOLT #12's signature: BIP-340 over a tagged hash of the Merkle root, in record type 240.
@@ -19,9 +20,17 @@ public enum Bolt12Signature {
 
   /// The 32 bytes that are signed: H("lightning" ‖ message name ‖ "signature", root).
   public static func digest(of root: MerkleRoot, for message: Message) -> [UInt8] {
-    Schnorr.taggedHash(
-      tag: Array("lightning\(message.rawValue)signature".utf8), message: root.bytes)
+    (message == .invoice ? invoiceTag : invoiceRequestTag).hash(root.bytes)
   }
+
+  /// The tag of `message`'s signatures: "lightning" ‖ message name ‖ "signature".
+  static func tag(of message: Message) -> [UInt8] {
+    Array("lightning\(message.rawValue)signature".utf8)
+  }
+
+  /// The two tags' hashes, each with its prefix compressed once for the process.
+  private static let invoiceTag = TaggedHash(tag: tag(of: .invoice))
+  private static let invoiceRequestTag = TaggedHash(tag: tag(of: .invoiceRequest))
 
   /// Whether `signature` is `key`'s BIP-340 signature of `root` as part of `message`.
   ///

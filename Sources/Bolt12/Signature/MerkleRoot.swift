@@ -23,26 +23,23 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
   ///
   /// - Complexity: 3 tagged hashes a leaf record, plus one a join: O(n) hashes.
   public init?(stream: TLVStream) {
-    self.init(
-      records: stream.records.lazy.map { record in
-        (
-          type: record.type, typeLength: Self.bigSizeLength(record.type),
-          bytes: stream.bytes[record.offset..<record.valueRange.upperBound]
-        )
-      })
+    guard let bytes = Self.kernelRoot(of: stream) else { return nil }
+    self.bytes = bytes
   }
 
-  /// The root of records given whole (type, length and value as written), each with its type
-  /// and the number of bytes its type takes.
-  init?(records: some Sequence<(type: UInt64, typeLength: Int, bytes: ArraySlice<UInt8>)>) {
+  /// The root as the definition above reads, each hash computed whole: the plain form that
+  /// `kernelRoot(of:)` (Kernels/MerkleRoot+Kernel.swift) is tested against.
+  static func referenceRoot(of stream: TLVStream) -> [UInt8]? {
     var level: [[UInt8]] = []
     var nonceTag: [UInt8]? = nil
-    for record in records where !Self.isSignatureType(record.type) {
-      let tag = nonceTag ?? (Self.nonceTagPrefix + record.bytes)
+    for record in stream.records where !isSignatureType(record.type) {
+      let whole = stream.bytes[record.offset..<record.valueRange.upperBound]
+      let tag = nonceTag ?? (nonceTagPrefix + whole)
       nonceTag = tag
-      let leaf = Schnorr.taggedHash(tag: Self.leafTag, message: record.bytes)
-      let nonce = Schnorr.taggedHash(tag: tag, message: record.bytes.prefix(record.typeLength))
-      level.append(Self.branch(leaf, nonce))
+      let leaf = Schnorr.taggedHash(tag: leafTag, message: whole)
+      let nonce = Schnorr.taggedHash(
+        tag: tag, message: whole.prefix(bigSizeLength(record.type)))
+      level.append(branch(leaf, nonce))
     }
     guard !level.isEmpty else { return nil }
     while level.count > 1 {
@@ -50,13 +47,13 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
       next.reserveCapacity((level.count + 1) / 2)
       var index = 0
       while index + 1 < level.count {
-        next.append(Self.branch(level[index], level[index + 1]))
+        next.append(branch(level[index], level[index + 1]))
         index += 2
       }
       if index < level.count { next.append(level[index]) }
       level = next
     }
-    bytes = level[0]
+    return level[0]
   }
 
   /// H("LnBranch", lesser ‖ greater).
@@ -66,7 +63,7 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The number of bytes of a minimal `bigsize` of `value` (the framing refuses any other).
-  private static func bigSizeLength(_ value: UInt64) -> Int {
+  static func bigSizeLength(_ value: UInt64) -> Int {
     switch value {
     case 0..<0xfd: 1
     case 0xfd...0xffff: 3
@@ -75,9 +72,9 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
     }
   }
 
-  private static let leafTag = Array("LnLeaf".utf8)
-  private static let nonceTagPrefix = Array("LnNonce".utf8)
-  private static let branchTag = Array("LnBranch".utf8)
+  static let leafTag = Array("LnLeaf".utf8)
+  static let nonceTagPrefix = Array("LnNonce".utf8)
+  static let branchTag = Array("LnBranch".utf8)
 
   /// The root as 64 lower-case hex digits.
   public var description: String { Hex.encode(bytes) }
