@@ -41,7 +41,7 @@ public enum SHA256 {
   ///
   /// - Precondition: `digest` holds at least `digestLength` bytes.
   /// - Complexity: O(n), no allocation.
-  package static func hash(
+  public static func hash(
     _ buffer: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>
   ) {
     hash(buffer, into: digest, engine: .preferred)

@@ -5,7 +5,7 @@
 /// padding: one block for a message of up to 55 bytes, two up to 119, where hashing from scratch
 /// also hashes the tag and compresses the prefix's block. The digests are SHA-256's, the same as
 /// those of `secp256k1_tagged_sha256`; tests compare the two.
-package struct TaggedHash: Sendable {
+public struct TaggedHash: Sendable {
   /// The eight state words after the 64-byte prefix, inline.
   private var midstate: (UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32, UInt32) = (
     0, 0, 0, 0, 0, 0, 0, 0
@@ -17,7 +17,7 @@ package struct TaggedHash: Sendable {
   /// The hash of `tag`'s messages, its prefix compressed here.
   ///
   /// - Complexity: O(tag length): one SHA-256 of the tag and one block.
-  package init(tag: [UInt8]) {
+  public init(tag: [UInt8]) {
     self.init(tag: tag, engine: .preferred)
   }
 
@@ -40,7 +40,7 @@ package struct TaggedHash: Sendable {
   ///
   /// - Precondition: `digest` holds at least 32 bytes.
   /// - Complexity: O(n), no allocation.
-  package func hash(
+  public func hash(
     _ message: UnsafeRawBufferPointer, into digest: UnsafeMutableBufferPointer<UInt8>
   ) {
     hash(message, into: digest, engine: .preferred)
@@ -60,7 +60,7 @@ package struct TaggedHash: Sendable {
   }
 
   /// The tagged hash of `message`, as a new array.
-  package func hash(_ message: [UInt8]) -> [UInt8] {
+  public func hash(_ message: [UInt8]) -> [UInt8] {
     var digest = [UInt8](repeating: 0, count: SHA256.digestLength)
     message.withUnsafeBytes { bytes in
       digest.withUnsafeMutableBufferPointer { hash(bytes, into: $0) }
