@@ -253,9 +253,11 @@ public actor PollingProvider {
   /// Records a payment (the node's payment event, or a paid status) against the intent whose
   /// invoice has `hash`, whatever state that intent was in.
   ///
-  /// When the journal cannot write it now (a full disk), the payment is reported all the same
-  /// and kept in `unwrittenPayments`; every later call of this provider writes it again until
-  /// the journal takes it.
+  /// A record another process moved on since this provider read it is read again and the
+  /// payment written over it: a payment is never refused as stale. When the journal cannot
+  /// write it now (a full disk, or other writers that keep moving the record on), the payment
+  /// is reported all the same and kept in `unwrittenPayments`; every later call of this
+  /// provider writes it again until the journal takes it.
   ///
   /// - Returns: the payment, or nil when no intent of this wallet has that invoice or it was
   ///   recorded already.
@@ -266,8 +268,11 @@ public actor PollingProvider {
     do {
       return try await recordPayment(hash)
     } catch let error as OfflineReceiveError
-      where error.code == .journal && error.journalError?.code == .io
+      where error.code == .journal
+      && (error.journalError?.code == .io || error.journalError?.code == .stale)
     {
+      // The disk refused the write, or other writers kept moving the record on: the payment
+      // is reported all the same and written by a later call.
       guard let records = try? await journal.records(),
         let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
       else { throw error }
@@ -507,16 +512,7 @@ public actor PollingProvider {
       // other name each other; a refused one drops the machine.
       let expected = machines[intentID]?.version
       machines[intentID]?.version = written
-      do {
-        try await journalCall(intentID) { try await journal.save(written, replacing: expected) }
-      } catch let error as OfflineReceiveError where error.journalError?.code == .stale {
-        // Another process wrote the record meanwhile: a payment it recorded is final.
-        let held = try? await journal.record(intentID)
-        guard held?.isPaid == true else { throw error }
-        throw OfflineReceiveError(
-          .settled, "the intent was paid (recorded by another process)", intentID: intentID,
-          journalError: error.journalError)
-      }
+      try await write(written, replacing: expected)
       return []
     case .retireDisplay:
       await notifyCancel(intentID)
@@ -566,6 +562,54 @@ public actor PollingProvider {
       }
     case .finish:
       return [action]
+    }
+  }
+
+  /// How many times a payment is written again over a record other writers keep moving on,
+  /// before it is kept in memory (`unwrittenPayments`) and written by a later call.
+  static let paymentWriteAttempts = 4
+
+  /// Writes `record`, computed from `expected` (the version of the record the journal held when
+  /// the intent's machine last read or wrote it).
+  ///
+  /// When another writer (another process over the same journal) moved the record on
+  /// meanwhile, the journal refuses with `journal.stale`. Each kind of save then does what
+  /// keeps the most important fact:
+  /// - A payment (a record settled by a payment, from the payment event or the node's status)
+  ///   is never refused: the record is read again and the payment written over whatever it
+  ///   holds now, since a payment outranks every other state and the record keeps the hash
+  ///   that was paid. After `paymentWriteAttempts` refusals in a row it fails with
+  ///   `offline.journal` (`journal.stale`), and `paymentReceived` keeps it in memory.
+  /// - A record another writer settled by a payment is final: `offline.settled`.
+  /// - Every other save (the write-ahead intent, progress to submitted or ready, a refused
+  ///   invoice's hash, a cancel, an end) is refused with `offline.journal`, which keeps the
+  ///   intent: the other writer's record stands, and the caller's retry starts from it. Writing
+  ///   over it could undo a cancel or an end the other writer recorded, or show an invoice it
+  ///   already ended. The refusal loses nothing the node holds: the retry resumes the request
+  ///   by idempotent prepare, or cancels it again (a request already gone counts as
+  ///   cancelled).
+  private func write(_ record: JournalRecord, replacing expected: JournalRecord?) async throws {
+    let intentID = record.intentID
+    var expected = expected
+    var attempt = 1
+    while true {
+      do {
+        return try await journalCall(intentID) {
+          try await journal.save(record, replacing: expected)
+        }
+      } catch let error as OfflineReceiveError where error.journalError?.code == .stale {
+        let held = try await journalCall(intentID) { try await journal.record(intentID) }
+        if held?.isPaid == true {
+          // Recorded by another writer: for a payment, the record says it already.
+          if record.isPaid { return }
+          throw OfflineReceiveError(
+            .settled, "the intent was paid (recorded by another process)", intentID: intentID,
+            journalError: error.journalError)
+        }
+        guard record.isPaid, attempt < Self.paymentWriteAttempts else { throw error }
+        expected = held
+        attempt += 1
+      }
     }
   }
 
