@@ -243,11 +243,7 @@ public actor PollingProvider {
   ///   `cancel`, `prepare` or `restore()`.
   @discardableResult
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
-    switch try await drive(intentID, .cancel) {
-    case nil: return .cancelled
-    case .released(let reason)?: return reason
-    case let other?: throw unexpected(other, intentID)
-    }
+    try await release(intentID, .cancel) ?? .cancelled
   }
 
   /// Records a payment (the node's payment event, or a paid status) against the intent whose
@@ -300,12 +296,13 @@ public actor PollingProvider {
     guard let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
     else { return nil }
     // The record just read, with no wait since: no second read.
-    switch try await drive(record.intentID, .paid, initial: RequestMachine(stored: record)) {
-    case .paid(let previous)?:
+    let answer = try await drive(record.intentID, .paid, initial: RequestMachine(stored: record))
+    switch answer {
+    case .payment(.paid(let previous))?:
       return SettledPayment(
         intentID: record.intentID, amount: record.amount, description: record.description,
         previousState: previous)
-    case nil, .alreadyPaid?: return nil
+    case nil, .payment(.alreadyPaid)?: return nil
     case let other?: throw unexpected(other, record.intentID)
     }
   }
@@ -325,10 +322,10 @@ public actor PollingProvider {
         if case .cancelling = record.state {
           // Read afresh: earlier records of this loop awaited the node, and a payment may have
           // landed meanwhile.
-          switch try await drive(record.intentID, .restart) {
-          case .released(.settled(fulfilled: true))?: report.settled.append(record.intentID)
-          case nil, .released?: report.ended.append(record.intentID)
-          case let other?: throw unexpected(other, record.intentID)
+          if try await release(record.intentID, .restart) == .settled(fulfilled: true) {
+            report.settled.append(record.intentID)
+          } else {
+            report.ended.append(record.intentID)
           }
           continue
         }
@@ -389,17 +386,26 @@ public actor PollingProvider {
       initial = RequestMachine(
         newIntent: intentID, amount: amount, description: description, scope: scope)
     }
+    let result: RequestMachine.PrepareResult
     switch try await drive(intentID, .prepare, initial: initial, started: started) {
-    case .ready(let accepted)?:
-      nodeSignedAt = max(nodeSignedAt, accepted.invoice.createdAt)
-      return .ready(accepted, intentID: intentID)
-    case .pending(let lastStatus)?:
-      return .pending(intentID, lastStatus: lastStatus)
+    case .prepare(let prepared)?: result = prepared
+    case .release(let released)?:
+      // The release this prepare started was overtaken: its answer, in a prepare's terms.
+      result = RequestMachine.PrepareResult(released, intentID: intentID)
     case nil:
       throw OfflineReceiveError(
         .retryable, "the intent left the journal during the call", intentID: intentID)
     case let other?:
       throw unexpected(other, intentID)
+    }
+    switch result {
+    case .ready(let accepted):
+      nodeSignedAt = max(nodeSignedAt, accepted.invoice.createdAt)
+      return .ready(accepted, intentID: intentID)
+    case .pending(let lastStatus):
+      return .pending(intentID, lastStatus: lastStatus)
+    case .failed(let error):
+      throw error
     }
   }
 
@@ -418,7 +424,7 @@ public actor PollingProvider {
   private func drive(
     _ intentID: IntentID, _ event: RequestMachine.Event, initial: RequestMachine? = nil,
     started: Duration? = nil
-  ) async throws -> RequestMachine.Outcome? {
+  ) async throws -> RequestMachine.Answer? {
     if machines[intentID] == nil {
       var machine = initial
       if machine == nil {
@@ -440,9 +446,9 @@ public actor PollingProvider {
         if machines[intentID]?.drivers == 0 { machines[intentID] = nil }
       }
     }
-    let outcome: RequestMachine.Outcome
+    let answer: RequestMachine.Answer
     do {
-      outcome = try await run(intentID, generation, event, started: started)
+      answer = try await run(intentID, generation, event, started: started)
     } catch let error as OfflineReceiveError
       where error.code == .journal
       || error.code == .journalFull || error.journalError != nil
@@ -458,26 +464,40 @@ public actor PollingProvider {
       }
       throw error
     }
-    if case .failed(let error) = outcome { throw error }
-    return outcome
+    return answer
+  }
+
+  /// Feeds `event` (`cancel` or `restart`) to the intent's machine.
+  ///
+  /// - Returns: why the intent ended; nil when the journal has no record of it.
+  /// - Throws: a failed release as its error (`offline.cancel_pending` when the node did not
+  ///   confirm), and what `drive` throws.
+  private func release(_ intentID: IntentID, _ event: RequestMachine.Event) async throws
+    -> TerminalReason?
+  {
+    switch try await drive(intentID, event) {
+    case nil: return nil
+    case .release(.released(let reason))?: return reason
+    case .release(.failed(let error))?: throw error
+    case let other?: throw unexpected(other, intentID)
+    }
   }
 
   /// Feeds `event`, runs the actions, feeds their results back, until the machine answers.
   private func run(
     _ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event,
     started: Duration?
-  ) async throws -> RequestMachine.Outcome {
+  ) async throws -> RequestMachine.Answer {
     var actions = step(intentID, generation, event)
     while !actions.isEmpty {
       let action = actions.removeFirst()
-      if case .finish(let outcome) = action { return outcome }
+      if case .finish(let answer) = action { return answer }
       guard let held = machines[intentID], held.generation == generation else { break }
       let record = held.machine.record
       actions += try await perform(action, record, generation, started: started)
     }
-    return .failed(
-      OfflineReceiveError(
-        .retryable, "the intent changed while the call was in flight", intentID: intentID))
+    throw OfflineReceiveError(
+      .retryable, "the intent changed while the call was in flight", intentID: intentID)
   }
 
   /// Applies `event` to the machine of `generation`; a machine dropped or replaced meanwhile
@@ -485,14 +505,7 @@ public actor PollingProvider {
   private func step(_ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event)
     -> [RequestMachine.Action]
   {
-    guard machines[intentID]?.generation == generation else {
-      return [
-        .finish(
-          .failed(
-            OfflineReceiveError(
-              .retryable, "the intent changed while the call was in flight", intentID: intentID)))
-      ]
-    }
+    guard machines[intentID]?.generation == generation else { return [] }
     return machines[intentID]?.machine.handle(event) ?? []
   }
 
@@ -627,7 +640,7 @@ public actor PollingProvider {
       do {
         // Read afresh: an earlier cancel of this loop awaited the node, and a payment may have
         // landed meanwhile.
-        _ = try await drive(other.intentID, .cancel)
+        _ = try await release(other.intentID, .cancel)
       } catch let error as OfflineReceiveError where error.code == .cancelPending {
         // The other request still holds the channel: this intent waits, and is not created.
         throw error.nodeError.map { OfflineReceiveError(node: $0, intentID: intentID) }
@@ -641,10 +654,10 @@ public actor PollingProvider {
   }
 
   /// An answer the machine does not give to this event.
-  private func unexpected(_ outcome: RequestMachine.Outcome, _ intentID: IntentID)
+  private func unexpected(_ answer: RequestMachine.Answer, _ intentID: IntentID)
     -> OfflineReceiveError
   {
-    OfflineReceiveError(.retryable, "unexpected answer \(outcome)", intentID: intentID)
+    OfflineReceiveError(.retryable, "unexpected answer \(answer)", intentID: intentID)
   }
 
   /// Runs a journal call, reporting its refusal as `offline.journal` (`offline.journal_full`)
