@@ -346,3 +346,26 @@ extension RequestMachineTests {
     #expect(machine.record.state == .cancelling(.cancelled))
   }
 }
+
+extension RequestMachineTests {
+  @Test("a refused save: the machine stands where the journal does, the late answer is abandoned")
+  func saveFailed() {
+    var machine = Self.stored(.submitted)
+    _ = machine.handle(.prepare)
+    #expect(machine.handle(.cancel) == [.retireDisplay, .checkStatus])
+    let cancelling = machine.handle(.releaseStatus(.awaitingWitnesses))
+    #expect(Self.saves(cancelling) == [.cancelling(.cancelled)])
+    // The journal refused the cancel's write: it still holds the submitted record.
+    #expect(machine.handle(.saveFailed(Self.record(.submitted))) == [])
+    #expect(machine.state == .idle(Self.record(.submitted)))
+    let late = machine.handle(.nodeAnswered(.ready(bolt11: Self.coffee.string)))
+    #expect(Self.saves(late).isEmpty)
+    #expect(Self.code(late) == .retryable)
+    // A new intent whose write-ahead failed is unwritten again: the next prepare writes it.
+    var new = Self.new()
+    _ = new.handle(.prepare)
+    _ = new.handle(.saveFailed(nil))
+    #expect(new.state == .unwritten(Self.record(.intent)))
+    #expect(new.handle(.prepare) == [.save(Self.record(.intent)), .callPrepare])
+  }
+}

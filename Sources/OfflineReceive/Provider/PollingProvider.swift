@@ -35,43 +35,47 @@ public actor PollingProvider {
   /// The latest creation time of an invoice the node signed and this provider accepted: a lower
   /// bound on the real time that moving the phone's clock cannot raise. 0 until the first one.
   private var nodeSignedAt: UInt64 = 0
-  /// One running preparation per intent, and the callers waiting for it, each by its own
-  /// continuation: a caller's cancellation ends only its own wait.
+  /// A running preparation, and the callers waiting for it, each by its own continuation: a
+  /// caller's cancellation ends only its own wait. Its id is the id of its first caller.
   private struct Flight {
     var id: UInt64
     var task: Task<Void, Never>
     var waiters: [UInt64: CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   }
-  private var inFlight: [IntentID: Flight] = [:]
-  /// A preparation every caller left, still winding down: the next one of its intent starts
-  /// once it has stopped, so a retry right after a cancellation resumes the intent instead of
-  /// finding it in progress.
-  private var stopping: [IntentID: (id: UInt64, task: Task<Void, Never>)] = [:]
+  /// Everything this provider holds for one intent while calls work on it; there is no slot
+  /// for an intent no call works on.
+  private struct Slot {
+    /// The intent's request machine, shared by the calls driving it, so that a payment or a
+    /// cancel that lands while a preparation waits for the node is seen by it; nil when no
+    /// call drives it.
+    var machine: RequestMachine?
+    /// How many calls drive the machine now. It is dropped when the last one ends, so the next
+    /// call starts from the journal, where another process may have moved the record on.
+    var callers = 0
+    /// The version of the record the journal holds, as far as the machine knows: its last
+    /// save issued, or the record it was loaded from. Each save names it, so a record another
+    /// process moved on meanwhile is never overwritten.
+    var version: JournalRecord?
+    /// The running preparation, which every `prepare` of the intent joins.
+    var flight: Flight?
+    /// A preparation every caller left, still winding down: the next one starts once it has
+    /// stopped, so a retry right after a cancellation resumes the intent instead of finding it
+    /// in progress.
+    var stopping: (id: UInt64, task: Task<Void, Never>)?
+
+    var isEmpty: Bool { machine == nil && flight == nil && stopping == nil }
+  }
+  private var slots: [IntentID: Slot] = [:]
   private var nextWaiter: UInt64 = 0
   /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
   /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
   /// its epoch closes, after the invoice's expiry.
   public static let defaultEndedRetention: UInt64 = 172_800
   private var cancelObservers: [@Sendable (IntentID) async -> Void] = []
-  /// The request machine of each intent some call is driving now, shared by those calls.
-  private struct HeldMachine {
-    var machine: RequestMachine
-    /// Which loading of the intent this is: a call on a machine dropped meanwhile (a journal
-    /// write failed) never feeds the next one.
-    var generation: UInt64
-    /// How many calls drive it now; it is dropped at zero.
-    var drivers = 0
-    /// The version of the record the journal holds, as far as this machine knows: its last
-    /// save, or the record it was loaded from. Each save names it, so a record another
-    /// process moved on meanwhile is never overwritten.
-    var version: JournalRecord?
-  }
-  private var machines: [IntentID: HeldMachine] = [:]
   /// Every damage the journal reported to this provider, oldest first: each `journal.corrupt`
   /// error names where the damaged file was set aside and how many records were salvaged. The
   /// provider carries on with the salvaged records; `restore()` reports what it met.
   public private(set) var journalDamage: [JournalError] = []
-  private var nextGeneration: UInt64 = 0
   /// Payments reported but not yet written, because the journal refused the write (a full
   /// disk): each is written again by every later call, until the journal takes it.
   public private(set) var unwrittenPayments: [PaymentHash] = []
@@ -148,9 +152,19 @@ public actor PollingProvider {
   }
 
   /// How many callers wait for the intent's preparation now: for tests.
-  package func waiterCount(_ intentID: IntentID) -> Int { inFlight[intentID]?.waiters.count ?? 0 }
+  package func waiterCount(_ intentID: IntentID) -> Int {
+    slots[intentID]?.flight?.waiters.count ?? 0
+  }
   /// Whether a preparation of the intent runs now: for tests.
-  package func isPreparing(_ intentID: IntentID) -> Bool { inFlight[intentID] != nil }
+  package func isPreparing(_ intentID: IntentID) -> Bool { slots[intentID]?.flight != nil }
+
+  /// Changes the intent's slot, and removes it when nothing is left in it.
+  private func withSlot<Value>(_ intentID: IntentID, _ change: (inout Slot) -> Value) -> Value {
+    var slot = slots[intentID] ?? Slot()
+    let value = change(&slot)
+    slots[intentID] = slot.isEmpty ? nil : slot
+    return value
+  }
 
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
@@ -166,9 +180,9 @@ public actor PollingProvider {
     }
     nextWaiter += 1
     let waiter = nextWaiter
-    if inFlight[intentID] == nil {
+    if slots[intentID]?.flight == nil {
       let flightID = waiter
-      let previous = stopping[intentID]?.task
+      let previous = slots[intentID]?.stopping?.task
       let task = Task {
         await previous?.value
         let result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
@@ -179,7 +193,7 @@ public actor PollingProvider {
         }
         self.finish(intentID, flightID, result)
       }
-      inFlight[intentID] = Flight(id: flightID, task: task)
+      withSlot(intentID) { $0.flight = Flight(id: flightID, task: task) }
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -188,7 +202,7 @@ public actor PollingProvider {
           leave(intentID, waiter: nil)
           return
         }
-        inFlight[intentID]?.waiters[waiter] = continuation
+        slots[intentID]?.flight?.waiters[waiter] = continuation
       }
     } onCancel: {
       Task { await self.leave(intentID, waiter: waiter) }
@@ -200,27 +214,34 @@ public actor PollingProvider {
     _ intentID: IntentID, _ flightID: UInt64,
     _ result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
   ) {
-    if stopping[intentID]?.id == flightID { stopping[intentID] = nil }
-    guard inFlight[intentID]?.id == flightID, let flight = inFlight.removeValue(forKey: intentID)
-    else { return }
+    let flight = withSlot(intentID) { slot -> Flight? in
+      if slot.stopping?.id == flightID { slot.stopping = nil }
+      guard slot.flight?.id == flightID else { return nil }
+      defer { slot.flight = nil }
+      return slot.flight
+    }
+    guard let flight else { return }
     for continuation in flight.waiters.values { continuation.resume(with: result) }
   }
 
   /// A caller was cancelled: only its wait ends. When no caller waits any more, the
   /// preparation is cancelled too (the node request and the journal record are left alone).
   private func leave(_ intentID: IntentID, waiter: UInt64?) {
-    guard var flight = inFlight[intentID] else { return }
-    if let waiter, let continuation = flight.waiters.removeValue(forKey: waiter) {
-      continuation.resume(throwing: CancellationError())
+    let left = withSlot(intentID) {
+      slot -> CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>? in
+      guard var flight = slot.flight else { return nil }
+      let continuation = waiter.flatMap { flight.waiters.removeValue(forKey: $0) }
+      if flight.waiters.isEmpty {
+        // Nobody waits: the run stops, and the next caller starts a new one once it has.
+        slot.flight = nil
+        slot.stopping = (flight.id, flight.task)
+        flight.task.cancel()
+      } else {
+        slot.flight = flight
+      }
+      return continuation
     }
-    if flight.waiters.isEmpty {
-      // Nobody waits: the run stops, and the next caller starts a new one once it has.
-      inFlight[intentID] = nil
-      stopping[intentID] = (flight.id, flight.task)
-      flight.task.cancel()
-    } else {
-      inFlight[intentID] = flight
-    }
+    left?.resume(throwing: CancellationError())
   }
 
   /// Calls `observer` with an intent's id before that intent's node request is cancelled (by
@@ -420,51 +441,47 @@ public actor PollingProvider {
   /// from the journal.
   /// - Returns: the machine's answer, or nil when the journal has no record of the intent.
   /// - Throws: a failed answer as its error; `offline.journal` when a write was refused (the
-  ///   machine is dropped, so the next call starts from the journal); `CancellationError`.
+  ///   machine is told, and stands where the journal does); `CancellationError`.
   private func drive(
     _ intentID: IntentID, _ event: RequestMachine.Event, initial: RequestMachine? = nil,
     started: Duration? = nil
   ) async throws -> RequestMachine.Answer? {
-    if machines[intentID] == nil {
+    if slots[intentID]?.machine == nil {
       var machine = initial
       if machine == nil {
         guard let stored = try await journalCall(intentID, { try await journal.record(intentID) })
         else { return nil }
         machine = RequestMachine(stored: stored)
       }
-      if machines[intentID] == nil, let machine {
-        nextGeneration += 1
-        machines[intentID] = HeldMachine(
-          machine: machine, generation: nextGeneration, version: machine.storedVersion)
+      // Another call may have loaded it during the read: that one is shared.
+      if slots[intentID]?.machine == nil, let machine {
+        withSlot(intentID) {
+          $0.machine = machine
+          $0.version = machine.storedVersion
+        }
       }
     }
-    guard let generation = machines[intentID]?.generation else { return nil }
-    machines[intentID]?.drivers += 1
+    withSlot(intentID) { $0.callers += 1 }
     defer {
-      if machines[intentID]?.generation == generation {
-        machines[intentID]?.drivers -= 1
-        if machines[intentID]?.drivers == 0 { machines[intentID] = nil }
+      withSlot(intentID) { slot in
+        slot.callers -= 1
+        if slot.callers == 0 {
+          slot.machine = nil
+          slot.version = nil
+        }
       }
     }
-    let answer: RequestMachine.Answer
     do {
-      answer = try await run(intentID, generation, event, started: started)
-    } catch let error as OfflineReceiveError
-      where error.code == .journal
-      || error.code == .journalFull || error.journalError != nil
-    {
-      // What the machine holds was not written: the journal's state stands, and the next call
-      // starts from it (calls still on this machine find it gone).
-      if machines[intentID]?.generation == generation { machines[intentID] = nil }
+      return try await run(intentID, event, started: started)
+    } catch let error as OfflineReceiveError where error.journalError != nil {
+      // The machine was told of the refused write (`saveFailed`) and stands where the journal
+      // does.
       throw error
     } catch {
       // Cancelled mid-way: the phase this call drove is over.
-      if machines[intentID]?.generation == generation {
-        machines[intentID]?.machine.interrupt(releasing: event == .cancel || event == .restart)
-      }
+      slots[intentID]?.machine?.interrupt(releasing: event == .cancel || event == .restart)
       throw error
     }
-    return answer
   }
 
   /// Feeds `event` (`cancel` or `restart`) to the intent's machine.
@@ -484,48 +501,52 @@ public actor PollingProvider {
   }
 
   /// Feeds `event`, runs the actions, feeds their results back, until the machine answers.
-  private func run(
-    _ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event,
-    started: Duration?
-  ) async throws -> RequestMachine.Answer {
-    var actions = step(intentID, generation, event)
+  private func run(_ intentID: IntentID, _ event: RequestMachine.Event, started: Duration?)
+    async throws -> RequestMachine.Answer
+  {
+    var actions = step(intentID, event)
     while !actions.isEmpty {
       let action = actions.removeFirst()
       if case .finish(let answer) = action { return answer }
-      guard let held = machines[intentID], held.generation == generation else { break }
-      let record = held.machine.record
-      actions += try await perform(action, record, generation, started: started)
+      guard let record = slots[intentID]?.machine?.record else { break }
+      actions += try await perform(action, record, started: started)
     }
     throw OfflineReceiveError(
       .retryable, "the intent changed while the call was in flight", intentID: intentID)
   }
 
-  /// Applies `event` to the machine of `generation`; a machine dropped or replaced meanwhile
-  /// answers that the intent changed.
-  private func step(_ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event)
+  /// Applies `event` to the intent's machine, which this call holds.
+  private func step(_ intentID: IntentID, _ event: RequestMachine.Event)
     -> [RequestMachine.Action]
   {
-    guard machines[intentID]?.generation == generation else { return [] }
-    return machines[intentID]?.machine.handle(event) ?? []
+    slots[intentID]?.machine?.handle(event) ?? []
   }
 
   /// Runs one action on `record` (the machine's, as it stands) and returns what the machine
   /// answers to its result.
   private func perform(
-    _ action: RequestMachine.Action, _ record: JournalRecord, _ generation: UInt64,
-    started: Duration?
+    _ action: RequestMachine.Action, _ record: JournalRecord, started: Duration?
   ) async throws -> [RequestMachine.Action] {
     let intentID = record.intentID
     func step(_ event: RequestMachine.Event) -> [RequestMachine.Action] {
-      self.step(intentID, generation, event)
+      self.step(intentID, event)
     }
     switch action {
     case .save(let written):
       // The version is the last save issued, so that saves of one machine following each
-      // other name each other; a refused one drops the machine.
-      let expected = machines[intentID]?.version
-      machines[intentID]?.version = written
-      try await write(written, replacing: expected)
+      // other name each other.
+      let expected = slots[intentID]?.version
+      slots[intentID]?.version = written
+      do {
+        try await write(written, replacing: expected)
+      } catch let error as OfflineReceiveError where error.journalError != nil {
+        // Not written: the machine stands where the journal does, and this call fails.
+        let held: JournalRecord?
+        do { held = try await journal.record(intentID) } catch { held = expected }
+        slots[intentID]?.version = held
+        _ = step(.saveFailed(held))
+        throw error
+      }
       return []
     case .retireDisplay:
       await notifyCancel(intentID)

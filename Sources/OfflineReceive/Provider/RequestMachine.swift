@@ -13,7 +13,9 @@ import Bolt11
 ///   another invoice ends rather than replace it;
 /// - a cancel retires the display, then records the end, then cancels the node request;
 /// - an answer that arrives for an attempt the intent has left (it was cancelled or paid
-///   meanwhile) changes nothing and ends that attempt.
+///   meanwhile, or a save failed) changes nothing and ends that attempt;
+/// - a save the journal refused is an event too (`saveFailed`): the machine stands where the
+///   journal does.
 package struct RequestMachine: Sendable, Equatable {
   /// Where the intent stands: what the journal holds for it (or will once the pending `.save`
   /// actions ran), and what is in flight.
@@ -85,6 +87,9 @@ package struct RequestMachine: Sendable, Equatable {
     case cancelAnswered(NodeError?)
     /// The invoice of this intent was paid.
     case paid
+    /// A save was refused or failed, and the journal holds this record (nil: none of the
+    /// intent): the machine stands there, and whatever was in flight is over.
+    case saveFailed(JournalRecord?)
   }
 
   /// What the provider does next.
@@ -178,6 +183,17 @@ package struct RequestMachine: Sendable, Equatable {
     case .restart: return restart()
     case .paid: return pay()
     case .cancel: return cancel()
+    case .saveFailed(let held):
+      if let held {
+        state = .idle(held)
+      } else {
+        var unwritten = record
+        unwritten.state = .intent
+        unwritten.paymentHash = nil
+        unwritten.expiresAt = nil
+        state = .unwritten(unwritten)
+      }
+      return []
     case .nodeAnswered(let status):
       guard case .preparing(_, let resumed, _) = state else { return abandoned() }
       return answered(status, resumed: resumed)
