@@ -93,7 +93,8 @@ extension InFlightTests {
         intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
     }
     #expect(await cancel.value == .journal)
-    // The machine whose write failed is dropped: the waiting prepare does not carry on with it.
+    // The machine stands where the journal does after the failed write: the waiting prepare's
+    // attempt is over, and it does not carry on with it.
     #expect(first?.code == .retryable)
     #expect(first?.endsIntent == false)
     #expect(await journal.record(IntentID("a"))?.state == .submitted)

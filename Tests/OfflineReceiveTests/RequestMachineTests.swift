@@ -43,12 +43,12 @@ import Testing
     Machine(stored: record(state, hash: hash))
   }
 
-  static func finish(_ actions: [Machine.Action]) -> Machine.Outcome? {
+  static func finish(_ actions: [Machine.Action]) -> Machine.Answer? {
     if case .finish(let outcome)? = actions.last { outcome } else { nil }
   }
 
   static func code(_ actions: [Machine.Action]) -> OfflineReceiveError.Code? {
-    if case .failed(let error)? = finish(actions) { error.code } else { nil }
+    actions.failure?.code
   }
 
   static func saves(_ actions: [Machine.Action]) -> [RequestState] {
@@ -70,17 +70,17 @@ import Testing
     let ready = Self.record(.ready, hash: Self.coffee.paymentHash)
     #expect(
       machine.handle(.validated(.success(Self.accepted))) == [
-        .save(ready), .finish(.ready(Self.accepted)),
+        .save(ready), .finish(.prepare(.ready(Self.accepted))),
       ])
     #expect(machine.record == ready)
-    #expect(machine.phase == .idle)
+    #expect(machine.state == .idle(ready))
   }
 
   @Test("a stored intent resumes by the same request id without a write")
   func resume() {
     var machine = Self.stored(.submitted)
     #expect(machine.handle(.prepare) == [.callPrepare])
-    #expect(machine.phase == .preparing(resumed: true, lastStatus: nil))
+    #expect(machine.state == .preparing(Self.record(.submitted), resumed: true, lastStatus: nil))
     #expect(machine.record.nodeRequestID == Self.intent.rawValue)
   }
 
@@ -90,7 +90,8 @@ import Testing
     _ = machine.handle(.prepare)
     _ = machine.handle(.nodeAnswered(.awaitingActivation))
     #expect(machine.handle(.statusFailed(.requestNotFound)) == [.pollStatus])
-    #expect(machine.handle(.deadline) == [.finish(.pending(lastStatus: .awaitingActivation))])
+    #expect(
+      machine.handle(.deadline) == [.finish(.prepare(.pending(lastStatus: .awaitingActivation)))])
     #expect(machine.record.state == .submitted)
   }
 
@@ -108,7 +109,7 @@ import Testing
     let actions = machine.handle(.prepareFailed(error))
     #expect(Self.code(actions) == code)
     #expect(Self.saves(actions) == writes)
-    #expect(machine.phase == .idle)
+    #expect(machine.state == .idle(machine.record))
   }
 
   @Test(
@@ -166,7 +167,7 @@ import Testing
     #expect(
       machine.handle(.cancelAnswered(nil)) == [
         .save(Self.record(.terminal(.cancelled), hash: Self.coffee.paymentHash)),
-        .finish(.released(.cancelled)),
+        .finish(.release(.released(.cancelled))),
       ])
   }
 
@@ -178,7 +179,9 @@ import Testing
         .retireDisplay, .save(Self.record(.cancelling(.cancelled))), .callCancel,
       ])
     // Already gone on the node counts as cancelled.
-    #expect(Self.finish(machine.handle(.cancelAnswered(.requestNotFound))) == .released(.cancelled))
+    #expect(
+      Self.finish(machine.handle(.cancelAnswered(.requestNotFound)))
+        == .release(.released(.cancelled)))
   }
 
   @Test("a cancel finds the request paid: it is recorded as settled, not cancelled")
@@ -187,7 +190,7 @@ import Testing
     _ = machine.handle(.cancel)
     let actions = machine.handle(.releaseStatus(.settled(fulfilled: true)))
     #expect(Self.saves(actions) == [.terminal(.settled(fulfilled: true))])
-    #expect(Self.finish(actions) == .released(.settled(fulfilled: true)))
+    #expect(Self.finish(actions) == .release(.released(.settled(fulfilled: true))))
   }
 
   @Test("a failed cancel stays cancelling; the restart retries it without retiring a display")
@@ -197,7 +200,7 @@ import Testing
     _ = machine.handle(.releaseStatus(nil))
     #expect(Self.code(machine.handle(.cancelAnswered(.notRunning))) == .cancelPending)
     #expect(machine.record.state == .cancelling(.cancelled))
-    #expect(machine.phase == .idle)
+    #expect(machine.state == .idle(machine.record))
     #expect(machine.handle(.restart) == [.checkStatus])
     _ = machine.handle(.releaseStatus(.failed(reason: "cancelled")))
     #expect(machine.record.state == .terminal(.cancelled))
@@ -226,12 +229,12 @@ import Testing
     #expect(
       machine.handle(.paid) == [
         .save(Self.record(.terminal(.settled(fulfilled: true)), hash: Self.coffee.paymentHash)),
-        .finish(.paid(previous: .ready)),
+        .finish(.payment(.paid(previous: .ready))),
       ])
     let late = machine.handle(.nodeAnswered(.ready(bolt11: Self.coffee.string)))
     #expect(Self.saves(late).isEmpty)
     #expect(Self.code(late) == .settled)
-    #expect(machine.handle(.paid) == [.finish(.alreadyPaid)])
+    #expect(machine.handle(.paid) == [.finish(.payment(.alreadyPaid))])
   }
 
   @Test("a cancel while a prepare waits: the prepare's late answer changes nothing")
@@ -240,7 +243,7 @@ import Testing
     _ = machine.handle(.prepare)
     _ = machine.handle(.cancel)
     let late = machine.handle(.nodeAnswered(.ready(bolt11: Self.coffee.string)))
-    #expect(late == [.finish(.failed(late.failure!))])
+    #expect(late == [.finish(.prepare(.failed(late.failure!)))])
     // Cancelled, not "ended": the session must not prepare it again under a new intent.
     #expect(Self.code(late) == .cancelled)
     #expect(machine.record.state == .submitted)
@@ -253,7 +256,7 @@ import Testing
     _ = machine.handle(.releaseStatus(nil))
     _ = machine.handle(.paid)
     let answer = machine.handle(.cancelAnswered(nil))
-    #expect(answer == [.finish(.released(.settled(fulfilled: true)))])
+    #expect(answer == [.finish(.release(.released(.settled(fulfilled: true))))])
     #expect(machine.record.state == .terminal(.settled(fulfilled: true)))
   }
 
@@ -319,7 +322,10 @@ import Testing
 extension [RequestMachine.Action] {
   /// The error of a failed finish.
   fileprivate var failure: OfflineReceiveError? {
-    if case .finish(.failed(let error))? = last { error } else { nil }
+    switch last {
+    case .finish(.prepare(.failed(let error)))?, .finish(.release(.failed(let error)))?: error
+    default: nil
+    }
   }
 }
 
@@ -338,5 +344,28 @@ extension RequestMachineTests {
     let failed = machine.handle(.cancelAnswered(.notRunning))
     #expect(Self.code(failed) == code)
     #expect(machine.record.state == .cancelling(.cancelled))
+  }
+}
+
+extension RequestMachineTests {
+  @Test("a refused save: the machine stands where the journal does, the late answer is abandoned")
+  func saveFailed() {
+    var machine = Self.stored(.submitted)
+    _ = machine.handle(.prepare)
+    #expect(machine.handle(.cancel) == [.retireDisplay, .checkStatus])
+    let cancelling = machine.handle(.releaseStatus(.awaitingWitnesses))
+    #expect(Self.saves(cancelling) == [.cancelling(.cancelled)])
+    // The journal refused the cancel's write: it still holds the submitted record.
+    #expect(machine.handle(.saveFailed(Self.record(.submitted))) == [])
+    #expect(machine.state == .idle(Self.record(.submitted)))
+    let late = machine.handle(.nodeAnswered(.ready(bolt11: Self.coffee.string)))
+    #expect(Self.saves(late).isEmpty)
+    #expect(Self.code(late) == .retryable)
+    // A new intent whose write-ahead failed is unwritten again: the next prepare writes it.
+    var new = Self.new()
+    _ = new.handle(.prepare)
+    _ = new.handle(.saveFailed(nil))
+    #expect(new.state == .unwritten(Self.record(.intent)))
+    #expect(new.handle(.prepare) == [.save(Self.record(.intent)), .callPrepare])
   }
 }

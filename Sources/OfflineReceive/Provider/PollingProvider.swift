@@ -35,43 +35,47 @@ public actor PollingProvider {
   /// The latest creation time of an invoice the node signed and this provider accepted: a lower
   /// bound on the real time that moving the phone's clock cannot raise. 0 until the first one.
   private var nodeSignedAt: UInt64 = 0
-  /// One running preparation per intent, and the callers waiting for it, each by its own
-  /// continuation: a caller's cancellation ends only its own wait.
+  /// A running preparation, and the callers waiting for it, each by its own continuation: a
+  /// caller's cancellation ends only its own wait. Its id is the id of its first caller.
   private struct Flight {
     var id: UInt64
     var task: Task<Void, Never>
     var waiters: [UInt64: CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   }
-  private var inFlight: [IntentID: Flight] = [:]
-  /// A preparation every caller left, still winding down: the next one of its intent starts
-  /// once it has stopped, so a retry right after a cancellation resumes the intent instead of
-  /// finding it in progress.
-  private var stopping: [IntentID: (id: UInt64, task: Task<Void, Never>)] = [:]
+  /// Everything this provider holds for one intent while calls work on it; there is no slot
+  /// for an intent no call works on.
+  private struct Slot {
+    /// The intent's request machine, shared by the calls driving it, so that a payment or a
+    /// cancel that lands while a preparation waits for the node is seen by it; nil when no
+    /// call drives it.
+    var machine: RequestMachine?
+    /// How many calls drive the machine now. It is dropped when the last one ends, so the next
+    /// call starts from the journal, where another process may have moved the record on.
+    var callers = 0
+    /// The version of the record the journal holds, as far as the machine knows: its last
+    /// save issued, or the record it was loaded from. Each save names it, so a record another
+    /// process moved on meanwhile is never overwritten.
+    var version: JournalRecord?
+    /// The running preparation, which every `prepare` of the intent joins.
+    var flight: Flight?
+    /// A preparation every caller left, still winding down: the next one starts once it has
+    /// stopped, so a retry right after a cancellation resumes the intent instead of finding it
+    /// in progress.
+    var stopping: (id: UInt64, task: Task<Void, Never>)?
+
+    var isEmpty: Bool { machine == nil && flight == nil && stopping == nil }
+  }
+  private var slots: [IntentID: Slot] = [:]
   private var nextWaiter: UInt64 = 0
   /// How long an ended record is kept after its invoice's expiry, in seconds: two days, twice
   /// the settlement deadline of 144 blocks, since the node credits an offline payment only when
   /// its epoch closes, after the invoice's expiry.
   public static let defaultEndedRetention: UInt64 = 172_800
   private var cancelObservers: [@Sendable (IntentID) async -> Void] = []
-  /// The request machine of each intent some call is driving now, shared by those calls.
-  private struct HeldMachine {
-    var machine: RequestMachine
-    /// Which loading of the intent this is: a call on a machine dropped meanwhile (a journal
-    /// write failed) never feeds the next one.
-    var generation: UInt64
-    /// How many calls drive it now; it is dropped at zero.
-    var drivers = 0
-    /// The version of the record the journal holds, as far as this machine knows: its last
-    /// save, or the record it was loaded from. Each save names it, so a record another
-    /// process moved on meanwhile is never overwritten.
-    var version: JournalRecord?
-  }
-  private var machines: [IntentID: HeldMachine] = [:]
   /// Every damage the journal reported to this provider, oldest first: each `journal.corrupt`
   /// error names where the damaged file was set aside and how many records were salvaged. The
   /// provider carries on with the salvaged records; `restore()` reports what it met.
   public private(set) var journalDamage: [JournalError] = []
-  private var nextGeneration: UInt64 = 0
   /// Payments reported but not yet written, because the journal refused the write (a full
   /// disk): each is written again by every later call, until the journal takes it.
   public private(set) var unwrittenPayments: [PaymentHash] = []
@@ -148,9 +152,19 @@ public actor PollingProvider {
   }
 
   /// How many callers wait for the intent's preparation now: for tests.
-  package func waiterCount(_ intentID: IntentID) -> Int { inFlight[intentID]?.waiters.count ?? 0 }
+  package func waiterCount(_ intentID: IntentID) -> Int {
+    slots[intentID]?.flight?.waiters.count ?? 0
+  }
   /// Whether a preparation of the intent runs now: for tests.
-  package func isPreparing(_ intentID: IntentID) -> Bool { inFlight[intentID] != nil }
+  package func isPreparing(_ intentID: IntentID) -> Bool { slots[intentID]?.flight != nil }
+
+  /// Changes the intent's slot, and removes it when nothing is left in it.
+  private func withSlot<Value>(_ intentID: IntentID, _ change: (inout Slot) -> Value) -> Value {
+    var slot = slots[intentID] ?? Slot()
+    let value = change(&slot)
+    slots[intentID] = slot.isEmpty ? nil : slot
+    return value
+  }
 
   /// Prepares (or resumes) the intent and waits until Ready, a terminal answer, or the deadline.
   ///
@@ -166,9 +180,9 @@ public actor PollingProvider {
     }
     nextWaiter += 1
     let waiter = nextWaiter
-    if inFlight[intentID] == nil {
+    if slots[intentID]?.flight == nil {
       let flightID = waiter
-      let previous = stopping[intentID]?.task
+      let previous = slots[intentID]?.stopping?.task
       let task = Task {
         await previous?.value
         let result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
@@ -179,7 +193,7 @@ public actor PollingProvider {
         }
         self.finish(intentID, flightID, result)
       }
-      inFlight[intentID] = Flight(id: flightID, task: task)
+      withSlot(intentID) { $0.flight = Flight(id: flightID, task: task) }
     }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { continuation in
@@ -188,7 +202,7 @@ public actor PollingProvider {
           leave(intentID, waiter: nil)
           return
         }
-        inFlight[intentID]?.waiters[waiter] = continuation
+        slots[intentID]?.flight?.waiters[waiter] = continuation
       }
     } onCancel: {
       Task { await self.leave(intentID, waiter: waiter) }
@@ -200,27 +214,34 @@ public actor PollingProvider {
     _ intentID: IntentID, _ flightID: UInt64,
     _ result: Result<PrepareOutcome<AcceptedInvoice>, any Error>
   ) {
-    if stopping[intentID]?.id == flightID { stopping[intentID] = nil }
-    guard inFlight[intentID]?.id == flightID, let flight = inFlight.removeValue(forKey: intentID)
-    else { return }
+    let flight = withSlot(intentID) { slot -> Flight? in
+      if slot.stopping?.id == flightID { slot.stopping = nil }
+      guard slot.flight?.id == flightID else { return nil }
+      defer { slot.flight = nil }
+      return slot.flight
+    }
+    guard let flight else { return }
     for continuation in flight.waiters.values { continuation.resume(with: result) }
   }
 
   /// A caller was cancelled: only its wait ends. When no caller waits any more, the
   /// preparation is cancelled too (the node request and the journal record are left alone).
   private func leave(_ intentID: IntentID, waiter: UInt64?) {
-    guard var flight = inFlight[intentID] else { return }
-    if let waiter, let continuation = flight.waiters.removeValue(forKey: waiter) {
-      continuation.resume(throwing: CancellationError())
+    let left = withSlot(intentID) {
+      slot -> CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>? in
+      guard var flight = slot.flight else { return nil }
+      let continuation = waiter.flatMap { flight.waiters.removeValue(forKey: $0) }
+      if flight.waiters.isEmpty {
+        // Nobody waits: the run stops, and the next caller starts a new one once it has.
+        slot.flight = nil
+        slot.stopping = (flight.id, flight.task)
+        flight.task.cancel()
+      } else {
+        slot.flight = flight
+      }
+      return continuation
     }
-    if flight.waiters.isEmpty {
-      // Nobody waits: the run stops, and the next caller starts a new one once it has.
-      inFlight[intentID] = nil
-      stopping[intentID] = (flight.id, flight.task)
-      flight.task.cancel()
-    } else {
-      inFlight[intentID] = flight
-    }
+    left?.resume(throwing: CancellationError())
   }
 
   /// Calls `observer` with an intent's id before that intent's node request is cancelled (by
@@ -243,19 +264,17 @@ public actor PollingProvider {
   ///   `cancel`, `prepare` or `restore()`.
   @discardableResult
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
-    switch try await drive(intentID, .cancel) {
-    case nil: return .cancelled
-    case .released(let reason)?: return reason
-    case let other?: throw unexpected(other, intentID)
-    }
+    try await release(intentID, .cancel) ?? .cancelled
   }
 
   /// Records a payment (the node's payment event, or a paid status) against the intent whose
   /// invoice has `hash`, whatever state that intent was in.
   ///
-  /// When the journal cannot write it now (a full disk), the payment is reported all the same
-  /// and kept in `unwrittenPayments`; every later call of this provider writes it again until
-  /// the journal takes it.
+  /// A record another process moved on since this provider read it is read again and the
+  /// payment written over it: a payment is never refused as stale. When the journal cannot
+  /// write it now (a full disk, or other writers that keep moving the record on), the payment
+  /// is reported all the same and kept in `unwrittenPayments`; every later call of this
+  /// provider writes it again until the journal takes it.
   ///
   /// - Returns: the payment, or nil when no intent of this wallet has that invoice or it was
   ///   recorded already.
@@ -266,8 +285,11 @@ public actor PollingProvider {
     do {
       return try await recordPayment(hash)
     } catch let error as OfflineReceiveError
-      where error.code == .journal && error.journalError?.code == .io
+      where error.code == .journal
+      && (error.journalError?.code == .io || error.journalError?.code == .stale)
     {
+      // The disk refused the write, or other writers kept moving the record on: the payment
+      // is reported all the same and written by a later call.
       guard let records = try? await journal.records(),
         let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
       else { throw error }
@@ -295,12 +317,13 @@ public actor PollingProvider {
     guard let record = records.first(where: { $0.scope == scope && $0.paymentHash == hash })
     else { return nil }
     // The record just read, with no wait since: no second read.
-    switch try await drive(record.intentID, .paid, initial: RequestMachine(stored: record)) {
-    case .paid(let previous)?:
+    let answer = try await drive(record.intentID, .paid, initial: RequestMachine(stored: record))
+    switch answer {
+    case .payment(.paid(let previous))?:
       return SettledPayment(
         intentID: record.intentID, amount: record.amount, description: record.description,
         previousState: previous)
-    case nil, .alreadyPaid?: return nil
+    case nil, .payment(.alreadyPaid)?: return nil
     case let other?: throw unexpected(other, record.intentID)
     }
   }
@@ -320,10 +343,10 @@ public actor PollingProvider {
         if case .cancelling = record.state {
           // Read afresh: earlier records of this loop awaited the node, and a payment may have
           // landed meanwhile.
-          switch try await drive(record.intentID, .restart) {
-          case .released(.settled(fulfilled: true))?: report.settled.append(record.intentID)
-          case nil, .released?: report.ended.append(record.intentID)
-          case let other?: throw unexpected(other, record.intentID)
+          if try await release(record.intentID, .restart) == .settled(fulfilled: true) {
+            report.settled.append(record.intentID)
+          } else {
+            report.ended.append(record.intentID)
           }
           continue
         }
@@ -384,17 +407,26 @@ public actor PollingProvider {
       initial = RequestMachine(
         newIntent: intentID, amount: amount, description: description, scope: scope)
     }
+    let result: RequestMachine.PrepareResult
     switch try await drive(intentID, .prepare, initial: initial, started: started) {
-    case .ready(let accepted)?:
-      nodeSignedAt = max(nodeSignedAt, accepted.invoice.createdAt)
-      return .ready(accepted, intentID: intentID)
-    case .pending(let lastStatus)?:
-      return .pending(intentID, lastStatus: lastStatus)
+    case .prepare(let prepared)?: result = prepared
+    case .release(let released)?:
+      // The release this prepare started was overtaken: its answer, in a prepare's terms.
+      result = RequestMachine.PrepareResult(released, intentID: intentID)
     case nil:
       throw OfflineReceiveError(
         .retryable, "the intent left the journal during the call", intentID: intentID)
     case let other?:
       throw unexpected(other, intentID)
+    }
+    switch result {
+    case .ready(let accepted):
+      nodeSignedAt = max(nodeSignedAt, accepted.invoice.createdAt)
+      return .ready(accepted, intentID: intentID)
+    case .pending(let lastStatus):
+      return .pending(intentID, lastStatus: lastStatus)
+    case .failed(let error):
+      throw error
     }
   }
 
@@ -409,113 +441,111 @@ public actor PollingProvider {
   /// from the journal.
   /// - Returns: the machine's answer, or nil when the journal has no record of the intent.
   /// - Throws: a failed answer as its error; `offline.journal` when a write was refused (the
-  ///   machine is dropped, so the next call starts from the journal); `CancellationError`.
+  ///   machine is told, and stands where the journal does); `CancellationError`.
   private func drive(
     _ intentID: IntentID, _ event: RequestMachine.Event, initial: RequestMachine? = nil,
     started: Duration? = nil
-  ) async throws -> RequestMachine.Outcome? {
-    if machines[intentID] == nil {
+  ) async throws -> RequestMachine.Answer? {
+    if slots[intentID]?.machine == nil {
       var machine = initial
       if machine == nil {
         guard let stored = try await journalCall(intentID, { try await journal.record(intentID) })
         else { return nil }
         machine = RequestMachine(stored: stored)
       }
-      if machines[intentID] == nil, let machine {
-        nextGeneration += 1
-        machines[intentID] = HeldMachine(
-          machine: machine, generation: nextGeneration, version: machine.storedVersion)
+      // Another call may have loaded it during the read: that one is shared.
+      if slots[intentID]?.machine == nil, let machine {
+        withSlot(intentID) {
+          $0.machine = machine
+          $0.version = machine.storedVersion
+        }
       }
     }
-    guard let generation = machines[intentID]?.generation else { return nil }
-    machines[intentID]?.drivers += 1
+    withSlot(intentID) { $0.callers += 1 }
     defer {
-      if machines[intentID]?.generation == generation {
-        machines[intentID]?.drivers -= 1
-        if machines[intentID]?.drivers == 0 { machines[intentID] = nil }
+      withSlot(intentID) { slot in
+        slot.callers -= 1
+        if slot.callers == 0 {
+          slot.machine = nil
+          slot.version = nil
+        }
       }
     }
-    let outcome: RequestMachine.Outcome
     do {
-      outcome = try await run(intentID, generation, event, started: started)
-    } catch let error as OfflineReceiveError
-      where error.code == .journal
-      || error.code == .journalFull || error.journalError != nil
-    {
-      // What the machine holds was not written: the journal's state stands, and the next call
-      // starts from it (calls still on this machine find it gone).
-      if machines[intentID]?.generation == generation { machines[intentID] = nil }
+      return try await run(intentID, event, started: started)
+    } catch let error as OfflineReceiveError where error.journalError != nil {
+      // The machine was told of the refused write (`saveFailed`) and stands where the journal
+      // does.
       throw error
     } catch {
       // Cancelled mid-way: the phase this call drove is over.
-      if machines[intentID]?.generation == generation {
-        machines[intentID]?.machine.interrupt(releasing: event == .cancel || event == .restart)
-      }
+      slots[intentID]?.machine?.interrupt(releasing: event == .cancel || event == .restart)
       throw error
     }
-    if case .failed(let error) = outcome { throw error }
-    return outcome
+  }
+
+  /// Feeds `event` (`cancel` or `restart`) to the intent's machine.
+  ///
+  /// - Returns: why the intent ended; nil when the journal has no record of it.
+  /// - Throws: a failed release as its error (`offline.cancel_pending` when the node did not
+  ///   confirm), and what `drive` throws.
+  private func release(_ intentID: IntentID, _ event: RequestMachine.Event) async throws
+    -> TerminalReason?
+  {
+    switch try await drive(intentID, event) {
+    case nil: return nil
+    case .release(.released(let reason))?: return reason
+    case .release(.failed(let error))?: throw error
+    case let other?: throw unexpected(other, intentID)
+    }
   }
 
   /// Feeds `event`, runs the actions, feeds their results back, until the machine answers.
-  private func run(
-    _ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event,
-    started: Duration?
-  ) async throws -> RequestMachine.Outcome {
-    var actions = step(intentID, generation, event)
+  private func run(_ intentID: IntentID, _ event: RequestMachine.Event, started: Duration?)
+    async throws -> RequestMachine.Answer
+  {
+    var actions = step(intentID, event)
     while !actions.isEmpty {
       let action = actions.removeFirst()
-      if case .finish(let outcome) = action { return outcome }
-      guard let held = machines[intentID], held.generation == generation else { break }
-      let record = held.machine.record
-      actions += try await perform(action, record, generation, started: started)
+      if case .finish(let answer) = action { return answer }
+      guard let record = slots[intentID]?.machine?.record else { break }
+      actions += try await perform(action, record, started: started)
     }
-    return .failed(
-      OfflineReceiveError(
-        .retryable, "the intent changed while the call was in flight", intentID: intentID))
+    throw OfflineReceiveError(
+      .retryable, "the intent changed while the call was in flight", intentID: intentID)
   }
 
-  /// Applies `event` to the machine of `generation`; a machine dropped or replaced meanwhile
-  /// answers that the intent changed.
-  private func step(_ intentID: IntentID, _ generation: UInt64, _ event: RequestMachine.Event)
+  /// Applies `event` to the intent's machine, which this call holds.
+  private func step(_ intentID: IntentID, _ event: RequestMachine.Event)
     -> [RequestMachine.Action]
   {
-    guard machines[intentID]?.generation == generation else {
-      return [
-        .finish(
-          .failed(
-            OfflineReceiveError(
-              .retryable, "the intent changed while the call was in flight", intentID: intentID)))
-      ]
-    }
-    return machines[intentID]?.machine.handle(event) ?? []
+    slots[intentID]?.machine?.handle(event) ?? []
   }
 
   /// Runs one action on `record` (the machine's, as it stands) and returns what the machine
   /// answers to its result.
   private func perform(
-    _ action: RequestMachine.Action, _ record: JournalRecord, _ generation: UInt64,
-    started: Duration?
+    _ action: RequestMachine.Action, _ record: JournalRecord, started: Duration?
   ) async throws -> [RequestMachine.Action] {
     let intentID = record.intentID
     func step(_ event: RequestMachine.Event) -> [RequestMachine.Action] {
-      self.step(intentID, generation, event)
+      self.step(intentID, event)
     }
     switch action {
     case .save(let written):
       // The version is the last save issued, so that saves of one machine following each
-      // other name each other; a refused one drops the machine.
-      let expected = machines[intentID]?.version
-      machines[intentID]?.version = written
+      // other name each other.
+      let expected = slots[intentID]?.version
+      slots[intentID]?.version = written
       do {
-        try await journalCall(intentID) { try await journal.save(written, replacing: expected) }
-      } catch let error as OfflineReceiveError where error.journalError?.code == .stale {
-        // Another process wrote the record meanwhile: a payment it recorded is final.
-        let held = try? await journal.record(intentID)
-        guard held?.isPaid == true else { throw error }
-        throw OfflineReceiveError(
-          .settled, "the intent was paid (recorded by another process)", intentID: intentID,
-          journalError: error.journalError)
+        try await write(written, replacing: expected)
+      } catch let error as OfflineReceiveError where error.journalError != nil {
+        // Not written: the machine stands where the journal does, and this call fails.
+        let held: JournalRecord?
+        do { held = try await journal.record(intentID) } catch { held = expected }
+        slots[intentID]?.version = held
+        _ = step(.saveFailed(held))
+        throw error
       }
       return []
     case .retireDisplay:
@@ -569,6 +599,54 @@ public actor PollingProvider {
     }
   }
 
+  /// How many times a payment is written again over a record other writers keep moving on,
+  /// before it is kept in memory (`unwrittenPayments`) and written by a later call.
+  static let paymentWriteAttempts = 4
+
+  /// Writes `record`, computed from `expected` (the version of the record the journal held when
+  /// the intent's machine last read or wrote it).
+  ///
+  /// When another writer (another process over the same journal) moved the record on
+  /// meanwhile, the journal refuses with `journal.stale`. Each kind of save then does what
+  /// keeps the most important fact:
+  /// - A payment (a record settled by a payment, from the payment event or the node's status)
+  ///   is never refused: the record is read again and the payment written over whatever it
+  ///   holds now, since a payment outranks every other state and the record keeps the hash
+  ///   that was paid. After `paymentWriteAttempts` refusals in a row it fails with
+  ///   `offline.journal` (`journal.stale`), and `paymentReceived` keeps it in memory.
+  /// - A record another writer settled by a payment is final: `offline.settled`.
+  /// - Every other save (the write-ahead intent, progress to submitted or ready, a refused
+  ///   invoice's hash, a cancel, an end) is refused with `offline.journal`, which keeps the
+  ///   intent: the other writer's record stands, and the caller's retry starts from it. Writing
+  ///   over it could undo a cancel or an end the other writer recorded, or show an invoice it
+  ///   already ended. The refusal loses nothing the node holds: the retry resumes the request
+  ///   by idempotent prepare, or cancels it again (a request already gone counts as
+  ///   cancelled).
+  private func write(_ record: JournalRecord, replacing expected: JournalRecord?) async throws {
+    let intentID = record.intentID
+    var expected = expected
+    var attempt = 1
+    while true {
+      do {
+        return try await journalCall(intentID) {
+          try await journal.save(record, replacing: expected)
+        }
+      } catch let error as OfflineReceiveError where error.journalError?.code == .stale {
+        let held = try await journalCall(intentID) { try await journal.record(intentID) }
+        if held?.isPaid == true {
+          // Recorded by another writer: for a payment, the record says it already.
+          if record.isPaid { return }
+          throw OfflineReceiveError(
+            .settled, "the intent was paid (recorded by another process)", intentID: intentID,
+            journalError: error.journalError)
+        }
+        guard record.isPaid, attempt < Self.paymentWriteAttempts else { throw error }
+        expected = held
+        attempt += 1
+      }
+    }
+  }
+
   private func supersedeOthers(than intentID: IntentID) async throws {
     let others = try await journalCall { try await journal.records() }.filter {
       $0.scope == scope && $0.state.isLive && $0.intentID != intentID
@@ -583,7 +661,7 @@ public actor PollingProvider {
       do {
         // Read afresh: an earlier cancel of this loop awaited the node, and a payment may have
         // landed meanwhile.
-        _ = try await drive(other.intentID, .cancel)
+        _ = try await release(other.intentID, .cancel)
       } catch let error as OfflineReceiveError where error.code == .cancelPending {
         // The other request still holds the channel: this intent waits, and is not created.
         throw error.nodeError.map { OfflineReceiveError(node: $0, intentID: intentID) }
@@ -597,10 +675,10 @@ public actor PollingProvider {
   }
 
   /// An answer the machine does not give to this event.
-  private func unexpected(_ outcome: RequestMachine.Outcome, _ intentID: IntentID)
+  private func unexpected(_ answer: RequestMachine.Answer, _ intentID: IntentID)
     -> OfflineReceiveError
   {
-    OfflineReceiveError(.retryable, "unexpected answer \(outcome)", intentID: intentID)
+    OfflineReceiveError(.retryable, "unexpected answer \(answer)", intentID: intentID)
   }
 
   /// Runs a journal call, reporting its refusal as `offline.journal` (`offline.journal_full`)
