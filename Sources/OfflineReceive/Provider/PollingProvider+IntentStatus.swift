@@ -1,6 +1,6 @@
 extension PollingProvider {
   /// The node's status of the intent's request; the journal answers for a finished one. Hand it
-  /// to `PaymentGate` as its provider status.
+  /// to `ReceiveFlow` as its `providerStatus`, which it checks before display.
   ///
   /// - Throws: `NodeError` from the node (a not-found before the node's recovery is ambiguous),
   ///   or `offline.unavailable` for an intent the journal does not know.

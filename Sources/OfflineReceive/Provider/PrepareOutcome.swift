@@ -1,8 +1,8 @@
 /// What preparing an offline invoice produced for one intent: ready, or still pending.
 ///
-/// `Invoice` is what a ready outcome carries: a provider hands the session the raw BOLT11
-/// (`PrepareOutcome<String>`), which the session validates; the session, the polling provider
-/// and the flow hand the wallet the validated invoice (`PrepareOutcome<AcceptedInvoice>`).
+/// `Invoice` is what a ready outcome carries: a provider hands the flow the raw BOLT11
+/// (`PrepareOutcome<String>`), which the flow validates once; the polling provider and the flow
+/// hand the wallet the validated invoice (`PrepareOutcome<AcceptedInvoice>`).
 public enum PrepareOutcome<Invoice: Sendable & Equatable>: Sendable, Equatable {
   /// The node released an invoice for the intent.
   case ready(Invoice, intentID: IntentID)
