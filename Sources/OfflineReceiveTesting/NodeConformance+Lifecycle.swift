@@ -308,6 +308,8 @@ struct SkewedClock: WallClock {
 
   func monotonicNow() async -> Duration { await base.monotonicNow() }
 
+  func bootClockNow() async -> BootClockReading? { await base.bootClockNow() }
+
   func sleep(for duration: Duration) async throws { try await base.sleep(for: duration) }
 }
 

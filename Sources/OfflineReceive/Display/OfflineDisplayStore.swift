@@ -18,7 +18,8 @@ import Bolt11
 ///   keeps an invoice on the QR past its signed expiry.
 /// - An invoice shown again (after a restart, or applied again) never gets a later deadline
 ///   than the one it was first given (`DisplayDeadline`): the earlier of that one and the one
-///   computed now, counting now as no earlier than when it was first shown.
+///   computed now, counting now as no earlier than when it was first shown, and, in the boot it
+///   was first shown in, no more than its first length less the time since on the boot clock.
 struct OfflineDisplayStore: Sendable {
   /// The payment gate every offline invoice passes before it is shown.
   var gate: PaymentGate
@@ -93,8 +94,9 @@ struct OfflineDisplayStore: Sendable {
 
   /// How long `invoice` may stay on the QR from `now` on, and the deadline it is first given
   /// when it has none yet: never more than what is left of the deadline it was first given,
-  /// counted from the later of `now` and when it was first shown.
-  private func secondsLeft(of invoice: AcceptedInvoice, now: UInt64)
+  /// counted from the later of `now` and when it was first shown, nor, when `bootNow` is of the
+  /// boot it was first shown in, than its first length less the time since on the boot clock.
+  private func secondsLeft(of invoice: AcceptedInvoice, now: UInt64, bootNow: BootClockReading?)
     -> (seconds: UInt64, first: DisplayDeadline?)
   {
     guard let first = firstDeadline, first.paymentHash == invoice.paymentHash else {
@@ -102,12 +104,19 @@ struct OfflineDisplayStore: Sendable {
       return (
         seconds,
         DisplayDeadline(
-          paymentHash: invoice.paymentHash, retireAt: now.addingSaturating(seconds), shownAt: now)
+          paymentHash: invoice.paymentHash, retireAt: now.addingSaturating(seconds), shownAt: now,
+          shownAtBoot: bootNow)
       )
     }
     let from = max(now, first.shownAt)
     // The wall clock reads whole seconds: the real time may be up to a second past `from`.
-    let owed = first.retireAt - min(first.retireAt, from.addingSaturating(1))
+    var owed = first.retireAt - min(first.retireAt, from.addingSaturating(1))
+    if let shown = first.shownAtBoot, let elapsed = bootNow?.elapsed(since: shown) {
+      // The same boot: the real time since display, whatever the wall clock did meanwhile.
+      let length = Duration.seconds(first.retireAt - min(first.retireAt, first.shownAt))
+      let left = length - elapsed
+      owed = min(owed, left <= .zero ? 0 : UInt64(left.components.seconds))
+    }
     return (min(owed, displaySeconds(of: invoice, now: from)), nil)
   }
 
@@ -162,12 +171,17 @@ struct OfflineDisplayStore: Sendable {
   ///   - invoice: the registered invoice.
   ///   - now: the wall clock, Unix seconds.
   ///   - monotonicNow: the monotonic clock now.
-  mutating func apply(_ invoice: AcceptedInvoice, now: UInt64, monotonicNow: Duration) -> Applied {
+  ///   - bootNow: the boot clock now, if it can be read: kept with a new first deadline, and
+  ///     measures the time since an earlier one of the same boot.
+  mutating func apply(
+    _ invoice: AcceptedInvoice, now: UInt64, monotonicNow: Duration,
+    bootNow: BootClockReading? = nil
+  ) -> Applied {
     guard isOfflineMode, let request,
       invoice.isDisplayable(amount: request.amount, description: request.description, now: now),
       gate.contains(invoice, now: now)
     else { return .refused }
-    let (seconds, first) = secondsLeft(of: invoice, now: now)
+    let (seconds, first) = secondsLeft(of: invoice, now: now, bootNow: bootNow)
     guard seconds > 0 else { return .refused }
     var deadline = monotonicNow + .seconds(seconds)
     if offlineInvoice == invoice, let kept = monotonicDeadline { deadline = min(kept, deadline) }

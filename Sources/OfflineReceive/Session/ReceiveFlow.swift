@@ -403,7 +403,10 @@ public actor ReceiveFlow {
     }
     let now = await clock.now()
     let monotonicNow = await clock.monotonicNow()
-    guard case .shown(let first) = display.apply(accepted, now: now, monotonicNow: monotonicNow)
+    let bootNow = await clock.bootClockNow()
+    guard
+      case .shown(let first) = display.apply(
+        accepted, now: now, monotonicNow: monotonicNow, bootNow: bootNow)
     else {
       throw OfflineReceiveError(
         .stalePreparation, "the request changed before display", intentID: intentID)
