@@ -75,7 +75,7 @@ enum ScanAnswer: Equatable {
   }
 
   func confirmation(for invoice: Invoice) -> String {
-    let amount = invoice.amount.map { "\($0.rawValue / 1000) sat" } ?? "an amount you choose"
+    let amount = invoice.amount?.text(in: .satoshis) ?? "an amount you choose"
     let memo = invoice.description.displayText ?? "a description given elsewhere"
     return "Pay \(amount) for \"\(memo)\"?"
   }
@@ -90,7 +90,8 @@ enum ScanAnswer: Equatable {
     }
     #expect(invoice.amount == Millisatoshis(250_000_000))
     #expect(fallback == Self.address)
-    #expect(confirmation(for: invoice) == "Pay 250000 sat for \"1 cup coffee\"?")
+    // The article's sentence: 2500u is 250,000 sat.
+    #expect(confirmation(for: invoice) == "Pay 250,000 sat for \"1 cup coffee\"?")
   }
 
   @Test("an expired invoice beside an address: pay on-chain, with the URI's amount")
