@@ -1,5 +1,5 @@
 public import Bolt11
-public import Bolt12
+import Bolt12
 public import Secp256k1
 
 /// What a payer would pay, in one shape for every payable string: a BOLT #11 invoice, a BOLT #12

@@ -1,5 +1,5 @@
 import Bech32Codec
-public import Secp256k1
+import Secp256k1
 
 /// The Merkle root that a BOLT #12 signature covers: a tree of BIP-340 tagged hashes over a TLV
 /// stream's records.
