@@ -48,3 +48,48 @@ extension DecodeOptions: CustomDebugStringConvertible {
     return "DecodeOptions(\(parts.joined(separator: ", ")))"
   }
 }
+
+extension InvoiceFields: CustomDebugStringConvertible {
+  /// The fields a reader sees, by their public names, the description escaped by
+  /// ``SafeText/escape(_:)``; the rest of the invoice (fallbacks, route hints, extra fields) is
+  /// counted, not written out.
+  public var debugDescription: String {
+    var parts = [
+      "currency: \(currency.prefix)", "amount: \(amount.map { "\($0)" } ?? "nil")",
+      "createdAt: \(createdAt)", "paymentHash: \(paymentHash)",
+      "description: \(description.debugDescription)",
+      "expirySeconds: \(expirySeconds)",
+      "minFinalCLTVExpiryDelta: \(minFinalCLTVExpiryDelta)", "features: \(features)",
+    ]
+    if let statedPayee { parts.append("statedPayee: \(statedPayee)") }
+    if !fallbacks.isEmpty { parts.append("fallbacks: \(fallbacks.count)") }
+    if !routeHints.isEmpty { parts.append("routeHints: \(routeHints.count)") }
+    if !extraFields.isEmpty { parts.append("extraFields: \(extraFields.count)") }
+    if !warnings.isEmpty { parts.append("warnings: \(warnings.map(\.rawValue))") }
+    return "InvoiceFields(\(parts.joined(separator: ", ")))"
+  }
+}
+
+extension InvoiceExpectations: CustomDebugStringConvertible {
+  /// The expectations that are set, every text escaped by ``SafeText/escape(_:)``.
+  public var debugDescription: String {
+    var parts: [String] = []
+    if let amount { parts.append("amount: \(amount)") }
+    if allowsAmountless { parts.append("allowsAmountless: true") }
+    if let maxAmount { parts.append("maxAmount: \(maxAmount)") }
+    if !payees.isEmpty { parts.append("payees: \(payees.map(\.description))") }
+    if !ownNodeIDs.isEmpty { parts.append("ownNodeIDs: \(ownNodeIDs.map(\.description))") }
+    if let network { parts.append("network: \(network.prefix)") }
+    if let description { parts.append("description: \(description.debugDescription)") }
+    if let descriptionHash { parts.append("descriptionHash: \(descriptionHash)") }
+    if let paymentHash { parts.append("paymentHash: \(paymentHash)") }
+    parts.append("maxFutureSeconds: \(maxFutureSeconds)")
+    parts.append("minRemainingSeconds: \(minRemainingSeconds)")
+    if expiryMarginSeconds > 0 { parts.append("expiryMarginSeconds: \(expiryMarginSeconds)") }
+    if let maxAgeSeconds { parts.append("maxAgeSeconds: \(maxAgeSeconds)") }
+    if let maxFinalCLTVExpiryDelta {
+      parts.append("maxFinalCLTVExpiryDelta: \(maxFinalCLTVExpiryDelta)")
+    }
+    return "InvoiceExpectations(\(parts.joined(separator: ", ")))"
+  }
+}
