@@ -26,7 +26,10 @@ public actor PollingProvider {
   let node: any NodeOfflineReceiveClient
   let journal: any RequestJournal
   private let scope: WalletScope
-  private let display: DisplayPolicy
+  /// The lifetime rules every Ready invoice is validated against (with the wallet's scope and
+  /// the request's amount and description, the receive policy): `ReceiveFlow` takes its clock
+  /// skew from here, so the QR and the validator never disagree.
+  public nonisolated let display: DisplayPolicy
   private let clock: any WallClock
   private let timeout: Duration
   private let pollInterval: Duration
