@@ -63,6 +63,8 @@ import Testing
     let horizon = (3600 + PollingProvider.defaultEndedRetention) / 600
     #expect(records.count <= Int(horizon) + 2)
     #expect(records.count >= Int(horizon) - 2)
+    // The provider keeps a slot per intent for the intent's life, and forgets it with its record.
+    #expect(await fixture.provider.slotCount == records.count)
     // The newest ended invoice can still be paid, and its payment is recorded.
     let (lastHash, lastIntent) = paid[paid.count - 1]
     #expect(try await fixture.provider.paymentReceived(lastHash)?.intentID == lastIntent)

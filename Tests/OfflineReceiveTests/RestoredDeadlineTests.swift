@@ -54,7 +54,7 @@ import Testing
         clock: phoneClock)
       let flow = await ReceiveFlow(
         provider: provider, scope: ProviderFixture.scope, history: { [] }, clock: phoneClock,
-        display: display, displayDeadline: await storage.deadline,
+        displayDeadline: await storage.deadline,
         persistDisplayDeadline: { await storage.store($0) })
       return (provider, flow)
     }

@@ -104,6 +104,55 @@ import Testing
     #expect(again.invoice == shown)
   }
 
+  @Test("validated once: a gated polling provider's verdict travels through the gate")
+  func gatedVerdictTravels() async throws {
+    let fixture = LifecycleFixture()
+    let gated = GatedProvider(inner: fixture.provider, isEnabled: { true })
+    // The flow's own rules would refuse the invoice: shown, so it was validated once, by the
+    // polling provider behind the gate.
+    let flow = ReceiveFlow(
+      provider: gated, scope: ProviderFixture.scope, history: { [] }, clock: fixture.phoneClock,
+      display: Self.refusingRules)
+    let outcome = try await flow.requestOfflineInvoice(
+      amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
+    let shown = try #require(outcome.invoice)
+    #expect(await flow.offlineInvoice == shown)
+  }
+
+  @Test("validated once: a gated polling provider switched off prepares nothing")
+  func gatedOffPreparesNothing() async throws {
+    let fixture = LifecycleFixture()
+    let gated = GatedProvider(inner: fixture.provider, isEnabled: { false })
+    let error = try await #require(throws: OfflineReceiveError.self) {
+      try await ReceiveFlow(
+        provider: gated, scope: ProviderFixture.scope, history: { [] },
+        clock: fixture.phoneClock
+      ).requestOfflineInvoice(
+        amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels)
+    }
+    #expect(error.code == .unavailable)
+    #expect(await fixture.journal.records().isEmpty)
+  }
+
+  @Test("validated once: the flow takes the clock skew of the polling provider's policy")
+  func skewFromTheProvider() async throws {
+    let fixture = LifecycleFixture()
+    await fixture.phoneClock.set(seconds: TestInvoices.now + 1000)
+    let provider = PollingProvider(
+      node: fixture.node, journal: fixture.journal, scope: ProviderFixture.scope,
+      display: DisplayPolicy(clockSkewSeconds: 300), clock: fixture.phoneClock)
+    let flow = await ReceiveFlow(
+      provider: provider, scope: ProviderFixture.scope, history: { [] },
+      clock: fixture.phoneClock)
+    _ = try #require(
+      try await flow.requestOfflineInvoice(
+        amount: .sats(3000), description: "Coffee", channels: LifecycleFixture.channels
+      ).invoice)
+    let deadline = try #require(await flow.display.monotonicDeadline)
+    // 3600 − the phone's 1,001 s − the provider's 300 s skew (not the default 60 s).
+    #expect(deadline - (await fixture.phoneClock.monotonicNow()) == .seconds(2299))
+  }
+
   @Test("validated once: another provider's text is validated by the flow, against its policy")
   func otherProviderValidatedByTheFlow() async throws {
     let flow = ReceiveFlow(

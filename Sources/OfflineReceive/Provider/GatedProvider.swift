@@ -14,6 +14,11 @@ public struct GatedProvider: OfflineReceiveProvider {
     self.isEnabled = isEnabled
   }
 
+  /// What every preparation and capability check answers while the switch is off.
+  private static var switchedOff: OfflineReceiveError {
+    OfflineReceiveError(.unavailable, "offline receive is switched off")
+  }
+
   /// The inner provider's answer when enabled; false otherwise.
   public func canReceive(amount: Millisatoshis) async throws -> Bool {
     guard await isEnabled() else { return false }
@@ -24,19 +29,14 @@ public struct GatedProvider: OfflineReceiveProvider {
   public func prepareInvoice(intentID: IntentID, amount: Millisatoshis, description: String)
     async throws -> PrepareOutcome<String>
   {
-    guard await isEnabled() else {
-      return try await UnavailableProvider().prepareInvoice(
-        intentID: intentID, amount: amount, description: description)
-    }
+    guard await isEnabled() else { throw Self.switchedOff }
     return try await inner.prepareInvoice(
       intentID: intentID, amount: amount, description: description)
   }
 
   /// The inner provider's check when enabled; `offline.unavailable` otherwise.
   public func checkCapability(amount: Millisatoshis) async throws {
-    guard await isEnabled() else {
-      throw OfflineReceiveError(.unavailable, "offline receive is switched off")
-    }
+    guard await isEnabled() else { throw Self.switchedOff }
     try await inner.checkCapability(amount: amount)
   }
 
@@ -49,5 +49,19 @@ public struct GatedProvider: OfflineReceiveProvider {
   /// would otherwise hold the settlement channel.
   public func cancel(intentID: IntentID) async throws -> TerminalReason {
     try await inner.cancel(intentID: intentID)
+  }
+}
+
+/// The gate hands over the verdict of a validating provider behind it.
+extension GatedProvider: ValidatingProvider {
+  var validatingDisplay: DisplayPolicy? { (inner as? any ValidatingProvider)?.validatingDisplay }
+
+  func prepareValidated(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome<AcceptedInvoice>?
+  {
+    guard let validating = inner as? any ValidatingProvider else { return nil }
+    guard await isEnabled() else { throw Self.switchedOff }
+    return try await validating.prepareValidated(
+      intentID: intentID, amount: amount, description: description)
   }
 }

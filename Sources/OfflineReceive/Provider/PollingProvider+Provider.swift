@@ -12,3 +12,14 @@ extension PollingProvider: OfflineReceiveProvider {
     }
   }
 }
+
+/// The polling provider validates every Ready invoice itself.
+extension PollingProvider: ValidatingProvider {
+  nonisolated var validatingDisplay: DisplayPolicy? { display }
+
+  func prepareValidated(intentID: IntentID, amount: Millisatoshis, description: String)
+    async throws -> PrepareOutcome<AcceptedInvoice>?
+  {
+    try await prepare(intentID: intentID, amount: amount, description: description)
+  }
+}

@@ -26,7 +26,10 @@ public actor PollingProvider {
   let node: any NodeOfflineReceiveClient
   let journal: any RequestJournal
   private let scope: WalletScope
-  private let display: DisplayPolicy
+  /// The lifetime rules every Ready invoice is validated against (with the wallet's scope and
+  /// the request's amount and description, the receive policy): `ReceiveFlow` takes its clock
+  /// skew from here, so the QR and the validator never disagree.
+  public nonisolated let display: DisplayPolicy
   private let clock: any WallClock
   private let timeout: Duration
   private let pollInterval: Duration
@@ -42,20 +45,22 @@ public actor PollingProvider {
     var task: Task<Void, Never>
     var waiters: [UInt64: CheckedContinuation<PrepareOutcome<AcceptedInvoice>, any Error>] = [:]
   }
-  /// Everything this provider holds for one intent while calls work on it; there is no slot
-  /// for an intent no call works on.
+  /// Everything this provider holds for one intent, for the intent's whole life: it is
+  /// forgotten once the intent has no record in the journal (pruned, or never written) and
+  /// nothing is in flight for it.
   private struct Slot {
     /// The intent's request machine, shared by the calls driving it, so that a payment or a
-    /// cancel that lands while a preparation waits for the node is seen by it; nil when no
-    /// call drives it.
+    /// cancel that lands while a preparation waits for the node is seen by it; nil before the
+    /// first call loaded it.
     var machine: RequestMachine?
-    /// How many calls drive the machine now. It is dropped when the last one ends, so the next
-    /// call starts from the journal, where another process may have moved the record on.
-    var callers = 0
     /// The version of the record the journal holds, as far as the machine knows: its last
     /// save issued, or the record it was loaded from. Each save names it, so a record another
     /// process moved on meanwhile is never overwritten.
     var version: JournalRecord?
+    /// The version the journal is known to hold: the record the machine was loaded from, its
+    /// last save once written, or what the journal held when a save was refused. It differs
+    /// from `version` while a save is being written.
+    var confirmed: JournalRecord?
     /// The running preparation, which every `prepare` of the intent joins.
     var flight: Flight?
     /// A preparation every caller left, still winding down: the next one starts once it has
@@ -63,6 +68,10 @@ public actor PollingProvider {
     /// in progress.
     var stopping: (id: UInt64, task: Task<Void, Never>)?
 
+    /// Whether the machine is at rest: no phase in flight (its state says so) and no save being
+    /// written. Then no call drives it, and the next call loads it again from the journal, where
+    /// another process may have moved the record on.
+    var isAtRest: Bool { (machine?.isAtRest ?? true) && version == confirmed }
     var isEmpty: Bool { machine == nil && flight == nil && stopping == nil }
   }
   private var slots: [IntentID: Slot] = [:]
@@ -155,6 +164,8 @@ public actor PollingProvider {
   package func waiterCount(_ intentID: IntentID) -> Int {
     slots[intentID]?.flight?.waiters.count ?? 0
   }
+  /// How many intents this provider holds a slot for: for tests.
+  package var slotCount: Int { slots.count }
   /// Whether a preparation of the intent runs now: for tests.
   package func isPreparing(_ intentID: IntentID) -> Bool { slots[intentID]?.flight != nil }
 
@@ -403,7 +414,9 @@ public actor PollingProvider {
           try await journal.pruneEnded(asOf: now, margin: endedRetention)
         }
       }
-      try await supersedeOthers(than: intentID)
+      let records = try await journalCall { try await journal.records() }
+      forgetSlots(keeping: records)
+      try await supersedeOthers(than: intentID, records)
       initial = RequestMachine(
         newIntent: intentID, amount: amount, description: description, scope: scope)
     }
@@ -436,9 +449,9 @@ public actor PollingProvider {
   /// node calls, the validator, waits), feeding their results back, until one answers.
   ///
   /// The machine is shared by every call on the intent while any runs, so a payment or a
-  /// cancel that lands while a preparation waits for the node is seen by it. When no call holds
-  /// one, it is `initial` (the caller's record as just read, or a new intent), or else loaded
-  /// from the journal.
+  /// cancel that lands while a preparation waits for the node is seen by it. When it is at
+  /// rest (`Slot.isAtRest`), it is `initial` (the caller's record as just read, or a new
+  /// intent), or else loaded from the journal.
   /// - Returns: the machine's answer, or nil when the journal has no record of the intent.
   /// - Throws: a failed answer as its error; `offline.journal` when a write was refused (the
   ///   machine is told, and stands where the journal does); `CancellationError`.
@@ -446,28 +459,19 @@ public actor PollingProvider {
     _ intentID: IntentID, _ event: RequestMachine.Event, initial: RequestMachine? = nil,
     started: Duration? = nil
   ) async throws -> RequestMachine.Answer? {
-    if slots[intentID]?.machine == nil {
+    if slots[intentID]?.isAtRest ?? true {
       var machine = initial
       if machine == nil {
         guard let stored = try await journalCall(intentID, { try await journal.record(intentID) })
         else { return nil }
         machine = RequestMachine(stored: stored)
       }
-      // Another call may have loaded it during the read: that one is shared.
-      if slots[intentID]?.machine == nil, let machine {
+      // Another call may have started driving it during the read: that one is shared.
+      if slots[intentID]?.isAtRest ?? true, let machine {
         withSlot(intentID) {
           $0.machine = machine
           $0.version = machine.storedVersion
-        }
-      }
-    }
-    withSlot(intentID) { $0.callers += 1 }
-    defer {
-      withSlot(intentID) { slot in
-        slot.callers -= 1
-        if slot.callers == 0 {
-          slot.machine = nil
-          slot.version = nil
+          $0.confirmed = machine.storedVersion
         }
       }
     }
@@ -544,9 +548,13 @@ public actor PollingProvider {
         let held: JournalRecord?
         do { held = try await journal.record(intentID) } catch { held = expected }
         slots[intentID]?.version = held
+        slots[intentID]?.confirmed = held
         _ = step(.saveFailed(held))
         throw error
       }
+      // Written. Saves of one machine name each other, so the last one issued is written only
+      // after every earlier one: once it is, no save is in flight.
+      if slots[intentID]?.version == written { slots[intentID]?.confirmed = written }
       return []
     case .retireDisplay:
       await notifyCancel(intentID)
@@ -647,8 +655,18 @@ public actor PollingProvider {
     }
   }
 
-  private func supersedeOthers(than intentID: IntentID) async throws {
-    let others = try await journalCall { try await journal.records() }.filter {
+  /// Forgets the slots of intents without a record in `records` (pruned, or never written)
+  /// whose machine is at rest with no preparation running or winding down.
+  private func forgetSlots(keeping records: [JournalRecord]) {
+    let kept = Set(records.map(\.intentID))
+    slots = slots.filter { intentID, slot in
+      kept.contains(intentID) || !slot.isAtRest || slot.flight != nil || slot.stopping != nil
+    }
+  }
+
+  /// `records`: the journal's records, as just read.
+  private func supersedeOthers(than intentID: IntentID, _ records: [JournalRecord]) async throws {
+    let others = records.filter {
       $0.scope == scope && $0.state.isLive && $0.intentID != intentID
     }
     guard !others.isEmpty else { return }

@@ -173,6 +173,14 @@ package struct RequestMachine: Sendable, Equatable {
     if case .unwritten = state { nil } else { record }
   }
 
+  /// Whether nothing is in flight: no node call, validation or release awaits an answer.
+  package var isAtRest: Bool {
+    switch state {
+    case .unwritten, .idle: true
+    case .preparing, .validating, .releasing: false
+    }
+  }
+
   private var intentID: IntentID { record.intentID }
   private var isPaid: Bool { record.isPaid }
 

@@ -13,9 +13,9 @@ public import Bolt11
 /// layer's own error.
 public actor ReceiveFlow {
   private let provider: any OfflineReceiveProvider
-  /// The provider when it is the polling provider: it hands over invoices it validated, which
-  /// are not validated again.
-  private let polling: PollingProvider?
+  /// The provider when it validates its invoices itself (the polling provider, or the gate
+  /// over it): they are not validated again.
+  private let validating: (any ValidatingProvider)?
   private let scope: WalletScope
   private let rules: DisplayPolicy
   private let history: @Sendable () async -> [PaymentRecord]?
@@ -37,16 +37,18 @@ public actor ReceiveFlow {
   /// - Parameters:
   ///   - provider: what prepares invoices; nil for a build without offline receive, where
   ///     capability is always false and preparation fails with `offline.unavailable`. A
-  ///     `PollingProvider`'s invoices are used as it validated them; any other provider's are
-  ///     validated here, against `scope` and `display`.
+  ///     `PollingProvider`'s invoices (also behind a `GatedProvider`) are used as it validated
+  ///     them, and its `display` rules are the flow's; any other provider's are validated here,
+  ///     against `scope` and `display`.
   ///   - scope: this wallet's network and node id.
   ///   - history: reads the wallet's payment history: every known payment, or nil while the
   ///     history is unavailable or not yet synced.
   ///   - providerStatus: the provider's status of an intent, checked before display; nil skips
   ///     that check.
   ///   - clock: `SystemClock` in production.
-  ///   - display: the lifetime rules of offline invoices (those the provider validates with):
-  ///     their clock skew is taken off the time an invoice stays on the QR.
+  ///   - display: the lifetime rules of offline invoices from a provider that does not validate
+  ///     them itself: their clock skew is taken off the time an invoice stays on the QR. Ignored
+  ///     for a `PollingProvider` (also behind a `GatedProvider`), whose own rules apply.
   ///   - ordinary: the persisted ordinary invoice, if any.
   ///   - persistOrdinary: stores the ordinary invoice across launches, or removes it (nil);
   ///     nil for offline-only use. Offline invoices never reach it.
@@ -74,7 +76,10 @@ public actor ReceiveFlow {
     }
   ) {
     self.provider = provider ?? UnavailableProvider()
-    self.polling = provider as? PollingProvider
+    let validating = provider as? any ValidatingProvider
+    // A validating provider's rules are those its invoices were checked against.
+    let display = validating?.validatingDisplay ?? display
+    self.validating = validating
     self.scope = scope
     self.rules = display
     self.history = history
@@ -91,13 +96,15 @@ public actor ReceiveFlow {
   /// The whole wallet side over one polling provider: it prepares, its status of the intent
   /// is checked before display, and its cancels retire the QR (`observe(_:)`).
   ///
+  /// The QR follows the provider's lifetime rules (`PollingProvider.display`), those its
+  /// invoices were validated against.
+  ///
   /// - Parameters:
   ///   - provider: the polling provider over the adapter's node client.
   ///   - scope: this wallet's network and node id.
   ///   - history: reads the wallet's payment history: every known payment, or nil while the
   ///     history is unavailable or not yet synced.
   ///   - clock: `SystemClock` in production.
-  ///   - display: the lifetime rules the provider was made with.
   ///   - ordinary: the persisted ordinary invoice, if any.
   ///   - persistOrdinary: stores the ordinary invoice across launches; nil for offline-only use.
   ///   - displayDeadline: the deadline stored through `persistDisplayDeadline`, if any.
@@ -107,14 +114,14 @@ public actor ReceiveFlow {
   public init(
     provider: PollingProvider, scope: WalletScope,
     history: @escaping @Sendable () async -> [PaymentRecord]?, clock: any WallClock,
-    display: DisplayPolicy = DisplayPolicy(), ordinary: DisplayedInvoice? = nil,
+    ordinary: DisplayedInvoice? = nil,
     persistOrdinary: (@Sendable (DisplayedInvoice?) async -> Void)? = nil,
     displayDeadline: DisplayDeadline? = nil,
     persistDisplayDeadline: (@Sendable (DisplayDeadline?) async -> Void)? = nil
   ) async {
     self.init(
       provider: provider as any OfflineReceiveProvider, scope: scope, history: history,
-      providerStatus: { try await provider.status(of: $0) }, clock: clock, display: display,
+      providerStatus: { try await provider.status(of: $0) }, clock: clock,
       ordinary: ordinary, persistOrdinary: persistOrdinary, displayDeadline: displayDeadline,
       persistDisplayDeadline: persistDisplayDeadline)
     await observe(provider)
@@ -349,9 +356,10 @@ public actor ReceiveFlow {
     -> PrepareOutcome<AcceptedInvoice>
   {
     let intentID = preparation.intentID
-    if let polling {
-      let outcome = try await polling.prepare(
+    if let validating,
+      let outcome = try await validating.prepareValidated(
         intentID: intentID, amount: preparation.amount, description: preparation.description)
+    {
       try Task.checkCancellation()
       return outcome
     }
