@@ -165,6 +165,18 @@ import Testing
     #expect(gate.contains(old, now: Self.now) == false)
   }
 
+  @Test("defect 8: a registration cancelled while a newer one overtook it is cancelled, not stale")
+  func cancelledBeforeStale() {
+    var gate = PaymentGate()
+    let old = Self.invoice()
+    var registration = PaymentGate.Registration(old, token: gate.beginPreparation())
+    #expect(gate.start(&registration) == .readHistory)
+    // The retry of the cancelled call takes the turn while the old read is out.
+    _ = gate.beginPreparation()
+    // The cancelled call gets CancellationError (`.cancelled`), as the flow documents.
+    #expect(gate.historyRead([], cancelled: true, &registration) == .done(.cancelled))
+  }
+
   @Test("R9: token, expiry and cancellation are re-checked after the read")
   func r9() {
     // Expiry during the read: the invoice's 600 s ran out by the time the clock is read.

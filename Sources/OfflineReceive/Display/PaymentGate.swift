@@ -112,9 +112,10 @@ struct PaymentGate: Sendable {
   )
     -> Step
   {
-    // R9: "Token, expiry and cancellation are checked again after the read."
-    guard registration.token == token else { return .done(.stalePreparation) }
+    // R9: "Token, expiry and cancellation are checked again after the read." Cancellation
+    // first: a cancelled call throws CancellationError even when its retry has taken the turn.
     guard !cancelled else { return .done(.cancelled) }
+    guard registration.token == token else { return .done(.stalePreparation) }
     // R4/R5: a payment event during the read makes the snapshot stale: read again.
     guard registration.sequence == paymentSequence else { return nextRead(&registration) }
     let hash = registration.invoice.paymentHash

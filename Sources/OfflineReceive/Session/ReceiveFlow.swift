@@ -402,7 +402,9 @@ public actor ReceiveFlow {
   /// Admits `accepted` through the payment gate and puts it on the QR.
   private func show(_ accepted: AcceptedInvoice, intentID: IntentID, token: UInt64) async throws {
     if let refusal = await register(accepted, token: token, intentID: intentID) {
-      guard let code = refusal.errorCode else { throw CancellationError() }
+      // A call cancelled during the checks throws CancellationError and keeps the intent,
+      // whatever the gate found after it was cancelled (its retry owns the intent now).
+      guard let code = refusal.errorCode, !Task.isCancelled else { throw CancellationError() }
       let error = OfflineReceiveError(
         code, "not displayed: \(refusal.rawValue)", intentID: intentID)
       // An intent that cannot resume is dropped: the next attempt prepares a new one.
@@ -416,6 +418,7 @@ public actor ReceiveFlow {
       case .shown(let first) = display.apply(
         accepted, now: now, monotonicNow: monotonicNow, bootNow: bootNow)
     else {
+      try Task.checkCancellation()
       throw OfflineReceiveError(
         .stalePreparation, "the request changed before display", intentID: intentID)
     }
