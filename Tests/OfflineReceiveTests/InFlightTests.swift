@@ -142,3 +142,31 @@ extension InFlightTests {
     #expect(await fixture.node.liveRequestCount == 0)
   }
 }
+
+extension InFlightTests {
+  @Test("a new intent whose older one cannot be written away fails with its own intent id")
+  func failedSupersedeNamesTheNewIntent() async throws {
+    let fixture = LifecycleFixture()
+    let journal = FailingJournal()
+    let provider = PollingProvider(
+      node: fixture.node, journal: journal, scope: ProviderFixture.scope,
+      clock: fixture.phoneClock)
+    guard
+      case .ready = try await provider.prepare(
+        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
+    else {
+      Issue.record("the first intent was not ready")
+      return
+    }
+    // The disk fills: cancelling the older intent, before the new one is written, fails.
+    await journal.failNextSave()
+    let error = await #expect(throws: OfflineReceiveError.self) {
+      try await provider.prepare(
+        intentID: IntentID("b"), amount: .sats(5000), description: "Tea")
+    }
+    #expect(error?.code == .journal)
+    // A wallet keys its retry on the error's intent: the one it asked for.
+    #expect(error?.intentID == IntentID("b"))
+    #expect(error?.message.contains("a") == true)
+  }
+}

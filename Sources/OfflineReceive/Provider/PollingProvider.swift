@@ -684,6 +684,13 @@ public actor PollingProvider {
         // The other request still holds the channel: this intent waits, and is not created.
         throw error.nodeError.map { OfflineReceiveError(node: $0, intentID: intentID) }
           ?? OfflineReceiveError(.retryable, error.message, intentID: intentID)
+      } catch var error as OfflineReceiveError where error.code == .journal {
+        // The other intent's cancel could not be written (a full disk): this intent is not
+        // created, and the wallet, which keys its retry on the error's intent, is told so
+        // under the intent it asked for.
+        error.message = "intent \(other.intentID): \(error.message)"
+        error.intentID = intentID
+        throw error
       }
     }
   }
