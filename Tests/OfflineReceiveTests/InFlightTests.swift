@@ -170,3 +170,32 @@ extension InFlightTests {
     #expect(error?.message.contains("a") == true)
   }
 }
+
+extension InFlightTests {
+  @Test("a restore that learns of a payment on a full disk reports it settled and keeps it")
+  func restoreSettledOnFullDisk() async throws {
+    let fixture = LifecycleFixture()
+    let journal = FailingJournal()
+    let provider = PollingProvider(
+      node: fixture.node, journal: journal, scope: ProviderFixture.scope,
+      clock: fixture.phoneClock)
+    guard
+      case .ready(let accepted, _) = try await provider.prepare(
+        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
+    else {
+      Issue.record("the intent was not ready")
+      return
+    }
+    // Paid while the app was away; the disk is full when the app comes back.
+    _ = await fixture.node.settle(requestID: "a")
+    await journal.failNextSave()
+    let report = try await provider.restore()
+    #expect(report.settled == [IntentID("a")])
+    #expect(report.failures.isEmpty)
+    #expect(await provider.unwrittenPayments == [accepted.invoice.paymentHash])
+    // The next call writes it.
+    _ = try await provider.restore()
+    #expect(await journal.record(IntentID("a"))?.isPaid == true)
+    #expect(await provider.unwrittenPayments.isEmpty)
+  }
+}

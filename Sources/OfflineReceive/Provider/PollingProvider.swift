@@ -374,6 +374,12 @@ public actor PollingProvider {
         report.failures.append(error)
       } catch let error as OfflineReceiveError where error.code == .settled {
         report.settled.append(record.intentID)
+      } catch let error as OfflineReceiveError
+        where error.code == .journal
+        && record.paymentHash.map(unwrittenPayments.contains) == true
+      {
+        // Paid, and the journal could not write it yet: kept, and written by a later call.
+        report.settled.append(record.intentID)
       } catch let error as OfflineReceiveError where error.endsIntent {
         report.ended.append(record.intentID)
       } catch let error as OfflineReceiveError {
@@ -648,11 +654,27 @@ public actor PollingProvider {
             .settled, "the intent was paid (recorded by another process)", intentID: intentID,
             journalError: error.journalError)
         }
-        guard record.isPaid, attempt < Self.paymentWriteAttempts else { throw error }
+        guard record.isPaid, attempt < Self.paymentWriteAttempts else {
+          keepUnwritten(record)
+          throw error
+        }
         expected = held
         attempt += 1
+      } catch let error as OfflineReceiveError where error.code == .journal {
+        keepUnwritten(record)
+        throw error
       }
     }
+  }
+
+  /// A payment the journal could not take (a full disk) is kept, so that no path that learned
+  /// of it (the node's event, a settled status during a prepare or a restore) forgets it; every
+  /// later call writes it again.
+  private func keepUnwritten(_ record: JournalRecord) {
+    guard record.isPaid, let hash = record.paymentHash, !unwrittenPayments.contains(hash) else {
+      return
+    }
+    unwrittenPayments.append(hash)
   }
 
   /// Forgets the slots of intents without a record in `records` (pruned, or never written)
