@@ -9,8 +9,9 @@ public import Bolt11
 /// that invoice again (`ReceiveFlow.restore(_:)`) until the earlier of this deadline and the one
 /// computed then, and, in the same boot, until its first deadline measured on the boot clock
 /// (`shownAtBoot`), so that a wall clock set back while the app was not running gives it no
-/// more time. It is a small `Codable` value: store it beside the wallet's preferences; a value
-/// stored without `shownAtBoot` still decodes.
+/// more time. An invoice first shown in another boot is not shown again (`offline.display_expired`):
+/// the time since cannot be measured. It is a small `Codable` value: store it beside the
+/// wallet's preferences; a value stored without `shownAtBoot` still decodes.
 public struct DisplayDeadline: Sendable, Hashable, Codable {
   /// The invoice it belongs to.
   public var paymentHash: PaymentHash

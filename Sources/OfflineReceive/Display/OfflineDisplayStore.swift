@@ -157,6 +157,10 @@ struct OfflineDisplayStore: Sendable {
     case refused
     /// Shown; the owner stores `first`, the deadline it was first given, when it is new.
     case shown(first: DisplayDeadline?)
+    /// Not shown again: it was first shown in another boot of the phone, so the real time
+    /// since then cannot be measured, and a wall clock set back meanwhile could keep it on the
+    /// QR past its signed expiry.
+    case unmeasurable
   }
 
   /// Puts a registered offline invoice on display.
@@ -181,6 +185,11 @@ struct OfflineDisplayStore: Sendable {
       invoice.isDisplayable(amount: request.amount, description: request.description, now: now),
       gate.contains(invoice, now: now)
     else { return .refused }
+    if let first = firstDeadline, first.paymentHash == invoice.paymentHash,
+      let shown = first.shownAtBoot, let bootNow, bootNow.elapsed(since: shown) == nil
+    {
+      return .unmeasurable
+    }
     let (seconds, first) = secondsLeft(of: invoice, now: now, bootNow: bootNow)
     guard seconds > 0 else { return .refused }
     var deadline = monotonicNow + .seconds(seconds)

@@ -414,10 +414,18 @@ public actor ReceiveFlow {
     let now = await clock.now()
     let monotonicNow = await clock.monotonicNow()
     let bootNow = await clock.bootClockNow()
-    guard
-      case .shown(let first) = display.apply(
-        accepted, now: now, monotonicNow: monotonicNow, bootNow: bootNow)
-    else {
+    let first: DisplayDeadline?
+    switch display.apply(accepted, now: now, monotonicNow: monotonicNow, bootNow: bootNow) {
+    case .shown(let new): first = new
+    case .unmeasurable:
+      // The stored deadline stays: shown again later in this boot, it is refused again.
+      let error = OfflineReceiveError(
+        .displayExpired,
+        "not displayed: the phone restarted since the invoice was first shown, so the time "
+          + "that passed cannot be measured; prepare a new one", intentID: intentID)
+      session.intentFailed(intentID, error)
+      throw error
+    case .refused:
       try Task.checkCancellation()
       throw OfflineReceiveError(
         .stalePreparation, "the request changed before display", intentID: intentID)
