@@ -34,7 +34,7 @@ enum HumanOutput {
     case .hash(let hash): rows.append(("description hash", hash.description))
     }
     rows.append(("payment hash", invoice.paymentHash.description))
-    rows.append(("payment secret", invoice.paymentSecret.map(\.description) ?? "none"))
+    rows.append(("payment secret", invoice.paymentSecret?.description ?? "none"))
     rows.append(
       (
         "created",
@@ -86,11 +86,15 @@ enum HumanOutput {
 
   /// One `  label  value` line per row, the values aligned.
   static func aligned(_ rows: [(String, String)]) -> String {
-    let width = rows.map(\.0.count).max() ?? 0
+    // Labels are ASCII words of ours: their width is their byte count (no grapheme breaking,
+    // no key path to instantiate: a one-shot decode prints this once).
+    var width = 0
+    for (label, _) in rows { width = max(width, label.utf8.count) }
     var output = ""
     for (label, value) in rows {
       output +=
-        "  " + label + String(repeating: " ", count: width - label.count) + "  " + value + "\n"
+        "  " + label + String(repeating: " ", count: width - label.utf8.count) + "  " + value
+        + "\n"
     }
     return output
   }
