@@ -8,7 +8,7 @@
 # 2. the Debian package (Tools/check-package.sh: release build with the Swift runtime linked
 #    statically, dpkg -i, `bolt11 decode` with no toolchain on PATH, dpkg -r), unless PACKAGE=0;
 # 3. every fuzz target (Tools/fuzz/run.sh) from one build, from the seeds in Vectors/: no crash,
-#    no leak, no timeout; for FUZZ_SECONDS (default 20) each, and half that for the targets that
+#    no leak, no timeout; for FUZZ_SECONDS (default 12) each, and half that for the targets that
 #    run thousands of inputs a second (bech32, builder, offline, encode: still 18,000 to 235,000
 #    inputs here; string, words and roundtrip run 500 to 1,000 a second);
 # 4. Tools/bounds.sh at 1000, 4000 and 7089 characters: linear decoding cost, the cap first;
@@ -131,7 +131,7 @@ if [ "${PACKAGE:-1}" != 0 ]; then
   fi
 fi
 
-seconds=${FUZZ_SECONDS:-20}
+seconds=${FUZZ_SECONDS:-12}
 fast_seconds=$(( (seconds + 1) / 2 ))
 step "fuzz targets, ${seconds}s each (${fast_seconds}s for bech32, builder, offline, encode)"
 if Tools/fuzz/run.sh --build >"$logs/fuzz-build.log" 2>&1; then
