@@ -144,13 +144,19 @@ extension InFlightTests {
 }
 
 extension InFlightTests {
-  @Test("a new intent whose older one cannot be written away fails with its own intent id")
-  func failedSupersedeNamesTheNewIntent() async throws {
+  /// A polling provider over a journal whose next save can be made to fail, as a full disk would.
+  static func onFailingJournal() -> (LifecycleFixture, FailingJournal, PollingProvider) {
     let fixture = LifecycleFixture()
     let journal = FailingJournal()
     let provider = PollingProvider(
       node: fixture.node, journal: journal, scope: ProviderFixture.scope,
       clock: fixture.phoneClock)
+    return (fixture, journal, provider)
+  }
+
+  @Test("a new intent whose older one cannot be written away fails with its own intent id")
+  func failedSupersedeNamesTheNewIntent() async throws {
+    let (fixture, journal, provider) = Self.onFailingJournal()
     guard
       case .ready = try await provider.prepare(
         intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
@@ -174,11 +180,7 @@ extension InFlightTests {
 extension InFlightTests {
   @Test("a restore that learns of a payment on a full disk reports it settled and keeps it")
   func restoreSettledOnFullDisk() async throws {
-    let fixture = LifecycleFixture()
-    let journal = FailingJournal()
-    let provider = PollingProvider(
-      node: fixture.node, journal: journal, scope: ProviderFixture.scope,
-      clock: fixture.phoneClock)
+    let (fixture, journal, provider) = Self.onFailingJournal()
     guard
       case .ready(let accepted, _) = try await provider.prepare(
         intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
