@@ -117,19 +117,24 @@ def explained(known, decoder, text, difference):
     return None
 
 
+def built_bolt11(given):
+    """The bolt11 to run: `given`, or swift build's (built first)."""
+    if given is not None:
+        return given
+    subprocess.run(["swift", "build", "--product", "bolt11"], cwd=ROOT, check=True,
+                   stdout=subprocess.DEVNULL)
+    path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
+                          capture_output=True, text=True).stdout.strip()
+    return os.path.join(path, "bolt11")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bolt11", help="a built bolt11 (default: swift build's)")
     parser.add_argument("--decoders", default="rust-lightning,b12od")
     parser.add_argument("--report", help="write every disagreement as JSON lines here")
     arguments = parser.parse_args()
-    bolt11 = arguments.bolt11
-    if bolt11 is None:
-        subprocess.run(["swift", "build", "--product", "bolt11"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
-        path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
-                              capture_output=True, text=True).stdout.strip()
-        bolt11 = os.path.join(path, "bolt11")
+    bolt11 = built_bolt11(arguments.bolt11)
     with open(os.path.join(ROOT, "Tools", "decoders", "known-divergences.json"),
               encoding="utf-8") as handle:
         known = json.load(handle)["bolt12"]

@@ -39,6 +39,7 @@ import sys
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "Tools", "bolt12-reference"))
 import check  # noqa: E402  (Tools/bolt12-reference/check.py)
+from bolt12 import built_bolt11  # noqa: E402  (Tools/differential/bolt12.py)
 
 # The tree of writers that leave out only the signature record (240) and keep every other
 # record of 241 to 1000 as a leaf.
@@ -103,13 +104,7 @@ def main():
     parser.add_argument("--bolt11", help="a built bolt11 (default: swift build's)")
     parser.add_argument("--report", help="write every string's three verdicts as JSON lines here")
     arguments = parser.parse_args()
-    bolt11 = arguments.bolt11
-    if bolt11 is None:
-        subprocess.run(["swift", "build", "--product", "bolt11"], cwd=ROOT, check=True,
-                       stdout=subprocess.DEVNULL)
-        path = subprocess.run(["swift", "build", "--show-bin-path"], cwd=ROOT, check=True,
-                              capture_output=True, text=True).stdout.strip()
-        bolt11 = os.path.join(path, "bolt11")
+    bolt11 = built_bolt11(arguments.bolt11)
     with open(os.path.join(ROOT, "Tools", "differential", "bolt12-signed.json"),
               encoding="utf-8") as handle:
         entries = json.load(handle)["strings"]
