@@ -35,7 +35,7 @@ enum Bolt12Check {
     default: return nil
     }
     let phrase = kind?.phrase ?? ""
-    let given = options.flags.union(options.values.keys).union(options.repeated.keys)
+    let given = Set(options.flags.names + options.values.keys + options.repeated.keys)
     if let other = given.subtracting(allowed.union(["--json"])).sorted().first {
       throw UsageError(
         message: "\(other) does not apply to \(phrase) (it takes "

@@ -5,21 +5,25 @@ struct UsageError: Error {
 }
 
 /// A command's options, read from its arguments against a table of known flags.
+///
+/// Kept in arrays searched in order, not sets and dictionaries: a command has at most a score of
+/// options, and a one-shot `decode` would otherwise spend a tenth of its start-up on the first use
+/// of a hashed collection of strings (the runtime's search for `String: Hashable`).
 struct ParsedOptions {
-  var values: [String: String] = [:]
+  var values = OptionValues<String>()
   /// The values of options that may be given more than once, in the order given.
-  var repeated: [String: [String]] = [:]
-  var flags: Set<String> = []
+  var repeated = OptionValues<[String]>()
+  var flags = OptionNames()
   var positional: [String] = []
   /// The command these options belong to, for the help hint of usage errors.
   var command: String
 
   /// Flags that take a value, and flags that do not, for one command.
   struct Table {
-    var valued: Set<String>
-    var boolean: Set<String>
+    var valued: OptionNames
+    var boolean: OptionNames
     /// Valued flags that may be given more than once (their values are in `repeated`).
-    var repeatable: Set<String> = []
+    var repeatable = OptionNames()
   }
 
   /// Reads `--name value`, `--name=value`, boolean `--name`, a lone `-` (standard input) and
@@ -61,7 +65,7 @@ struct ParsedOptions {
         }
         flags.insert(name)
       } else {
-        let known = table.valued.union(table.boolean).union(["--help"]).sorted()
+        let known = (table.valued.names + table.boolean.names + ["--help"]).sorted()
         throw UsageError(
           message: "unknown option \(name)" + Suggestion.didYouMean(name, among: known),
           command: command)
@@ -77,5 +81,56 @@ struct ParsedOptions {
       throw UsageError(message: "\(name) takes a whole number, not \"\(text)\"", command: command)
     }
     return value
+  }
+}
+
+/// Option names, in the order first given.
+struct OptionNames: ExpressibleByArrayLiteral {
+  private(set) var names: [String] = []
+
+  init(_ names: [String] = []) {
+    for name in names { insert(name) }
+  }
+
+  init(arrayLiteral names: String...) { self.init(names) }
+
+  var count: Int { names.count }
+  var isEmpty: Bool { names.isEmpty }
+
+  func contains(_ name: String) -> Bool { names.contains(name) }
+
+  mutating func insert(_ name: String) {
+    if !contains(name) { names.append(name) }
+  }
+}
+
+/// A value for each option name given, in the order first given.
+struct OptionValues<Value> {
+  /// The names given.
+  private(set) var keys: [String] = []
+  private var entries: [Value] = []
+
+  var isEmpty: Bool { keys.isEmpty }
+
+  subscript(name: String) -> Value? {
+    get { keys.firstIndex(of: name).map { entries[$0] } }
+    set {
+      if let index = keys.firstIndex(of: name) {
+        if let newValue {
+          entries[index] = newValue
+        } else {
+          keys.remove(at: index)
+          entries.remove(at: index)
+        }
+      } else if let newValue {
+        keys.append(name)
+        entries.append(newValue)
+      }
+    }
+  }
+
+  subscript(name: String, default fallback: @autoclosure () -> Value) -> Value {
+    get { self[name] ?? fallback() }
+    set { self[name] = newValue }
   }
 }

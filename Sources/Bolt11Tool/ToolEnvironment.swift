@@ -84,7 +84,7 @@ public struct ToolIOError: Error, CustomStringConvertible {
 /// (arguments, input, clock, terminal).
 public struct ToolEnvironment {
   public var arguments: [String]
-  public var environment: [String: String]
+  public var environment: EnvironmentVariables
   /// The clock, in Unix seconds.
   public var now: () -> UInt64
   public var stdin: ByteSource
@@ -102,7 +102,7 @@ public struct ToolEnvironment {
   public var processorCount: Int
 
   public init(
-    arguments: [String], environment: [String: String] = [:], now: @escaping () -> UInt64,
+    arguments: [String], environment: EnvironmentVariables = [:], now: @escaping () -> UInt64,
     stdin: ByteSource, stdout: ByteSink, stderr: ByteSink, stdoutIsTerminal: Bool = false,
     stderrIsTerminal: Bool = false,
     openFile: @escaping (String) throws -> ByteSource = FileSource.open,
@@ -123,16 +123,17 @@ public struct ToolEnvironment {
   }
 
   /// The variables of this process's environment that the tool reads (the manual's ENVIRONMENT
-  /// list), each as `getenv(3)` finds it.
+  /// list), each as `getenv(3)` finds it when the tool asks for it; any other name reads as unset.
   ///
-  /// Only those: reading every variable into a dictionary cost a start-up a fifth of its
-  /// instructions, and the tool looks at three.
-  public static func processEnvironment() -> [String: String] {
-    var variables: [String: String] = [:]
-    for (name, _) in CommandTable.environment {
-      if let value = getenv(name) { variables[name] = String(cString: value) }
+  /// Nothing is read up front: a one-shot `decode` to a pipe asks for none of them, and a
+  /// dictionary of them cost a start-up a tenth of its instructions (its type's first use).
+  public static func processEnvironment() -> EnvironmentVariables {
+    EnvironmentVariables { name in
+      guard CommandTable.environment.contains(where: { $0.name == name }),
+        let value = getenv(name)
+      else { return nil }
+      return String(cString: value)
     }
-    return variables
   }
 
   /// The processors this process may run on, at least 1: the default number of batch workers
@@ -163,6 +164,25 @@ public struct ToolEnvironment {
       return nil
     }
   }
+}
+
+/// Environment variables by name: the process's own (`ToolEnvironment.processEnvironment()`), or
+/// a literal such as `["NO_COLOR": "1"]` in a test.
+public struct EnvironmentVariables: ExpressibleByDictionaryLiteral {
+  private let lookup: (String) -> String?
+
+  /// Variables that `lookup` finds by name (nil: unset).
+  public init(lookup: @escaping (String) -> String?) { self.lookup = lookup }
+
+  /// These variables and no other.
+  public init(_ values: [String: String]) { self.lookup = { values[$0] } }
+
+  public init(dictionaryLiteral elements: (String, String)...) {
+    self.init(Dictionary(elements, uniquingKeysWith: { _, last in last }))
+  }
+
+  /// The variable's value, or nil when it is unset.
+  public subscript(name: String) -> String? { lookup(name) }
 }
 
 /// A file descriptor read with `read(2)`.

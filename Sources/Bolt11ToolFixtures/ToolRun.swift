@@ -24,7 +24,7 @@ package func runTool(
   let stderr = BufferSink()
   let code = Bolt11Tool.run(
     ToolEnvironment(
-      arguments: arguments, environment: environment, now: { now },
+      arguments: arguments, environment: EnvironmentVariables(environment), now: { now },
       stdin: BufferSource(stdin), stdout: stdout, stderr: stderr,
       stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal,
       openFile: openFile, processorCount: processorCount))

@@ -31,6 +31,16 @@ import Testing
     return String(rest[..<end])
   }
 
+  @Test("dispatch by name finds each command of the list, and nothing else")
+  func dispatchByName() {
+    for spec in CommandTable.commands {
+      #expect(CommandTable.command(named: spec.name)?.name == spec.name, "\(spec.name)")
+    }
+    for name in ["", "Decode", "decod", "help", "--version", "decode "] {
+      #expect(CommandTable.command(named: name) == nil, "\(name)")
+    }
+  }
+
   @Test(
     "the generators refuse what they do not know, as usage errors",
     arguments: [

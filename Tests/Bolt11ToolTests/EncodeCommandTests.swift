@@ -19,7 +19,7 @@ import Testing
     let out = BufferSink()
     let err = BufferSink()
     let environment = ToolEnvironment(
-      arguments: arguments, environment: variables, now: { 1_496_314_658 },
+      arguments: arguments, environment: EnvironmentVariables(variables), now: { 1_496_314_658 },
       stdin: BufferSource(stdin), stdout: out, stderr: err)
     let code = Bolt11Tool.run(environment)
     return (code, out.text, err.text)

@@ -33,7 +33,8 @@ func runTool(
 ) -> Int32 {
   Bolt11Tool.run(
     ToolEnvironment(
-      arguments: arguments, environment: environment, now: { 1_496_314_658 }, stdin: stdin,
+      arguments: arguments, environment: EnvironmentVariables(environment), now: { 1_496_314_658 },
+      stdin: stdin,
       stdout: stdout, stderr: stderr, processorCount: 2))
 }
 
