@@ -7,10 +7,10 @@ extension HumanOutput {
   /// An invoice request's fields, one row each: what it asks, then who asks, then its offer's
   /// fields, every text through `SafeText.escape`.
   static func invoiceRequestRows(_ request: InvoiceRequest, style: TerminalStyle)
-    -> [(String, String)]
+    -> Rows
   {
     let fields = request.request
-    var rows: [(String, String)] = [
+    var rows: Rows = [
       ("amount", fields.amount.map { formatAmount(Millisatoshis($0)) } ?? "the offer's")
     ]
     if let quantity = fields.quantity { rows.append(("quantity", String(quantity))) }
@@ -39,9 +39,9 @@ extension HumanOutput {
 
   /// A BOLT #12 invoice's fields, one row each, in the order a payer reads them.
   static func invoiceRows(_ invoice: Bolt12Invoice, now: UInt64, style: TerminalStyle)
-    -> [(String, String)]
+    -> Rows
   {
-    var rows: [(String, String)] = [("amount", formatAmount(Millisatoshis(invoice.amountMsat)))]
+    var rows: Rows = [("amount", formatAmount(Millisatoshis(invoice.amountMsat)))]
     if let quantity = invoice.request.quantity { rows.append(("quantity", String(quantity))) }
     rows += copiedOfferRows(invoice.offer)
     rows.append(("node id", invoice.nodeID.description + " (the payee; it signed the invoice)"))
@@ -94,8 +94,8 @@ extension HumanOutput {
 
   /// The offer's fields a request or invoice copies that a payer reads: description, issuer,
   /// issuer id, the offer's amount and quantity limit.
-  private static func copiedOfferRows(_ offer: OfferFields) -> [(String, String)] {
-    var rows: [(String, String)] = []
+  private static func copiedOfferRows(_ offer: OfferFields) -> Rows {
+    var rows = Rows()
     if let description = offer.description { rows.append(("description", quoted(description))) }
     if let issuer = offer.issuer { rows.append(("issuer", quoted(issuer))) }
     if let issuerID = offer.issuerID { rows.append(("issuer id", issuerID.description)) }
@@ -109,8 +109,8 @@ extension HumanOutput {
   }
 
   /// The request's chain and its other fields a payer seldom reads.
-  private static func requestRows(_ fields: InvoiceRequestFields) -> [(String, String)] {
-    var rows: [(String, String)] = [
+  private static func requestRows(_ fields: InvoiceRequestFields) -> Rows {
+    var rows: Rows = [
       (
         "network",
         (fields.network?.name ?? "unknown chain") + (fields.chain == nil ? " (no chain given)" : "")
@@ -124,11 +124,16 @@ extension HumanOutput {
   /// One row per unknown odd record, then one per warning.
   private static func warningRows(
     _ warnings: [Bolt12Warning], _ unknown: [UnknownRecord], style: TerminalStyle
-  ) -> [(String, String)] {
-    unknown.map { ("unknown record", "type \($0.type), \($0.value.count) bytes") }
-      + warnings.map {
-        ("warning", style.warn($0.code.rawValue) + ": " + SafeText.escape($0.message))
-      }
+  ) -> Rows {
+    var rows = Rows()
+    for record in unknown {
+      rows.append(("unknown record", "type \(record.type), \(record.value.count) bytes"))
+    }
+    for warning in warnings {
+      rows.append(
+        ("warning", style.warn(warning.code.rawValue) + ": " + SafeText.escape(warning.message)))
+    }
+    return rows
   }
 
   /// A text as received, escaped and quoted.

@@ -7,9 +7,9 @@ extension HumanOutput {
   /// The rows of a BOLT #12 string: its prefix and size, then the fields of the offer, invoice
   /// request or invoice it holds (every text through `SafeText.escape`), or the rule it breaks.
   static func bolt12Rows(_ string: Bolt12String, now: UInt64, style: TerminalStyle)
-    -> [(String, String)]
+    -> Rows
   {
-    var rows = [("prefix", string.hrp), ("data", "\(string.bytes.count) bytes")]
+    var rows: Rows = [("prefix", string.hrp), ("data", "\(string.bytes.count) bytes")]
     if let error = string.error {
       rows.append(("invalid", style.bad(error.code.rawValue) + ": " + errorWhere(error)))
     } else if case .success(let offer)? = string.offer {
@@ -43,8 +43,8 @@ extension HumanOutput {
   }
 
   /// An offer's fields, one row each, in the order a payer reads them.
-  static func offerRows(_ offer: Offer, now: UInt64, style: TerminalStyle) -> [(String, String)] {
-    var rows: [(String, String)] = [("amount", offerAmount(offer))]
+  static func offerRows(_ offer: Offer, now: UInt64, style: TerminalStyle) -> Rows {
+    var rows: Rows = [("amount", offerAmount(offer))]
     if let description = offer.description {
       rows.append(("description", "\"" + SafeText.escape(description) + "\""))
     }

@@ -18,7 +18,7 @@ enum HumanOutput {
     -> String
   {
     let style = TerminalStyle(color: color)
-    var rows: [(String, String)] = []
+    var rows = Rows()
     if let amount = invoice.amount {
       rows.append(("amount", formatAmount(amount)))
     } else {
@@ -85,24 +85,29 @@ enum HumanOutput {
   }
 
   /// One `  label  value` line per row, the values aligned.
-  static func aligned(_ rows: [(String, String)]) -> String {
-    // Labels are ASCII words of ours: their width is their byte count (no grapheme breaking,
-    // no key path to instantiate: a one-shot decode prints this once).
+  static func aligned(_ rows: Rows) -> String {
+    // Labels are ASCII words of ours: their width is their byte count (no grapheme breaking).
+    // Written as bytes, not by appending strings: a one-shot decode prints this once, and the
+    // appends cost it more than its whole JSON.
     var width = 0
-    for (label, _) in rows { width = max(width, label.utf8.count) }
-    var output = ""
-    for (label, value) in rows {
-      output +=
-        "  " + label + String(repeating: " ", count: width - label.utf8.count) + "  " + value
-        + "\n"
+    for label in rows.labels { width = max(width, label.utf8.count) }
+    var output: [UInt8] = []
+    output.reserveCapacity(rows.labels.count * (width + 80))
+    for (label, value) in zip(rows.labels, rows.values) {
+      output.append(0x20)
+      output.append(0x20)
+      output.append(contentsOf: label.utf8)
+      for _ in 0..<(width - label.utf8.count + 2) { output.append(0x20) }
+      output.append(contentsOf: value.utf8)
+      output.append(0x0A)
     }
-    return output
+    return String(decoding: output, as: UTF8.self)
   }
 
   /// What a `bitcoin:` URI adds beside its invoice: the on-chain address, its amount, label and
   /// message, and the cross-checks that failed.
-  static func uriRows(_ uri: BitcoinURI, style: TerminalStyle) -> [(String, String)] {
-    var rows: [(String, String)] = []
+  static func uriRows(_ uri: BitcoinURI, style: TerminalStyle) -> Rows {
+    var rows = Rows()
     if let address = uri.address {
       rows.append(
         (
@@ -125,23 +130,74 @@ enum HumanOutput {
   /// `250,000 sat (250,000,000 msat)`, or with three decimals of a sat when not whole.
   static func formatAmount(_ amount: Millisatoshis) -> String {
     let msat = amount.rawValue
-    let sats = msat / 1000
-    let remainder = msat % 1000
-    let satText =
-      remainder == 0
-      ? "\(sats)" : "\(sats)." + String(String(remainder + 1000).dropFirst())
-    return "\(groupThousands(satText)) sat (\(groupThousands(String(msat))) msat)"
+    var text: [UInt8] = []
+    text.reserveCapacity(64)
+    appendGrouped(msat / 1000, to: &text)
+    if msat % 1000 != 0 {
+      let remainder = msat % 1000
+      text.append(0x2E)
+      text.append(UInt8(truncatingIfNeeded: 0x30 + remainder / 100))
+      text.append(UInt8(truncatingIfNeeded: 0x30 + remainder / 10 % 10))
+      text.append(UInt8(truncatingIfNeeded: 0x30 + remainder % 10))
+    }
+    text.append(contentsOf: " sat (".utf8)
+    appendGrouped(msat, to: &text)
+    text.append(contentsOf: " msat)".utf8)
+    return String(decoding: text, as: UTF8.self)
   }
 
-  static func groupThousands(_ text: String) -> String {
-    let parts = text.split(separator: ".", maxSplits: 1)
-    let whole = Array(parts[0])
-    var grouped = ""
-    for (index, character) in whole.enumerated() {
-      if index > 0 && (whole.count - index) % 3 == 0 { grouped += "," }
-      grouped.append(character)
+  /// `value` in decimal with a comma between groups of three digits: `1,000,000`.
+  static func appendGrouped(_ value: UInt64, to text: inout [UInt8]) {
+    var digits: [UInt8] = []
+    var rest = value
+    repeat {
+      digits.append(UInt8(truncatingIfNeeded: 0x30 + rest % 10))
+      rest /= 10
+    } while rest > 0
+    for (index, digit) in digits.reversed().enumerated() {
+      if index > 0 && (digits.count - index) % 3 == 0 { text.append(0x2C) }
+      text.append(digit)
     }
-    return parts.count > 1 ? grouped + "." + parts[1] : grouped
+  }
+}
+
+/// Label and value rows for `HumanOutput.aligned`, in order.
+///
+/// Two arrays of strings rather than an array of pairs: a one-shot decode would otherwise build
+/// the pair's type at run time for its one summary.
+struct Rows: ExpressibleByArrayLiteral {
+  private(set) var labels: [String] = []
+  private(set) var values: [String] = []
+
+  init() {}
+
+  init(arrayLiteral rows: (String, String)...) {
+    for row in rows { append(row) }
+  }
+
+  var count: Int { labels.count }
+
+  mutating func append(_ row: (String, String)) {
+    labels.append(row.0)
+    values.append(row.1)
+  }
+
+  static func += (rows: inout Rows, more: Rows) {
+    rows.labels += more.labels
+    rows.values += more.values
+  }
+
+  static func + (rows: Rows, more: Rows) -> Rows {
+    var all = rows
+    all += more
+    return all
+  }
+
+  /// The rows after the first, each label indented by two spaces.
+  func indentedAfterFirst() -> Rows {
+    var rows = Rows()
+    for (label, value) in zip(labels, values).dropFirst() { rows.append(("  " + label, value)) }
+    return rows
   }
 }
 

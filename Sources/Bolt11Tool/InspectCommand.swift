@@ -63,7 +63,7 @@ enum InspectCommand {
   /// What the string is, on its first line, then its parts, one aligned row each.
   static func summary(_ string: PaymentString, now: UInt64, color: Bool) -> String {
     let style = TerminalStyle(color: color)
-    var rows: [(String, String)] = []
+    var rows = Rows()
     switch string {
     case .bolt11(let invoice):
       return HumanOutput.summary(invoice, now: now, color: color)
@@ -93,9 +93,7 @@ enum InspectCommand {
           switch string.offer {
           case .success(let offer)?:
             rows.append(("lno", "valid offer: \(HumanOutput.offerAmount(offer))"))
-            rows += HumanOutput.offerRows(offer, now: now, style: style).dropFirst().map {
-              ("  " + $0.0, $0.1)
-            }
+            rows += HumanOutput.offerRows(offer, now: now, style: style).indentedAfterFirst()
           case .failure(let error)?:
             rows.append(
               (
