@@ -148,5 +148,11 @@ output=$(cd "$unpacked" && env -i "$static" decode --json "$invoice") || {
 check_decoded "$static" "$output"
 echo "package: $tarball ($(du -h "$tarball" | cut -f1)), static, decodes"
 python3 Tools/startup-bench.py "$static" --runs 200 | sed 's/^/  /'
+# How much of the start-up order (Tools/startup-order.txt) the build still has: when the count
+# falls, Tools/startup-order.py writes the list anew.
+listed=$(grep -c . Tools/startup-order.txt)
+found=$(nm .build/static/release/bolt11 | awk '{print $NF}' | sort -u \
+  | comm -12 - <(sort -u Tools/startup-order.txt) | wc -l)
+echo "  start-up order: $found of the $listed functions it lists are in the static build"
 rm -rf "$unpacked"
 echo "package: ok"
