@@ -15,8 +15,11 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
   /// The 32-byte root.
   public let bytes: [UInt8]
 
+  /// The signature types, 240 to 1000: records of these types are left out of the tree.
+  static let signatureTypes: ClosedRange<UInt64> = 240...1000
+
   /// Whether a record of this type is left out of the tree: a signature type, 240 to 1000.
-  public static func isSignatureType(_ type: UInt64) -> Bool { (240...1000).contains(type) }
+  public static func isSignatureType(_ type: UInt64) -> Bool { signatureTypes.contains(type) }
 
   /// The root of a framed stream's records; nil when no record is a leaf (every record is of a
   /// signature type, or there is none).
