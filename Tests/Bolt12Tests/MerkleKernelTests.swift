@@ -1,6 +1,5 @@
 import Bech32Codec
 import Foundation
-import Secp256k1
 import TestSupport
 import Testing
 
@@ -82,7 +81,7 @@ import Testing
     for message in Bolt12Signature.Message.allCases {
       #expect(
         Bolt12Signature.digest(of: root, for: message)
-          == Schnorr.taggedHash(tag: Bolt12Signature.tag(of: message), message: root.bytes))
+          == ReferenceTaggedHash.hash(tag: Bolt12Signature.tag(of: message), message: root.bytes))
     }
   }
 }

@@ -9,6 +9,7 @@
 import Bech32Codec
 import Bolt12
 import Foundation
+import Hashing
 import Secp256k1
 
 #if !DEBUG
@@ -73,13 +74,13 @@ import Secp256k1
     @inline(__always)
     static func signatureFloor(_ item: Item) -> Bool {
       func branch(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
-        Schnorr.taggedHash(tag: branchTag, message: a.lexicographicallyPrecedes(b) ? a + b : b + a)
+        TaggedHash(tag: branchTag).hash(a.lexicographicallyPrecedes(b) ? a + b : b + a)
       }
       let tag = nonceTag + item.records[0].bytes
       var level = item.records.map { record in
         branch(
-          Schnorr.taggedHash(tag: leafTag, message: record.bytes),
-          Schnorr.taggedHash(tag: tag, message: record.bytes.prefix(record.typeLength)))
+          TaggedHash(tag: leafTag).hash(record.bytes),
+          TaggedHash(tag: tag).hash(Array(record.bytes.prefix(record.typeLength))))
       }
       while level.count > 1 {
         var next: [[UInt8]] = []
@@ -91,7 +92,7 @@ import Secp256k1
         if index < level.count { next.append(level[index]) }
         level = next
       }
-      let digest = Schnorr.taggedHash(tag: signatureTag, message: level[0])
+      let digest = TaggedHash(tag: signatureTag).hash(level[0])
       return Schnorr.verify(item.signature, of: digest, by: item.key)
     }
 
