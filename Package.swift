@@ -34,7 +34,8 @@ let package = Package(
       pkgConfig: "libsecp256k1",
       providers: [.apt(["libsecp256k1-dev"]), .brew(["secp256k1"])]
     ),
-    // The only module that imports CSecp256k1.
+    // The only library module that imports CSecp256k1 (TestSupport calls its tagged hash as the
+    // tests' outside reference).
     // Bech32Codec: `Hex`, how its keys and signatures read and write as text.
     .target(name: "Secp256k1", dependencies: ["CSecp256k1", "Bech32Codec"]),
     // Chains: the segwit human-readable parts of the chain table.
@@ -86,9 +87,10 @@ let package = Package(
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
     .executableTarget(
       name: "bolt11-bench",
+      // Hashing: the BOLT #12 signature floor's tagged hashes.
       dependencies: [
         "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "OfflineReceive",
-        "Bolt12",
+        "Bolt12", "Hashing",
       ],
       path: "Tools/bolt11-bench"),
     .executableTarget(
@@ -114,8 +116,10 @@ let package = Package(
     // fake keys, the way to Vectors/ and a signer of arbitrary words. In no product, so no wallet
     // links it (as swift-argument-parser's ArgumentParserTestHelpers): Tests/ holds only the
     // suites, every file of which asserts something.
+    // CSecp256k1: libsecp256k1's BIP-340 tagged hash, the oracle of the package's own.
     .target(
-      name: "TestSupport", dependencies: ["Bech32Codec", "Secp256k1", "Bolt11", "Bolt11JSON"]),
+      name: "TestSupport",
+      dependencies: ["Bech32Codec", "Secp256k1", "Bolt11", "Bolt11JSON", "CSecp256k1"]),
     // The offline-receive tests' fakes (provider, node script, payment history, display cache),
     // test keys and invoice factory: what their suites share, apart from the suites themselves.
     .target(
@@ -131,8 +135,7 @@ let package = Package(
     .testTarget(name: "Bech32CodecTests", dependencies: ["Bech32Codec", "TestSupport", "Chains"]),
     // Bolt11: its SHA-256 computes each genesis hash from its header.
     .testTarget(name: "ChainsTests", dependencies: ["Chains", "Bolt11"]),
-    // Bolt11: its SHA-256, apart from libsecp256k1, checks the tagged hash.
-    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "Bolt11", "TestSupport"]),
+    .testTarget(name: "Secp256k1Tests", dependencies: ["Secp256k1", "TestSupport"]),
     .testTarget(name: "SystemCallTests", dependencies: ["SystemCall"]),
     .testTarget(
       name: "PaymentInputTests",

@@ -14,9 +14,6 @@ enum Bolt12Breakdown {
     /// The BIP-340 signature of an invoice request or invoice.
     case signature
 
-    /// The type of the signature record.
-    static let signatureType: UInt64 = 240
-
     /// The field of a record of `type` in a string of `kind`; nil for a type that kind does not
     /// define.
     init?(_ type: UInt64, in kind: Bolt12String.Kind) {
@@ -26,7 +23,7 @@ enum Bolt12Breakdown {
         self = .request(field)
       } else if kind == .invoice, let field = InvoiceField(rawValue: type) {
         self = .invoice(field)
-      } else if kind != .offer, type == Self.signatureType {
+      } else if kind != .offer, type == Bolt12Signature.recordType {
         self = .signature
       } else {
         return nil
@@ -139,7 +136,7 @@ enum Bolt12Breakdown {
         ? "the BIP-340 signature by invoice_node_id over the merkle root of the other records"
         : "the BIP-340 signature by invreq_payer_id over the merkle root of the other records"
     case nil:
-      if !isInRange(type, kind) {
+      if !kind.allowsRecord(ofType: type) {
         "outside the ranges an \(kind.rawValue) string may use (\(ranges(kind)))"
       } else if type % 2 == 0 {
         "an even type this reader does not know: refused"
@@ -195,27 +192,9 @@ enum Bolt12Breakdown {
     }
   }
 
-  /// Whether a string of `kind` may carry a record of `type`: the ranges of BOLT #12's readers
-  /// (an invoice's as rust-lightning reads it), the signature types for requests and invoices.
-  static func isInRange(_ type: UInt64, _ kind: Bolt12String.Kind) -> Bool {
-    switch kind {
-    case .offer: OfferField.isInOfferRange(type)
-    case .invoiceRequest:
-      MerkleRoot.isSignatureType(type) || (0...159).contains(type)
-        || (1_000_000_000...2_999_999_999).contains(type)
-    case .invoice:
-      MerkleRoot.isSignatureType(type) || (0...239).contains(type)
-        || (1_000_000_000...3_999_999_999).contains(type)
-    }
-  }
-
-  /// The ranges of `kind`, for people.
+  /// The ranges of `kind`, for people: `1-79, 1000000000-1999999999`.
   private static func ranges(_ kind: Bolt12String.Kind) -> String {
-    switch kind {
-    case .offer: "1-79, 1000000000-1999999999"
-    case .invoiceRequest: "0-159, 240-1000, 1000000000-2999999999"
-    case .invoice: "0-239, 240-1000, 1000000000-3999999999"
-    }
+    kind.recordTypeRanges.map { "\($0.lowerBound)-\($0.upperBound)" }.joined(separator: ", ")
   }
 
   private static func pad(_ text: String, _ width: Int) -> String {

@@ -1,7 +1,6 @@
 internal import CSecp256k1
 
-/// BIP-340 Schnorr signatures and tagged hashes, through libsecp256k1's `schnorrsig` and
-/// `extrakeys` modules.
+/// BIP-340 Schnorr signatures, through libsecp256k1's `schnorrsig` and `extrakeys` modules.
 public enum Schnorr {
   /// Whether `signature` is a valid BIP-340 signature by `key` of `message` (of any length:
   /// BOLT #12 signs 32-byte Merkle roots).
@@ -23,27 +22,6 @@ public enum Schnorr {
       }
     }
     return verified
-  }
-
-  /// The BIP-340 tagged hash of `message`: SHA-256(SHA-256(tag) ‖ SHA-256(tag) ‖ message).
-  ///
-  /// Wraps `secp256k1_tagged_sha256`.
-  public static func taggedHash(
-    tag: some Collection<UInt8>, message: some Collection<UInt8>
-  ) -> [UInt8] {
-    var digest = [UInt8](repeating: 0, count: 32)
-    withNonNullBytes(Array(tag)) { tagBytes, tagCount in
-      withNonNullBytes(Array(message)) { messageBytes, messageCount in
-        let hashed = digest.withUnsafeMutableBufferPointer { output in
-          secp256k1_tagged_sha256(
-            StaticContext.pointer, output.baseAddress!, tagBytes, tagCount, messageBytes,
-            messageCount)
-        }
-        // It returns 1 always (its only failure is a null argument, which cannot happen here).
-        precondition(hashed == 1, "secp256k1_tagged_sha256 failed")
-      }
-    }
-    return digest
   }
 
   /// Calls `body` with a pointer to the bytes and their count; for an empty array a pointer to

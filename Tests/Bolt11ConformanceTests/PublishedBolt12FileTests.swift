@@ -39,6 +39,19 @@ import Testing
       byFile == ["offers-test.json": 53, "format-string-test.json": 12, "signature-test.json": 4])
   }
 
+  @Test("20 of the 53 offers are valid, each listing its records; one signature case is signed")
+  func validOffersListRecords() throws {
+    let offers = try VectorFile.loadAll(Self.folder() + "/offers-test.json")
+    let valid = offers.filter { $0.object["valid"]?.boolValue == true }
+    #expect(valid.count == 20)
+    for vector in valid {
+      // A valid offer's run compares its listed records: none may list none.
+      #expect(vector.object["records"]?.arrayValue?.isEmpty == false, "\(vector)")
+    }
+    let signatures = try VectorFile.loadAll(Self.folder() + "/signature-test.json")
+    #expect(signatures.filter { $0.object["bolt12"] != nil }.count == 1)
+  }
+
   /// `name`'s text with the first occurrence of `old` after `anchor` replaced by `new`.
   static func changed(_ name: String, after anchor: String, _ old: String, _ new: String) throws
     -> String

@@ -128,8 +128,8 @@ import Testing
 
   @Test("bolt12-issue41: a request and an invoice: their objects under bolt12; broken ones invalid")
   func requestAndInvoice() throws {
-    let (request, root) = try Bolt12OwnVectors.specRequest()
-    let invoice = try Bolt12OwnVectors.string("invoice: every field")
+    let (request, root) = try Bolt12VectorFiles.specRequest()
+    let invoice = try Bolt12VectorFiles.string("invoice: every field")
     for (text, kind, type) in [
       (request, "bolt12_invoice_request", "bolt12 invoice_request"),
       (invoice, "bolt12_invoice", "bolt12 invoice"),

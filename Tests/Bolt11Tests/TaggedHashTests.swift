@@ -1,11 +1,11 @@
-import Secp256k1
 import TestSupport
 import Testing
 
 @testable import Hashing
 
 /// `TaggedHash` (the tag's prefix compressed once) against libsecp256k1's
-/// `secp256k1_tagged_sha256` (through `Schnorr.taggedHash`), which hashes everything each call.
+/// `secp256k1_tagged_sha256` (through `ReferenceTaggedHash`), which hashes everything each call,
+/// and against BIP-340's definition.
 @Suite struct TaggedHashTests {
   /// The tags BOLT #12 and BIP-340 use, and tags of 0, 64 and 200 bytes.
   static let tags: [[UInt8]] =
@@ -27,7 +27,7 @@ import Testing
           count = 32
         }
         #expect(
-          digest == Schnorr.taggedHash(tag: tag, message: message),
+          digest == ReferenceTaggedHash.hash(tag: tag, message: message),
           "tag of \(tag.count) bytes, message of \(length)")
       }
     }
@@ -37,6 +37,24 @@ import Testing
   func arrayForm() {
     let hash = TaggedHash(tag: Array("LnLeaf".utf8))
     let message = Array("abc".utf8)
-    #expect(hash.hash(message) == Schnorr.taggedHash(tag: Array("LnLeaf".utf8), message: message))
+    #expect(
+      hash.hash(message) == ReferenceTaggedHash.hash(tag: Array("LnLeaf".utf8), message: message))
+  }
+
+  @Test("BIP-340's definition, the empty tag and message included")
+  func definition() {
+    // BIP-340: hash_tag(x) = SHA256(SHA256(tag) || SHA256(tag) || x); computed here with
+    // SHA-256 over the whole concatenation, apart from the tag's compressed prefix.
+    let tag = Array("BIP0340/challenge".utf8)
+    let message: [UInt8] = [1, 2, 3]
+    let tagHash = SHA256.hash(tag)
+    #expect(TaggedHash(tag: tag).hash(message) == SHA256.hash(tagHash + tagHash + message))
+    #expect(TaggedHash(tag: []).hash([]) == SHA256.hash(SHA256.hash([]) + SHA256.hash([])))
+    #expect(
+      ReferenceTaggedHash.hash(tag: tag, message: message)
+        == SHA256.hash(tagHash + tagHash + message))
+    #expect(
+      ReferenceTaggedHash.hash(tag: [], message: [])
+        == SHA256.hash(SHA256.hash([]) + SHA256.hash([])))
   }
 }

@@ -14,13 +14,13 @@ import Testing
   static let invoiceName = "invoice: every field"
   /// The second the "every field" invoice expires, as its expiry vector pins it.
   static func boundary() throws -> UInt64 {
-    try Bolt12OwnVectors.now("invoice: at created_at + relative expiry")
+    try Bolt12VectorFiles.now("invoice: at created_at + relative expiry")
   }
   static let otherKey = "03e7156ae33b0a208d0744199163177e909e80176e55d97a2f221ede0f934dd9ad"
 
   /// The invoice's string and TLV bytes.
   static func invoice() throws -> (text: String, bytes: [UInt8]) {
-    let text = try Bolt12OwnVectors.string(invoiceName)
+    let text = try Bolt12VectorFiles.string(invoiceName)
     return (text, try Bolt12String(parsing: text).bytes)
   }
 
@@ -32,7 +32,7 @@ import Testing
 
   @Test("bolt12-issue41: inspect --json of the spec's signed request: its object under bolt12")
   func inspectRequest() throws {
-    let (text, root) = try Bolt12OwnVectors.specRequest()
+    let (text, root) = try Bolt12VectorFiles.specRequest()
     let run = runTool(["inspect", "--json", "lightning:" + text])
     #expect(run.code == 0, "\(run.stderr)")
     let json = try JSON.parse(run.stdout)
@@ -63,7 +63,7 @@ import Testing
     #expect(json["kind"] == .string("bolt12_invoice") && json["valid"] == .bool(true))
     let invoice = try #require(json["bolt12"])
     let expect = try #require(
-      try Bolt12OwnVectors.vector(Self.invoiceName)["expect"] as? [String: Any])
+      try Bolt12VectorFiles.vector(Self.invoiceName)["expect"] as? [String: Any])
     #expect(invoice["type"] == .string("bolt12 invoice"))
     #expect(invoice["merkle_root"] == .string(try #require(expect["merkle_root"] as? String)))
     #expect(invoice["invoice_amount_msat"] == TLVRecords.integer(170, in: bytes).map(JSON.unsigned))
@@ -84,9 +84,9 @@ import Testing
       "invoice: unknown even type 178", "invoice: no usable path",
     ])
   func inspectBroken(name: String) throws {
-    let vector = try Bolt12OwnVectors.vector(name)
+    let vector = try Bolt12VectorFiles.vector(name)
     let code = try #require(vector["error"] as? String)
-    let run = runTool(["inspect", "--json", try Bolt12OwnVectors.string(name)])
+    let run = runTool(["inspect", "--json", try Bolt12VectorFiles.string(name)])
     #expect(run.code == 1)
     let json = try JSON.parse(run.stdout)
     #expect(json["valid"] == .bool(false))
@@ -95,7 +95,7 @@ import Testing
     #expect(bolt12.objectValue?.map(\.0) == ["type", "valid", "error", "warnings"])
     #expect(bolt12["error"] == json["error"])
     #expect(run.stderr.hasPrefix("error: \(code): "), "\(run.stderr)")
-    let human = runTool(["inspect", try Bolt12OwnVectors.string(name)])
+    let human = runTool(["inspect", try Bolt12VectorFiles.string(name)])
     #expect(human.code == 1)
     #expect(human.stdout.contains(code))
   }
@@ -143,7 +143,7 @@ import Testing
     let amount = try #require(TLVRecords.integer(170, in: bytes))
     #expect(run.stdout.contains("value: \(amount) (tu64, "), "\(run.stdout)")
     let root = try #require(
-      try Bolt12OwnVectors.vector(Self.invoiceName)["expect"] as? [String: Any])["merkle_root"]
+      try Bolt12VectorFiles.vector(Self.invoiceName)["expect"] as? [String: Any])["merkle_root"]
     #expect(run.stdout.contains("merkle root: \(try #require(root as? String))"))
     let nodeID = try Self.hex(176, bytes)
     #expect(
@@ -153,7 +153,7 @@ import Testing
 
   @Test("bolt12-issue41: explain of the spec's request, and of a refund left unsigned")
   func explainRequest() throws {
-    let (text, _) = try Bolt12OwnVectors.specRequest()
+    let (text, _) = try Bolt12VectorFiles.specRequest()
     let run = runTool(["explain", text])
     #expect(run.code == 0, "\(run.stderr)")
     #expect(run.stdout.hasPrefix("given: a BOLT #12 invoice request, "))
@@ -161,7 +161,7 @@ import Testing
     #expect(
       run.stdout.split(separator: "\n").last?.hasPrefix("valid: a BOLT #12 invoice request, ")
         == true)
-    let refund = runTool(["explain", try Bolt12OwnVectors.string("request: unsigned refund")])
+    let refund = runTool(["explain", try Bolt12VectorFiles.string("request: unsigned refund")])
     #expect(refund.code == 0, "\(refund.stderr)")
     #expect(refund.stdout.contains("warning: bolt12.unsigned_request: "))
     #expect(refund.stdout.split(separator: "\n").last?.contains("unsigned") == true)
@@ -175,8 +175,8 @@ import Testing
       "invoice: two paths, one payinfo",
     ])
   func explainBroken(name: String) throws {
-    let code = try #require(try Bolt12OwnVectors.vector(name)["error"] as? String)
-    let run = runTool(["explain", try Bolt12OwnVectors.string(name)])
+    let code = try #require(try Bolt12VectorFiles.vector(name)["error"] as? String)
+    let run = runTool(["explain", try Bolt12VectorFiles.string(name)])
     #expect(run.code == 1)
     let last = try #require(run.stdout.split(separator: "\n").last.map(String.init))
     #expect(last.hasPrefix("invalid: \(code): "), "\(last)")
@@ -187,7 +187,7 @@ import Testing
   @Test("bolt12-issue41: explain of an out-of-range record names where it lies")
   func explainRecordFault() throws {
     let name = "invoice: unknown even type 178"
-    let text = try Bolt12OwnVectors.string(name)
+    let text = try Bolt12VectorFiles.string(name)
     let bytes = try Bolt12String(parsing: text).bytes
     let offset = try #require(TLVRecords.records(bytes)?.first { $0.type == 178 }?.offset)
     let run = runTool(["explain", text])
@@ -286,11 +286,11 @@ import Testing
 
   @Test("bolt12-issue41: check refuses an invoice request, and a broken invoice with its code")
   func checkRefuses() throws {
-    let request = runTool(["check", "--json", try Bolt12OwnVectors.specRequest().string])
+    let request = runTool(["check", "--json", try Bolt12VectorFiles.specRequest().string])
     #expect(request.code == 1)
     #expect(request.stderr.hasPrefix("error: input.bolt12_invoice_request: "), "\(request.stderr)")
     let broken = runTool([
-      "check", "--json", try Bolt12OwnVectors.string("invoice: signed by the payer"),
+      "check", "--json", try Bolt12VectorFiles.string("invoice: signed by the payer"),
     ])
     #expect(broken.code == 1)
     let json = try JSON.parse(broken.stdout)

@@ -13,7 +13,7 @@ import Testing
   /// The codes of the violations of `check --json` with `arguments` after the string.
   static func codes(_ vector: String, _ arguments: [String]) throws -> (Int32, [String], JSON) {
     let run = runTool(
-      ["check", "--json", try Bolt12SpecOffers.string(vector)] + arguments + ["--now", "1"])
+      ["check", "--json", try Bolt12VectorFiles.string(vector)] + arguments + ["--now", "1"])
     let json = try JSON.parse(run.stdout)
     let codes = json["violations"]?.arrayValue?.compactMap { $0["code"]?.stringValue } ?? []
     return (run.code, codes, json)
@@ -21,7 +21,7 @@ import Testing
 
   @Test("bolt12-issue40: an offer that meets every expectation: ok, its object under bolt12")
   func meets() throws {
-    let msat = try #require(UInt64(try Bolt12SpecOffers.field("with amount", 8), radix: 16))
+    let msat = try #require(UInt64(try Bolt12VectorFiles.field("with amount", 8), radix: 16))
     let (code, codes, json) = try Self.codes(
       "with amount",
       [
@@ -37,7 +37,7 @@ import Testing
 
   @Test("bolt12-issue40: every violation at once, in the check's order")
   func violations() throws {
-    let msat = try #require(UInt64(try Bolt12SpecOffers.field("with amount", 8), radix: 16))
+    let msat = try #require(UInt64(try Bolt12VectorFiles.field("with amount", 8), radix: 16))
     let (code, codes, _) = try Self.codes(
       "with amount",
       [
@@ -67,7 +67,7 @@ import Testing
     #expect(try Self.codes("for testnet", ["--network", "tb"]).1 == [])
     #expect(try Self.codes("for testnet", ["--network", "bc"]).1 == ["check.network_mismatch"])
     // Field 14 is 0x7a4297d8; expired at that second.
-    let expiring = try Bolt12SpecOffers.string("with expiry")
+    let expiring = try Bolt12VectorFiles.string("with expiry")
     #expect(runTool(["check", expiring, "--now", String(0x7a42_97d8 - 1)]).code == 0)
     let expired = runTool(["check", expiring, "--now", String(0x7a42_97d8)])
     #expect(expired.code == 1)
@@ -76,7 +76,7 @@ import Testing
 
   @Test("bolt12-issue40: an option that means nothing for an offer is a usage error naming it")
   func usage() throws {
-    let text = try Bolt12SpecOffers.string("with amount")
+    let text = try Bolt12VectorFiles.string("with amount")
     for option in [["--payment-hash", String(repeating: "0", count: 64)], ["--max-cltv", "9"]] {
       let run = runTool(["check", text] + option)
       #expect(run.code == 2, "\(option)")
@@ -86,7 +86,7 @@ import Testing
 
   @Test("bolt12-issue40: a broken offer gives its reader error in the verdict's shape")
   func broken() throws {
-    let text = try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78")
+    let text = try Bolt12VectorFiles.string("Malformed: unknown even TLV type 78")
     let run = runTool(["check", "--json", text])
     #expect(run.code == 1)
     let json = try JSON.parse(run.stdout)

@@ -27,7 +27,7 @@ import Testing
     arguments: forms.indices)
   func valid(form: Int) throws {
     let (prefix, encoded, given) = Self.forms[form]
-    let offer = try Bolt12SpecOffers.string("with currency")
+    let offer = try Bolt12VectorFiles.string("with currency")
     // "lno" written as "%6C%6E%6F".
     let run = runTool(["explain", prefix + (encoded ? "%6C%6E%6F" + offer.dropFirst(3) : offer)])
     #expect(run.code == 0, "\(run.stderr)")
@@ -48,7 +48,7 @@ import Testing
 
   @Test("bolt12-issue40: a record fault: the verdict says the byte and the type")
   func recordFault() throws {
-    let text = try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78")
+    let text = try Bolt12VectorFiles.string("Malformed: unknown even TLV type 78")
     let run = runTool(["explain", text])
     #expect(run.code == 1)
     let last = try #require(run.stdout.split(separator: "\n").last.map(String.init))
@@ -67,7 +67,7 @@ import Testing
 
   @Test("bolt12-issue40: decode and validate refuse offers with input.bolt12_offer, naming inspect")
   func decodeRefuses() throws {
-    let text = try Bolt12SpecOffers.string("with currency")
+    let text = try Bolt12VectorFiles.string("with currency")
     let node = "02eec7245d6b7d2ccb30380bfbe2a3648cd7a942653f5aa340edcea1f283686619"
     for arguments in [
       ["decode", "--json", text], ["validate", text, "--amount-msat", "1", "--node-id", node],

@@ -66,7 +66,7 @@ import Testing
 
   @Test("bolt12-issue40: a URI's broken lno= offer: its records, then the rule it breaks")
   func brokenOfferInURI() throws {
-    let text = try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78")
+    let text = try Bolt12VectorFiles.string("Malformed: unknown even TLV type 78")
     let run = runTool(["explain", "bitcoin:?lno=" + text])
     #expect(run.code == 1)
     let last = try #require(run.stdout.split(separator: "\n").last.map(String.init))
@@ -93,7 +93,7 @@ import Testing
 
   @Test("bolt12-issue40: a URI with a lightning= invoice and an lno= offer explains the invoice")
   func invoiceFirst() throws {
-    let offer = try Bolt12SpecOffers.string("with currency")
+    let offer = try Bolt12VectorFiles.string("with currency")
     let run = runTool(
       ["explain", "bitcoin:?lno=" + offer + "&lightning=" + SpecInvoice.coffee] + Self.now)
     #expect(run.code == 0, "\(run.stderr)")

@@ -12,7 +12,7 @@ import Testing
 @Suite struct InspectOfferTests {
   @Test("bolt12-issue40: inspect --json of an offer holds the decoded object under bolt12")
   func decoded() throws {
-    let text = try Bolt12SpecOffers.string("with currency")
+    let text = try Bolt12VectorFiles.string("with currency")
     let run = runTool(["inspect", "--json", "lightning:" + text])
     #expect(run.code == 0, "\(run.stderr)")
     let json = try JSON.parse(run.stdout)
@@ -34,7 +34,7 @@ import Testing
   @Test("bolt12-issue40: a broken offer: valid false, the error at the top level and in bolt12")
   func broken() throws {
     let run = runTool([
-      "inspect", "--json", try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78"),
+      "inspect", "--json", try Bolt12VectorFiles.string("Malformed: unknown even TLV type 78"),
     ])
     #expect(run.code == 1)
     let json = try JSON.parse(run.stdout)
@@ -51,14 +51,14 @@ import Testing
 
   @Test("bolt12-issue40: --now and --network judge the offer")
   func clockAndNetwork() throws {
-    let expiring = try Bolt12SpecOffers.string("with expiry")
+    let expiring = try Bolt12VectorFiles.string("with expiry")
     // Field 14 is 0x7a4297d8: 2035-01-01.
     let expiry: UInt64 = 0x7a42_97d8
     #expect(runTool(["inspect", "--json", expiring, "--now", String(expiry - 1)]).code == 0)
     let expired = runTool(["inspect", "--json", expiring, "--now", String(expiry)])
     #expect(expired.code == 1)
     #expect(try JSON.parse(expired.stdout)["error"]?["code"] == .string("bolt12.expired"))
-    let testnet = try Bolt12SpecOffers.string("for testnet")
+    let testnet = try Bolt12VectorFiles.string("for testnet")
     #expect(runTool(["inspect", "--json", testnet, "--network", "tb"]).code == 0)
     let mainnet = runTool(["inspect", "--json", testnet, "--network", "bitcoin"])
     #expect(mainnet.code == 1)

@@ -2,6 +2,7 @@ import Bech32Codec
 import Bolt12
 import Chains
 import Secp256k1
+import TestSupport
 import Testing
 
 /// The reader of invoice requests and invoices: each case is valid, or breaks exactly one rule
@@ -44,11 +45,11 @@ import Testing
 
   @Test("the signed request of signature-test.json reads, root and signature")
   func specRequest() throws {
-    let row = try #require(MerkleRootTests.rows.first { $0.string != nil })
-    let string = try #require(row.string)
+    let entry = try Bolt12VectorFiles.specRequestEntry()
+    let string = try #require(entry["bolt12"] as? String)
     let request = try InvoiceRequest.decode(string)
-    #expect(request.merkleRoot.description == row.merkle)
-    #expect(request.signature?.description == row.signature)
+    #expect(request.merkleRoot.description == entry["merkle"] as? String)
+    #expect(request.signature?.description == entry["signature"] as? String)
     #expect(request.offer.currency == "USD" && request.offer.amount == 100)
     #expect(request.offer.description == "A Mathematical Treatise")
     #expect(request.request.metadata == [UInt8](repeating: 0, count: 8))

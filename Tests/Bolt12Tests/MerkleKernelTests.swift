@@ -1,6 +1,4 @@
 import Bech32Codec
-import Foundation
-import Secp256k1
 import TestSupport
 import Testing
 
@@ -12,19 +10,13 @@ import Testing
 @Suite struct MerkleKernelTests {
   /// The strings of our vector files and the spec's, valid and invalid.
   static let strings: [String] = {
-    var strings: [String] = []
-    for name in ["bolt12.json", "bolt12-requests.json", "bolt12-invoices.json"] {
-      guard let url = try? PackageFolder.vectors().appendingPathComponent(name),
-        let data = try? Data(contentsOf: url),
-        let file = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let list = file["vectors"] as? [[String: Any]]
-      else { continue }
-      strings += list.compactMap { $0["string"] as? String }
+    let published = ["offers-test.json", "format-string-test.json", "signature-test.json"]
+    let files = ["bolt12.json"] + Bolt12VectorFiles.ownFiles + published.map { "spec/bolt12/" + $0 }
+    return files.flatMap { file in
+      ((try? Bolt12VectorFiles.entries(file)) ?? []).compactMap {
+        $0["string"] as? String ?? $0["bolt12"] as? String
+      }
     }
-    for name in ["offers-test.json", "format-string-test.json", "signature-test.json"] {
-      strings += Bolt12Vectors.published(name).compactMap { $0["bolt12"] as? String }
-    }
-    return strings
   }()
 
   /// The framed streams of `strings`.
@@ -82,7 +74,7 @@ import Testing
     for message in Bolt12Signature.Message.allCases {
       #expect(
         Bolt12Signature.digest(of: root, for: message)
-          == Schnorr.taggedHash(tag: Bolt12Signature.tag(of: message), message: root.bytes))
+          == ReferenceTaggedHash.hash(tag: Bolt12Signature.tag(of: message), message: root.bytes))
     }
   }
 }

@@ -4,13 +4,13 @@ import Secp256k1
 import Testing
 
 @Suite struct OfferBuilderTests {
-  static let validRows = OfferSpecVectorTests.rows.filter(\.valid)
+  static let validRows = SpecOffers.rows.filter(\.valid)
 
   /// A fake issuer key: the public key of the secret 32 bytes of 0x01, a test constant only.
   static let issuer = try! SigningKey(secretKey: [UInt8](repeating: 1, count: 32)).publicKey
 
   @Test("every valid spec offer re-encodes byte for byte", arguments: validRows)
-  func reencodes(_ row: OfferSpecVectorTests.Row) throws {
+  func reencodes(_ row: SpecOffers.Row) throws {
     let offer = try Offer.decode(row.string)
     let rebuilt = try OfferBuilder(offer).build()
     #expect(rebuilt.bytes == offer.bytes)

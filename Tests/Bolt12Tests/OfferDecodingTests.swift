@@ -2,17 +2,14 @@ import Bolt11
 import Bolt12
 import Chains
 import Secp256k1
+import TestSupport
 import Testing
 
 /// The typed fields of the spec's valid offers, against what each vector's "field info" says.
 @Suite struct OfferDecodingTests {
   /// The offer of offers-test.json with this description.
   static func spec(_ description: String) throws -> Offer {
-    let entry = Bolt12Vectors.published("offers-test.json").first {
-      $0["description"] as? String == description
-    }
-    let text = try #require(entry?["bolt12"] as? String)
-    return try Offer.decode(text)
+    try Offer.decode(Bolt12VectorFiles.string(description))
   }
 
   @Test("the minimal offer: an issuer id, bitcoin, nothing else") func minimal() throws {

@@ -5,7 +5,7 @@ import Testing
 /// Offers cut or mutated anywhere: an error with its place inside the input, or a valid offer that
 /// rebuilds to its own bytes; never a trap.
 @Suite struct OfferRobustnessTests {
-  static let valid = OfferSpecVectorTests.rows.filter(\.valid)
+  static let valid = SpecOffers.rows.filter(\.valid)
 
   /// Decodes `bytes` written as an offer string; checks what any outcome must satisfy.
   static func judge(_ bytes: [UInt8]) {
@@ -21,7 +21,7 @@ import Testing
   }
 
   @Test("every truncation of a valid offer's bytes and text", arguments: valid)
-  func truncations(_ row: OfferSpecVectorTests.Row) throws {
+  func truncations(_ row: SpecOffers.Row) throws {
     let bytes = try Offer.decode(row.string).bytes
     for end in 0..<bytes.count { Self.judge(Array(bytes[..<end])) }
     for end in 0..<row.string.utf8.count {

@@ -1,38 +1,9 @@
 import Bolt12
 import Testing
 
+/// The string form's faults, joins and cap (the runner of `bolt11 vectors` runs BOLT #12's
+/// `format-string-test.json`: see `PublishedBolt12FileTests`).
 @Suite struct StringFormTests {
-  /// One row of BOLT #12's `format-string-test.json`, as published.
-  struct Row: Sendable, CustomTestStringConvertible {
-    var comment: String
-    var valid: Bool
-    var string: String
-    var testDescription: String { "\(comment): \(string.prefix(24))…" }
-  }
-
-  static let rows: [Row] = Bolt12Vectors.published("format-string-test.json").compactMap {
-    entry in
-    guard let comment = entry["comment"] as? String, let valid = entry["valid"] as? Bool,
-      let string = entry["string"] as? String
-    else { return nil }
-    return Row(comment: comment, valid: valid, string: string)
-  }
-
-  @Test("the spec's format-string file has its 12 vectors") func count() {
-    #expect(Self.rows.count == 12)
-  }
-
-  @Test("format-string-test.json, as published", arguments: rows)
-  func published(_ row: Row) throws {
-    let verdict = Result { () throws(Bolt12Error) in
-      try Offer.decode(row.string)
-    }
-    switch verdict {
-    case .success: #expect(row.valid, "decoded, but the spec calls it invalid")
-    case .failure(let error): #expect(!row.valid, "refused: \(error)")
-    }
-  }
-
   @Test(
     "string-form faults give bolt12.malformed at their character",
     arguments: [

@@ -32,7 +32,7 @@ import Testing
     "bolt12-issue41: the spec's signed request is a typed invoice request, alone or after lightning:"
   )
   func specRequest() throws {
-    let (text, root) = try Bolt12OwnVectors.specRequest()
+    let (text, root) = try Bolt12VectorFiles.specRequest()
     for input in [text, "lightning:" + text, " LIGHTNING:" + text.uppercased() + "\n"] {
       let string = try PaymentString(parsing: input)
       #expect(string.kind == .bolt12InvoiceRequest)
@@ -56,7 +56,7 @@ import Testing
     "bolt12-issue41: every valid invoice vector is a typed invoice with its records' values",
     arguments: validInvoices)
   func typedInvoice(name: String) throws {
-    let text = try Bolt12OwnVectors.string(name)
+    let text = try Bolt12VectorFiles.string(name)
     let bytes = try Self.bytes(text)
     let string = try PaymentString(parsing: text)
     #expect(string.kind == .bolt12Invoice)
@@ -66,7 +66,7 @@ import Testing
     #expect(invoice.createdAt == TLVRecords.integer(164, in: bytes))
     #expect(invoice.nodeID.bytes == TLVRecords.value(176, in: bytes))
     #expect(invoice.paymentHash == TLVRecords.value(168, in: bytes))
-    let vector = try Bolt12OwnVectors.vector(name)
+    let vector = try Bolt12VectorFiles.vector(name)
     let expect = try #require(vector["expect"] as? [String: Any])
     #expect(hexString(invoice.merkleRoot.bytes) == expect["merkle_root"] as? String)
     #expect(invoice.warnings.map(\.code.rawValue) == expect["warnings"] as? [String])
@@ -76,7 +76,7 @@ import Testing
     "bolt12-issue41: the summary of a BOLT #12 invoice: amount, description, node id, expiry, network, warnings",
     arguments: validInvoices)
   func summary(name: String) throws {
-    let text = try Bolt12OwnVectors.string(name)
+    let text = try Bolt12VectorFiles.string(name)
     let bytes = try Self.bytes(text)
     let summary = try #require(try PaymentString(parsing: text).paymentSummary)
     #expect(summary.kind == .bolt12Invoice)
@@ -92,35 +92,36 @@ import Testing
     // No invreq_chain (type 80) in these: bitcoin.
     #expect(TLVRecords.value(80, in: bytes) == nil)
     #expect(summary.networks == ["bitcoin"])
-    let expect = try #require(try Bolt12OwnVectors.vector(name)["expect"] as? [String: Any])
+    let expect = try #require(try Bolt12VectorFiles.vector(name)["expect"] as? [String: Any])
     #expect(summary.warnings == expect["warnings"] as? [String])
   }
 
   @Test("bolt12-issue41: the summary's expiry is where the vectors put the boundary")
   func expiry() throws {
     // The same string is valid a second before and expired at created_at + relative expiry.
-    let text = try Bolt12OwnVectors.string("invoice: every field")
-    #expect(text == (try Bolt12OwnVectors.string("invoice: at created_at + relative expiry")))
-    let boundary = try Bolt12OwnVectors.now("invoice: at created_at + relative expiry")
-    #expect(try Bolt12OwnVectors.now("invoice: a second before it expires") == boundary - 1)
+    let text = try Bolt12VectorFiles.string("invoice: every field")
+    #expect(text == (try Bolt12VectorFiles.string("invoice: at created_at + relative expiry")))
+    let boundary = try Bolt12VectorFiles.now("invoice: at created_at + relative expiry")
+    #expect(try Bolt12VectorFiles.now("invoice: a second before it expires") == boundary - 1)
     let summary = try #require(try PaymentString(parsing: text).paymentSummary)
     #expect(try #require(summary.expiresAt) == boundary)
     // Without a relative expiry: created_at + 7200, the vector's clock.
-    let plain = try Bolt12OwnVectors.string("invoice: at created_at + 7200 without relative expiry")
+    let plain = try Bolt12VectorFiles.string(
+      "invoice: at created_at + 7200 without relative expiry")
     let plainSummary = try #require(try PaymentString(parsing: plain).paymentSummary)
     #expect(
       try #require(plainSummary.expiresAt)
-        == (try Bolt12OwnVectors.now("invoice: at created_at + 7200 without relative expiry")))
+        == (try Bolt12VectorFiles.now("invoice: at created_at + 7200 without relative expiry")))
     // Beyond 2^64 - 1 it saturates: such an invoice never expires.
-    let far = try Bolt12OwnVectors.string("invoice: expiry beyond 2^64 saturates")
+    let far = try Bolt12VectorFiles.string("invoice: expiry beyond 2^64 saturates")
     let farSummary = try #require(try PaymentString(parsing: far).paymentSummary)
     #expect(farSummary.expiresAt == nil)
   }
 
   @Test("bolt12-issue41: the reader's clock and network apply to requests and invoices")
   func clockAndNetwork() throws {
-    let text = try Bolt12OwnVectors.string("invoice: every field")
-    let boundary = try Bolt12OwnVectors.now("invoice: at created_at + relative expiry")
+    let text = try Bolt12VectorFiles.string("invoice: every field")
+    let boundary = try Bolt12VectorFiles.now("invoice: at created_at + relative expiry")
     let expired = try PaymentString(parsing: text, options: DecodeOptions(now: boundary))
     #expect(expired.bolt12Invoice == nil && expired.paymentSummary == nil)
     guard case .bolt12(let string) = expired else {
@@ -129,7 +130,7 @@ import Testing
     }
     #expect(string.error?.code == .expired)
     #expect(string.invoice.map { (try? $0.get()) == nil } == true)
-    let signet = try Bolt12OwnVectors.string("request: for signet, read on bitcoin")
+    let signet = try Bolt12VectorFiles.string("request: for signet, read on bitcoin")
     let onBitcoin = try PaymentString(parsing: signet, options: DecodeOptions(network: .bitcoin))
     #expect(onBitcoin.invoiceRequest == nil)
     if case .bolt12(let string) = onBitcoin { #expect(string.error?.code == .networkMismatch) }
@@ -144,14 +145,14 @@ import Testing
       ("invoice: signed by the payer", .signatureInvalid),
       ("invoice: no usable path", .unknownRequiredFeature),
     ] {
-      let string = try PaymentString(parsing: try Bolt12OwnVectors.string(name))
+      let string = try PaymentString(parsing: try Bolt12VectorFiles.string(name))
       guard case .bolt12(let bolt12) = string else {
         Issue.record("\(name): not a BOLT #12 string")
         continue
       }
       #expect(bolt12.error?.code == code, "\(name)")
       #expect(
-        bolt12.error?.code.rawValue == (try Bolt12OwnVectors.vector(name)["error"] as? String))
+        bolt12.error?.code.rawValue == (try Bolt12VectorFiles.vector(name)["error"] as? String))
       #expect(string.invoiceRequest == nil && string.bolt12Invoice == nil)
       #expect(bolt12.warnings.isEmpty)
     }
@@ -161,8 +162,8 @@ import Testing
     "bolt12-issue41: BIP-321 has no key for requests or invoices: lno= refuses them as what they are"
   )
   func notInURI() throws {
-    let request = try Bolt12OwnVectors.specRequest().string
-    let invoice = try Bolt12OwnVectors.string("invoice: every field")
+    let request = try Bolt12VectorFiles.specRequest().string
+    let invoice = try Bolt12VectorFiles.string("invoice: every field")
     for (value, code) in [
       (request, PaymentStringError.Code.inputBolt12InvoiceRequest),
       (invoice, .inputBolt12Invoice),

@@ -11,7 +11,7 @@ import Testing
 @Suite struct OfferStringTests {
   @Test("bolt12-issue40: an lno string gives the typed offer: alone, after lightning:, in lno=")
   func typedOffer() throws {
-    let text = try Bolt12SpecOffers.string("with currency")
+    let text = try Bolt12VectorFiles.string("with currency")
     for input in [
       text, "lightning:" + text, "LIGHTNING:" + text.uppercased(), "bitcoin:?lno=" + text,
     ] {
@@ -21,7 +21,7 @@ import Testing
       #expect(offer.currency == "USD")
       #expect(offer.amount == 0x2710)
       #expect(offer.description == "Test vectors")
-      #expect(offer.issuerID?.description == (try Bolt12SpecOffers.field("with currency", 22)))
+      #expect(offer.issuerID?.description == (try Bolt12VectorFiles.field("with currency", 22)))
       // The vector's note: "amount is USD $100.00".
       #expect(offer.amountText == "100.00 USD")
     }
@@ -29,8 +29,8 @@ import Testing
 
   @Test("bolt12-issue40: the offer is read with the caller's clock and network")
   func clockAndNetwork() throws {
-    let expiring = try Bolt12SpecOffers.string("with expiry")
-    let expiry = try #require(UInt64(try Bolt12SpecOffers.field("with expiry", 14), radix: 16))
+    let expiring = try Bolt12VectorFiles.string("with expiry")
+    let expiry = try #require(UInt64(try Bolt12VectorFiles.field("with expiry", 14), radix: 16))
     let before = try PaymentString(parsing: expiring, options: DecodeOptions(now: expiry - 1))
     #expect(before.offer?.absoluteExpiry == expiry)
     for input in [expiring, "bitcoin:?lno=" + expiring] {
@@ -39,7 +39,7 @@ import Testing
       let error = try Self.offerError(after)
       #expect(error.code == .expired)
     }
-    let testnet = try Bolt12SpecOffers.string("for testnet")
+    let testnet = try Bolt12VectorFiles.string("for testnet")
     #expect(
       try PaymentString(parsing: testnet, options: DecodeOptions(network: .testnet)).offer != nil)
     let onBitcoin = try PaymentString(parsing: testnet, options: DecodeOptions(network: .bitcoin))
@@ -48,7 +48,7 @@ import Testing
 
   @Test("bolt12-issue40: an offer that breaks a rule keeps its form and says the rule")
   func brokenOffer() throws {
-    let text = try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78")
+    let text = try Bolt12VectorFiles.string("Malformed: unknown even TLV type 78")
     let string = try PaymentString(parsing: text)
     guard case .bolt12(let bolt12) = string else {
       Issue.record("not a BOLT #12 string: \(string.kind)")

@@ -25,7 +25,7 @@ import Testing
 
   @Test("bolt12-issue40: an offer in a currency, one with an expiry, one on testnet")
   func offer() throws {
-    let currency = try PaymentString(parsing: try Bolt12SpecOffers.string("with currency"))
+    let currency = try PaymentString(parsing: try Bolt12VectorFiles.string("with currency"))
     let summary = try #require(currency.paymentSummary)
     #expect(summary.kind == .bolt12Offer)
     // Field 8 is 0x2710 cents of USD: "amount is USD $100.00".
@@ -35,9 +35,9 @@ import Testing
     #expect(summary.expiresAt == nil)
     #expect(summary.networks == ["bitcoin"])
     #expect(summary.warnings.isEmpty)
-    let expiring = try PaymentString(parsing: try Bolt12SpecOffers.string("with expiry"))
+    let expiring = try PaymentString(parsing: try Bolt12VectorFiles.string("with expiry"))
     #expect(try #require(expiring.paymentSummary?.expiresAt) == 0x7a42_97d8)
-    let testnet = try PaymentString(parsing: try Bolt12SpecOffers.string("for testnet"))
+    let testnet = try PaymentString(parsing: try Bolt12VectorFiles.string("for testnet"))
     #expect(testnet.paymentSummary?.networks == ["testnet"])
   }
 
@@ -52,7 +52,7 @@ import Testing
     #expect(invoiceSummary.amount == .millisatoshis(Millisatoshis(250_000_000)))
     #expect(invoiceSummary.warnings == ["bip321.amount_mismatch"])
     let withOffer = try PaymentString(
-      parsing: "bitcoin:?lno=" + (try Bolt12SpecOffers.string("with currency")))
+      parsing: "bitcoin:?lno=" + (try Bolt12VectorFiles.string("with currency")))
     #expect(withOffer.paymentSummary?.kind == .bolt12Offer)
     #expect(withOffer.paymentSummary?.description == "Test vectors")
   }
@@ -61,7 +61,7 @@ import Testing
   func notPayable() throws {
     #expect(try PaymentString(parsing: PaymentStringSamples.lnurl).paymentSummary == nil)
     #expect(try PaymentString(parsing: "lnr1qq").paymentSummary == nil)
-    let broken = try Bolt12SpecOffers.string("Malformed: unknown even TLV type 78")
+    let broken = try Bolt12VectorFiles.string("Malformed: unknown even TLV type 78")
     #expect(try PaymentString(parsing: broken).paymentSummary == nil)
   }
 }

@@ -1,4 +1,3 @@
-import Bolt11
 import Foundation
 import Secp256k1
 import TestSupport
@@ -60,17 +59,5 @@ import Testing
     #expect(XOnlyPublicKey(bytes: [UInt8](repeating: 1, count: 31)) == nil)
     #expect(SchnorrSignature(bytes: [UInt8](repeating: 1, count: 63)) == nil)
     #expect(SchnorrSignature(hex: "zz") == nil)
-  }
-
-  @Test func taggedHashIsBIP340s() throws {
-    // BIP-340: hash_tag(x) = SHA256(SHA256(tag) || SHA256(tag) || x); computed here with the
-    // SHA-256 that the test's own helper gives, apart from libsecp256k1.
-    let tag = Array("BIP0340/challenge".utf8)
-    let message: [UInt8] = [1, 2, 3]
-    let tagHash = SHA256.hash(tag)
-    let expected = SHA256.hash(tagHash + tagHash + message)
-    #expect(Schnorr.taggedHash(tag: tag, message: message) == expected)
-    #expect(
-      Schnorr.taggedHash(tag: [], message: []) == SHA256.hash(SHA256.hash([]) + SHA256.hash([])))
   }
 }

@@ -9,6 +9,7 @@
 import Bech32Codec
 import Bolt12
 import Foundation
+import Hashing
 import Secp256k1
 
 #if !DEBUG
@@ -27,16 +28,8 @@ import Secp256k1
 
     /// The valid invoices of Vectors/bolt12-invoices.json.
     static func corpus() -> [Item] {
-      let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      let file = root.appendingPathComponent("Vectors/bolt12-invoices.json")
-      guard let data = try? Data(contentsOf: file),
-        let document = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
-        let list = document["vectors"] as? [[String: Any]]
-      else {
-        FileHandle.standardError.write(Data("bolt11-bench: cannot read \(file.path)\n".utf8))
-        exit(2)
-      }
+      let document = packageJSON("Vectors/bolt12-invoices.json", as: [String: Any].self)
+      let list = document["vectors"] as? [[String: Any]] ?? []
       return list.compactMap { entry -> Item? in
         guard entry["valid"] as? Bool == true, entry["options"] == nil,
           let text = entry["string"] as? String, let invoice = try? Bolt12Invoice.decode(text),
@@ -53,11 +46,8 @@ import Secp256k1
         }
         var points: [[UInt8]] = [invoice.nodeID.bytes, invoice.request.payerID!.bytes]
         if let issuer = invoice.offer.issuerID { points.append(issuer.bytes) }
-        for path in (invoice.offer.paths ?? []) + (invoice.request.paths ?? []) + invoice.paths {
-          if case .nodeID(let key) = path.firstNode { points.append(key.bytes) }
-          points.append(path.firstPathKey.bytes)
-          points += path.hops.map(\.blindedNodeID.bytes)
-        }
+        points += ((invoice.offer.paths ?? []) + (invoice.request.paths ?? []) + invoice.paths)
+          .flatMap(\.pointBytes)
         return Item(
           text: text, words: words, records: records, signature: invoice.signature,
           key: XOnlyPublicKey(invoice.nodeID), points: points)
@@ -73,13 +63,13 @@ import Secp256k1
     @inline(__always)
     static func signatureFloor(_ item: Item) -> Bool {
       func branch(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
-        Schnorr.taggedHash(tag: branchTag, message: a.lexicographicallyPrecedes(b) ? a + b : b + a)
+        TaggedHash(tag: branchTag).hash(a.lexicographicallyPrecedes(b) ? a + b : b + a)
       }
       let tag = nonceTag + item.records[0].bytes
       var level = item.records.map { record in
         branch(
-          Schnorr.taggedHash(tag: leafTag, message: record.bytes),
-          Schnorr.taggedHash(tag: tag, message: record.bytes.prefix(record.typeLength)))
+          TaggedHash(tag: leafTag).hash(record.bytes),
+          TaggedHash(tag: tag).hash(Array(record.bytes.prefix(record.typeLength))))
       }
       while level.count > 1 {
         var next: [[UInt8]] = []
@@ -91,7 +81,7 @@ import Secp256k1
         if index < level.count { next.append(level[index]) }
         level = next
       }
-      let digest = Schnorr.taggedHash(tag: signatureTag, message: level[0])
+      let digest = TaggedHash(tag: signatureTag).hash(level[0])
       return Schnorr.verify(item.signature, of: digest, by: item.key)
     }
 
@@ -106,9 +96,7 @@ import Secp256k1
     static func fullFloorPass(_ items: [Item]) -> UInt64 {
       var sum: UInt64 = 0
       for item in items {
-        let bytes = (try? Bech32.bytes(fromWords: item.words)) ?? []
-        sum &+= UInt64(bytes.count)
-        for point in item.points where ECDSA.isValidPublicKey(point) { sum &+= 1 }
+        sum &+= bytesAndPointsFloor(words: item.words, points: item.points)
         if signatureFloor(item) { sum &+= 1 }
       }
       return sum
@@ -143,21 +131,10 @@ import Secp256k1
     /// rounds, the three taking turns) and the ratios.
     static func report(passes: Int = 21) {
       let items = corpus()
-      var signature: [Double] = []
-      var full: [Double] = []
-      var decode: [Double] = []
       var turns = TurnTaking(items, rounds: 50)
-      for pass in 0...passes {
-        let s = turns.time(signatureFloorPass)
-        let f = turns.time(fullFloorPass)
-        let d = turns.time(decodePass)
-        guard pass > 0 else { continue }
-        signature.append(s)
-        full.append(f)
-        decode.append(d)
-      }
-      let median = TurnTaking<Item>.median
-      let (s, f, d) = (median(signature), median(full), median(decode))
+      let timings = turns.timings(turns: passes, [signatureFloorPass, fullFloorPass, decodePass])
+      let medians = timings.map(TurnTaking<Item>.median)
+      let (s, f, d) = (medians[0], medians[1], medians[2])
       print(
         "{\"bolt12_invoices\": \(items.count), \"invoice12_signature_floor_ns\": \(Int(s)), "
           + "\"invoice12_full_floor_ns\": \(Int(f)), \"invoice12_ns\": \(Int(d)), "

@@ -19,26 +19,14 @@ import Secp256k1
 
     /// The valid offers of BOLT #12's `offers-test.json`, with their floor inputs.
     static func corpus() -> [Item] {
-      let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      let file = root.appendingPathComponent("Vectors/spec/bolt12/offers-test.json")
-      guard let data = try? Data(contentsOf: file),
-        let list = try? JSONSerialization.jsonObject(with: data) as? [[String: Any]]
-      else {
-        FileHandle.standardError.write(Data("bolt11-bench: cannot read \(file.path)\n".utf8))
-        exit(2)
-      }
+      let list = packageJSON("Vectors/spec/bolt12/offers-test.json", as: [[String: Any]].self)
       return list.compactMap { entry -> Item? in
         guard entry["valid"] as? Bool == true, let text = entry["bolt12"] as? String,
           let offer = try? Offer.decode(text),
           let words = Bech32.words(ofCharacters: text.dropFirst(4))
         else { return nil }
-        var keys: [[UInt8]] = offer.issuerID.map { [$0.bytes] } ?? []
-        for path in offer.paths ?? [] {
-          if case .nodeID(let key) = path.firstNode { keys.append(key.bytes) }
-          keys.append(path.firstPathKey.bytes)
-          keys += path.hops.map(\.blindedNodeID.bytes)
-        }
+        let keys =
+          (offer.issuerID.map { [$0.bytes] } ?? []) + (offer.paths ?? []).flatMap(\.pointBytes)
         return Item(text: text, words: words, keys: keys)
       }
     }
@@ -47,11 +35,7 @@ import Secp256k1
     @inline(never)
     static func floorPass(_ items: [Item]) -> UInt64 {
       var sum: UInt64 = 0
-      for item in items {
-        let bytes = (try? Bech32.bytes(fromWords: item.words)) ?? []
-        sum &+= UInt64(bytes.count)
-        for key in item.keys where ECDSA.isValidPublicKey(key) { sum &+= 1 }
-      }
+      for item in items { sum &+= bytesAndPointsFloor(words: item.words, points: item.keys) }
       return sum
     }
 
@@ -74,18 +58,10 @@ import Secp256k1
     /// the timed passes, each 100 corpus rounds, the two taking turns) and the median ratio.
     static func report(passes: Int = 21) {
       let items = corpus()
-      var floor: [Double] = []
-      var decode: [Double] = []
-      var ratios: [Double] = []
       var turns = TurnTaking(items, rounds: 100)
-      for pass in 0...passes {
-        let f = turns.time(floorPass)
-        let d = turns.time(decodePass)
-        guard pass > 0 else { continue }
-        floor.append(f)
-        decode.append(d)
-        ratios.append(d / f)
-      }
+      let timings = turns.timings(turns: passes, [floorPass, decodePass])
+      let (floor, decode) = (timings[0], timings[1])
+      let ratios = zip(decode, floor).map { $0 / $1 }
       let median = TurnTaking<Item>.median
       print(
         "{\"offers\": \(items.count), \"offer_floor_ns\": \(Int(median(floor))), "

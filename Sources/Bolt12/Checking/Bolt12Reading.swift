@@ -28,21 +28,6 @@ struct Bolt12Reading {
 
   /// The invoice feature bits BOLT #12 assigns: 16 and 17 (multi-part payment).
   static let knownInvoiceEvenBits: Set<Int> = [16]
-  /// The signature record of an invoice request or invoice.
-  static let signatureTypes: ClosedRange<UInt64> = 240...1000
-
-  /// Whether a record of `type` is in the ranges `message` may carry.
-  static func isInRange(_ type: UInt64, for message: Bolt12Signature.Message) -> Bool {
-    if signatureTypes.contains(type) { return true }
-    switch message {
-    case .invoiceRequest:
-      // BOLT 12: "MUST reject the invoice request if any non-signature TLV fields are outside
-      // the inclusive ranges: 0 to 159 and 1000000000 to 2999999999"
-      return (0...159).contains(type) || (1_000_000_000...2_999_999_999).contains(type)
-    case .invoice:
-      return (0...239).contains(type) || (1_000_000_000...3_999_999_999).contains(type)
-    }
-  }
 
   /// Reads and checks a framed stream as `message`.
   init(_ stream: TLVStream, as message: Bolt12Signature.Message, options: ReadOptions)
@@ -60,7 +45,7 @@ struct Bolt12Reading {
     throws(Bolt12Error)
   {
     let form = try StringForm(parsing: text)
-    let expected: StringForm.Kind = message == .invoice ? .invoice : .invoiceRequest
+    let expected = message.kind
     guard form.kind == expected else {
       let names: [StringForm.Kind: String] = [
         .offer: "an offer", .invoiceRequest: "an invoice request", .invoice: "an invoice",
@@ -74,7 +59,7 @@ struct Bolt12Reading {
   var kindName: String { message == .invoice ? "an invoice" : "an invoice request" }
 
   private mutating func read(_ record: TLVRecord, _ value: ArraySlice<UInt8>) throws(Bolt12Error) {
-    guard Self.isInRange(record.type, for: message) else {
+    guard message.kind.allowsRecord(ofType: record.type) else {
       throw Bolt12Error(
         .tlvOutOfRange, "type \(record.type) is outside \(kindName)'s ranges",
         tlvOffset: record.offset, type: record.type)
@@ -197,4 +182,9 @@ struct Bolt12Reading {
       }
     }
   }
+}
+
+extension Bolt12Signature.Message {
+  /// The kind of string that carries this message.
+  var kind: StringForm.Kind { self == .invoice ? .invoice : .invoiceRequest }
 }

@@ -43,6 +43,6 @@ public enum OfferField: UInt64, CaseIterable, Sendable {
 
   /// Whether an offer may carry a record of `type`: 1 to 79, or 1,000,000,000 to 1,999,999,999.
   public static func isInOfferRange(_ type: UInt64) -> Bool {
-    (1...79).contains(type) || (1_000_000_000...1_999_999_999).contains(type)
+    StringForm.Kind.offer.allowsRecord(ofType: type)
   }
 }

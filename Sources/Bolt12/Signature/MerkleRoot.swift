@@ -1,5 +1,5 @@
 import Bech32Codec
-import Secp256k1
+import Hashing
 
 /// The Merkle root that a BOLT #12 signature covers: a tree of BIP-340 tagged hashes over a TLV
 /// stream's records.
@@ -15,8 +15,11 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
   /// The 32-byte root.
   public let bytes: [UInt8]
 
+  /// The signature types, 240 to 1000: records of these types are left out of the tree.
+  static let signatureTypes: ClosedRange<UInt64> = 240...1000
+
   /// Whether a record of this type is left out of the tree: a signature type, 240 to 1000.
-  public static func isSignatureType(_ type: UInt64) -> Bool { (240...1000).contains(type) }
+  public static func isSignatureType(_ type: UInt64) -> Bool { signatureTypes.contains(type) }
 
   /// The root of a framed stream's records; nil when no record is a leaf (every record is of a
   /// signature type, or there is none).
@@ -27,8 +30,9 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
     self.bytes = bytes
   }
 
-  /// The root as the definition above reads, each hash computed whole: the plain form that
-  /// `kernelRoot(of:)` (Kernels/MerkleRoot+Kernel.swift) is tested against.
+  /// The root as the definition above reads, each hash from its tag anew and each node a new
+  /// array: the plain form that `kernelRoot(of:)` (Kernels/MerkleRoot+Kernel.swift) is tested
+  /// against.
   static func referenceRoot(of stream: TLVStream) -> [UInt8]? {
     var level: [[UInt8]] = []
     var nonceTag: [UInt8]? = nil
@@ -36,9 +40,8 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
       let whole = stream.bytes[record.offset..<record.valueRange.upperBound]
       let tag = nonceTag ?? (nonceTagPrefix + whole)
       nonceTag = tag
-      let leaf = Schnorr.taggedHash(tag: leafTag, message: whole)
-      let nonce = Schnorr.taggedHash(
-        tag: tag, message: whole.prefix(bigSizeLength(record.type)))
+      let leaf = TaggedHash(tag: leafTag).hash(Array(whole))
+      let nonce = TaggedHash(tag: tag).hash(Array(whole.prefix(bigSizeLength(record.type))))
       level.append(branch(leaf, nonce))
     }
     guard !level.isEmpty else { return nil }
@@ -59,7 +62,7 @@ public struct MerkleRoot: Sendable, Hashable, CustomStringConvertible {
   /// H("LnBranch", lesser ‖ greater).
   private static func branch(_ left: [UInt8], _ right: [UInt8]) -> [UInt8] {
     let ordered = left.lexicographicallyPrecedes(right) ? left + right : right + left
-    return Schnorr.taggedHash(tag: branchTag, message: ordered)
+    return TaggedHash(tag: branchTag).hash(ordered)
   }
 
   /// The number of bytes of a minimal `bigsize` of `value` (the framing refuses any other).
