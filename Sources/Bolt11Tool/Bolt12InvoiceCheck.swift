@@ -91,7 +91,7 @@ enum Bolt12InvoiceCheck {
     }
     if ExpiryRule.isExpired(expiresAt: expiresAt, at: now) {
       add(
-        .expired, "the invoice expired at \(UTCTime.format(expiresAt))", .unsigned(now),
+        .expired, "the invoice expired at \(UnixTime.text(expiresAt))", .unsigned(now),
         .unsigned(expiresAt))
     } else if let minimum = try options.unsigned("--min-remaining-seconds"),
       expiresAt - now < minimum

@@ -46,16 +46,16 @@ extension HumanOutput {
     rows += copiedOfferRows(invoice.offer)
     rows.append(("node id", invoice.nodeID.description + " (the payee; it signed the invoice)"))
     rows.append(("payment hash", Hex.encode(invoice.paymentHash)))
-    rows.append(("created", UTCTime.format(invoice.createdAt)))
+    rows.append(("created", UnixTime.text(invoice.createdAt)))
     if invoice.expiresAt == .max {
       rows.append(("expires", "never (beyond 2^64 - 1 seconds)"))
     } else {
       let expiry = invoice.expiresAt
       let state =
         ExpiryRule.isExpired(expiresAt: expiry, at: now)
-        ? style.bad("expired \(UTCTime.duration(now - expiry)) ago")
-        : "expires in \(UTCTime.duration(expiry - now))"
-      rows.append(("expires", "\(UTCTime.format(expiry)) (\(state))"))
+        ? style.bad("expired \(UnixTime.durationText(now - expiry)) ago")
+        : "expires in \(UnixTime.durationText(expiry - now))"
+      rows.append(("expires", "\(UnixTime.text(expiry)) (\(state))"))
     }
     let usable = invoice.usablePaths.count
     rows.append(

@@ -55,9 +55,9 @@ extension HumanOutput {
     if let expiry = offer.absoluteExpiry {
       let state =
         now >= expiry
-        ? style.bad("expired \(UTCTime.duration(now - expiry)) ago")
-        : "expires in \(UTCTime.duration(expiry - now))"
-      rows.append(("expires", "\(UTCTime.format(expiry)) (\(state))"))
+        ? style.bad("expired \(UnixTime.durationText(now - expiry)) ago")
+        : "expires in \(UnixTime.durationText(expiry - now))"
+      rows.append(("expires", "\(UnixTime.text(expiry)) (\(state))"))
     } else {
       rows.append(("expires", "never"))
     }

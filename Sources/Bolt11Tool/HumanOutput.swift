@@ -38,17 +38,17 @@ enum HumanOutput {
     rows.append(
       (
         "created",
-        "\(UTCTime.format(invoice.createdAt)) (\(UTCTime.relative(invoice.createdAt, now: now)))"
+        "\(UnixTime.text(invoice.createdAt)) (\(UnixTime.relativeText(invoice.createdAt, now: now)))"
       ))
     let isExpired = invoice.isExpired(at: now)
     let expiryState =
       isExpired
-      ? style.bad("expired \(UTCTime.duration(now - invoice.expiresAt)) ago")
-      : "expires in \(UTCTime.duration(invoice.expiresAt - now))"
+      ? style.bad("expired \(UnixTime.durationText(now - invoice.expiresAt)) ago")
+      : "expires in \(UnixTime.durationText(invoice.expiresAt - now))"
     rows.append(
       (
         "expires",
-        "\(UTCTime.format(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"
+        "\(UnixTime.text(invoice.expiresAt)) (\(expiryState); expiry \(invoice.expirySeconds) s)"
       ))
     rows.append(("min final cltv", "\(invoice.minFinalCLTVExpiryDelta) blocks"))
     if let metadata = invoice.paymentMetadata { rows.append(("metadata", Hex.encode(metadata))) }
@@ -198,18 +198,5 @@ struct Rows: ExpressibleByArrayLiteral {
     var rows = Rows()
     for (label, value) in zip(labels, values).dropFirst() { rows.append(("  " + label, value)) }
     return rows
-  }
-}
-
-/// UTC times without Foundation's formatters.
-enum UTCTime {
-  /// `2017-06-01 10:57:38 UTC`.
-  static func format(_ seconds: UInt64) -> String { UnixTime.text(seconds) }
-
-  /// `42 min`, `3 h`, `2 d`, `1 y`: the largest whole unit.
-  static func duration(_ seconds: UInt64) -> String { UnixTime.durationText(seconds) }
-
-  static func relative(_ time: UInt64, now: UInt64) -> String {
-    UnixTime.relativeText(time, now: now)
   }
 }

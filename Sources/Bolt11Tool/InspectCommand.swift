@@ -81,7 +81,7 @@ enum InspectCommand {
                 + (invoice.isExpired(at: now)
                   ? "expired"
                   : "expires in "
-                    + UTCTime.duration(invoice.expiresAt - now))
+                    + UnixTime.durationText(invoice.expiresAt - now))
             ))
         case .failure(let error):
           rows.append((label, style.bad("invalid") + ": " + Bolt11Tool.errorText(error)))

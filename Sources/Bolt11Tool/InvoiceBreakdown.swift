@@ -57,7 +57,7 @@ struct InvoiceBreakdown {
     if let timestamp = syntax.timestamp {
       add(
         timestamp,
-        syntax.timestampValue.map { "timestamp: \($0) = \(UTCTime.format($0))" }
+        syntax.timestampValue.map { "timestamp: \($0) = \(UnixTime.text($0))" }
           ?? "timestamp: not all Bech32 characters")
     }
     for field in syntax.fields { groups.append(Group(parts: describe(field))) }

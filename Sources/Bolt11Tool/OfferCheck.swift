@@ -85,7 +85,7 @@ enum OfferCheck {
     }
     if let expiry = offer.absoluteExpiry, now >= expiry {
       add(
-        "check.expired", "the offer expired at \(UTCTime.format(expiry))", .unsigned(now),
+        "check.expired", "the offer expired at \(UnixTime.text(expiry))", .unsigned(now),
         .unsigned(expiry))
     }
     return violations
