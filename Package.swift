@@ -87,10 +87,10 @@ let package = Package(
     // `swift run -c release bolt11-bench [CORPUS]`: the decoder against the libsecp256k1 floor.
     .executableTarget(
       name: "bolt11-bench",
-      // Hashing: the BOLT #12 signature floor's tagged hashes.
+      // TestSupport: libsecp256k1's tagged hash, which the BOLT #12 signature floor is made of.
       dependencies: [
         "Bolt11", "Bolt11JSON", "Secp256k1", "Bech32Codec", "Bolt11Tool", "OfflineReceive",
-        "Bolt12", "Hashing",
+        "Bolt12", "TestSupport",
       ],
       path: "Tools/bolt11-bench"),
     .executableTarget(

@@ -1,5 +1,5 @@
 // The BOLT #12 invoice measurement: Bolt12Invoice.decode (signature included) against two floors:
-// the signature floor (the same BIP-340 tagged hashes of the Merkle tree and one
+// the signature floor (libsecp256k1's BIP-340 tagged hashes of the Merkle tree and one
 // `secp256k1_schnorrsig_verify`, timed alone) and the full floor (that, plus the string-to-bytes
 // regrouping and one `secp256k1_ec_pubkey_parse` per point the invoice carries, which the reader
 // must also do).
@@ -9,8 +9,8 @@
 import Bech32Codec
 import Bolt12
 import Foundation
-import Hashing
 import Secp256k1
+import TestSupport
 
 #if !DEBUG
   enum Bolt12InvoiceBench {
@@ -63,13 +63,15 @@ import Secp256k1
     @inline(__always)
     static func signatureFloor(_ item: Item) -> Bool {
       func branch(_ a: [UInt8], _ b: [UInt8]) -> [UInt8] {
-        TaggedHash(tag: branchTag).hash(a.lexicographicallyPrecedes(b) ? a + b : b + a)
+        ReferenceTaggedHash.hash(
+          tag: branchTag, message: a.lexicographicallyPrecedes(b) ? a + b : b + a)
       }
       let tag = nonceTag + item.records[0].bytes
       var level = item.records.map { record in
         branch(
-          TaggedHash(tag: leafTag).hash(record.bytes),
-          TaggedHash(tag: tag).hash(Array(record.bytes.prefix(record.typeLength))))
+          ReferenceTaggedHash.hash(tag: leafTag, message: record.bytes),
+          ReferenceTaggedHash.hash(
+            tag: tag, message: Array(record.bytes.prefix(record.typeLength))))
       }
       while level.count > 1 {
         var next: [[UInt8]] = []
@@ -81,7 +83,7 @@ import Secp256k1
         if index < level.count { next.append(level[index]) }
         level = next
       }
-      let digest = TaggedHash(tag: signatureTag).hash(level[0])
+      let digest = ReferenceTaggedHash.hash(tag: signatureTag, message: level[0])
       return Schnorr.verify(item.signature, of: digest, by: item.key)
     }
 
