@@ -153,6 +153,6 @@ python3 Tools/startup-bench.py "$static" --runs 200 | sed 's/^/  /'
 listed=$(grep -c . Tools/startup-order.txt)
 found=$(nm .build/static/release/bolt11 | awk '{print $NF}' | sort -u \
   | comm -12 - <(sort -u Tools/startup-order.txt) | wc -l)
-echo "  start-up order: $found of the $listed functions it lists are in the static build"
+echo "  start-up order: $found of the $listed symbols it lists are in the static build"
 rm -rf "$unpacked"
 echo "package: ok"

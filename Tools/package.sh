@@ -18,9 +18,9 @@
 # releases ship): .build/package/bolt11-VERSION-ARCH-linux-static.tar.gz, with the same manual
 # page, completions and licence. Glibc, libstdc++ and the Swift runtime are linked in, so it needs
 # no library and no dynamic loader, and a one-shot decode takes about 1.6 times a C no-op where
-# the .deb's takes 3.4 (Tools/startup-bench.py); the .deb stays dynamically linked against the C and C++ libraries,
-# since Debian treats a statically linked binary in a package as a bug (lintian:
-# statically-linked-binary) and ships C library fixes through libc6.
+# the .deb's takes 3.3 (Tools/startup-bench.py); the .deb stays dynamically linked against the C
+# and C++ libraries, since Debian treats a statically linked binary in a package as a bug
+# (lintian: statically-linked-binary) and ships C library fixes through libc6.
 # Needs the Swift toolchain, pkg-config, libsecp256k1-dev, dpkg-dev and dpkg-deb; Debian or Ubuntu.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -59,11 +59,14 @@ fi
 # dladdr (the backtracer looking for its helper) scans that table. Without it: 290 KB less binary,
 # and 3 page faults and about 0.06 ms (2 to 4 %) less a start (Tools/startup-bench.py).
 #
-# Start-up order (both builds): each function in a section of its own, and lld placing the
-# functions a one-shot command runs and the variables it touches (Tools/startup-order.txt, written
-# by Tools/startup-order.py) side by side at the start of their sections. They lay scattered over
-# 9 MB of code and 300 KB of variables, and every first touch of another stretch of them is a page
-# fault: a static `decode`, extracted from the tarball, took 139 page faults; 110 so.
+# Start-up order (both builds): each of the package's functions in a section of its own, and lld
+# moving the sections that hold the functions a one-shot command runs and the variables it
+# touches (Tools/startup-order.txt, written by Tools/startup-order.py) to the start of their
+# output sections. A prebuilt archive without one section a function (the Swift standard library,
+# glibc) moves an object file at a time, so the code is grouped, not packed. The functions lay
+# scattered over 9 MB of code and the variables over 300 KB, and every first touch of another
+# stretch of them is a page fault: a static `decode`, extracted from the tarball, took 139 page
+# faults; 113 so.
 startup_order=(-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections
   -Xswiftc -use-ld=lld -Xlinker "--symbol-ordering-file=$PWD/Tools/startup-order.txt"
   -Xlinker --no-warn-symbol-ordering)

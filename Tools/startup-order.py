@@ -1,25 +1,31 @@
 #!/usr/bin/env python3
 """Writes Tools/startup-order.txt: the functions a one-shot `bolt11` runs and the variables it
-touches, for the linker to place side by side.
+touches, for the linker to place together.
 
     Tools/startup-order.py BOLT11 [--output FILE]
 
-BOLT11 is a release `bolt11` built with one section a function, as Tools/package.sh builds it
-(`-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections`); a copy of it
-without debug information is run under callgrind (valgrind) for `--version` and for one-shot
-`decode`, `decode --json`, `inspect`, `check` and `explain` of BOLT #11's coffee invoice, and
-every function that ran is written out, one symbol a line, in the order first met; then, from
-valgrind's lackey tool on `--version` and `decode`, every variable (`.data`, `.bss`, `.rodata`)
-they read or write, in the order first touched.
+BOLT11 is the static `bolt11` as Tools/package.sh builds it (.build/static/release/bolt11: one
+section a function, `-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections`;
+a position-independent build is refused, since its addresses under valgrind are not those of
+`nm`). A copy of it without debug information is run under callgrind (valgrind) for `--version`
+and for one-shot `decode`, `decode --json`, `inspect`, `check` and `explain` of BOLT #11's coffee
+invoice: every function that ran is listed, in the order of callgrind's output (not the order
+they ran: within the group the order hardly matters; listing the package's own functions first
+was tried and gave one page fault more). Then, from valgrind's lackey tool on `--version` and
+`decode`, every variable (`.data`, `.bss`, `.rodata`) they read or write, in the order first
+touched.
 
 Why: a start-up's page faults, not its instructions, were most of what a static `bolt11 decode`
 cost beyond a C no-op. The functions one decode runs lay scattered over the binary's 9 MB of
-code, and each first touch of a 64 KB stretch of it is a page fault; so with the runtime's
-variables, each first write to a page of `.bss` or `.data` one or two. Tools/package.sh links with
-lld's `--symbol-ordering-file` of this list, which puts them together at the start of `.text`.
-A symbol the list names that a later build lacks is skipped (`--no-warn-symbol-ordering`), and
-Tools/check-package.sh prints how many of them the built binary still has: run this again when
-that count falls. Needs valgrind (apt-get install valgrind).
+code, and each first touch of a 64 KB stretch of it is a page fault; so with the variables,
+each first write to a page of `.bss` or `.data` one or two. Tools/package.sh links with lld's
+`--symbol-ordering-file` of this list, which moves the section holding each symbol to the start
+of its output section, in the list's order: a section of one function, or an object file's
+whole section where the archive was built without one section a function (the Swift standard
+library, glibc), and one object file's variables together. A symbol the list names that a
+later build lacks is skipped (`--no-warn-symbol-ordering`), and Tools/check-package.sh prints
+how many of them the built binary still has: run this again when that count falls. Needs
+valgrind (apt-get install valgrind).
 """
 
 import bisect
@@ -100,15 +106,29 @@ def variables_touched(trace, symbols):
     return order
 
 
+def is_position_independent(binary):
+    with open(binary, "rb") as file:
+        header = file.read(18)
+    return header[:4] == b"\x7fELF" and int.from_bytes(header[16:18], "little") == 3  # ET_DYN
+
+
+USAGE = "usage: Tools/startup-order.py .build/static/release/bolt11 [--output FILE]"
+
+
 def main():
     args = sys.argv[1:]
     output = os.path.join(os.path.dirname(os.path.abspath(__file__)), "startup-order.txt")
     if "--output" in args:
         index = args.index("--output")
+        if index + 1 >= len(args):
+            sys.exit(USAGE)
         output = args[index + 1]
         del args[index:index + 2]
     if len(args) != 1 or not os.access(args[0], os.X_OK):
-        sys.exit(__doc__.strip().splitlines()[2].strip())
+        sys.exit(USAGE)
+    if is_position_independent(args[0]):
+        sys.exit("startup-order: give the static build (.build/static/release/bolt11), not a "
+                 "position-independent one")
     if not shutil.which("valgrind"):
         sys.exit("startup-order: needs valgrind (apt-get install valgrind)")
     order, seen = [], set()
