@@ -98,13 +98,7 @@ extension InFlightTests {
     #expect(first?.code == .retryable)
     #expect(first?.endsIntent == false)
     #expect(await journal.record(IntentID("a"))?.state == .submitted)
-    guard
-      case .ready = try await provider.prepare(
-        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
-    else {
-      Issue.record("the intent did not resume")
-      return
-    }
+    try #require(await Self.preparesCoffeeReady(provider), "the intent did not resume")
     #expect(await fixture.node.liveRequestCount == 1)
   }
 }
@@ -145,6 +139,15 @@ extension InFlightTests {
 
 extension InFlightTests {
   /// A polling provider over a journal whose next save can be made to fail, as a full disk would.
+  /// Whether preparing intent "a" (3,000 sat, "Coffee") answers ready.
+  static func preparesCoffeeReady(_ provider: PollingProvider) async throws -> Bool {
+    guard
+      case .ready = try await provider.prepare(
+        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
+    else { return false }
+    return true
+  }
+
   static func onFailingJournal() -> (LifecycleFixture, FailingJournal, PollingProvider) {
     let fixture = LifecycleFixture()
     let journal = FailingJournal()
@@ -157,13 +160,7 @@ extension InFlightTests {
   @Test("a new intent whose older one cannot be written away fails with its own intent id")
   func failedSupersedeNamesTheNewIntent() async throws {
     let (fixture, journal, provider) = Self.onFailingJournal()
-    guard
-      case .ready = try await provider.prepare(
-        intentID: IntentID("a"), amount: .sats(3000), description: "Coffee")
-    else {
-      Issue.record("the first intent was not ready")
-      return
-    }
+    try #require(await Self.preparesCoffeeReady(provider), "the first intent was not ready")
     // The disk fills: cancelling the older intent, before the new one is written, fails.
     await journal.failNextSave()
     let error = await #expect(throws: OfflineReceiveError.self) {
